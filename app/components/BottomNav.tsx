@@ -1,0 +1,57 @@
+import { NavLink } from "@remix-run/react";
+import { badgeLabel } from "~/schemas/constants";
+
+type Tab = { to: string; label: string; icon: string };
+
+const TABS: Tab[] = [
+  { to: "/", label: "Discover", icon: "M21 21l-4.35-4.35M11 18a7 7 0 100-14 7 7 0 000 14z" },
+  { to: "/events", label: "My Events", icon: "M8 7V3m8 4V3M4 11h16M5 5h14a1 1 0 011 1v14a1 1 0 01-1 1H5a1 1 0 01-1-1V6a1 1 0 011-1z" },
+  { to: "/run-log", label: "Run Log", icon: "M12 8v4l3 3M12 21a9 9 0 100-18 9 9 0 000 18z" },
+  { to: "/notifications", label: "Notifications", icon: "M15 17h5l-1.4-1.4A2 2 0 0118 14.2V11a6 6 0 10-12 0v3.2a2 2 0 01-.6 1.4L4 17h5m6 0a3 3 0 11-6 0" },
+  { to: "/settings", label: "Profile", icon: "M16 7a4 4 0 11-8 0 4 4 0 018 0zM12 14a7 7 0 00-7 7h14a7 7 0 00-7-7z" },
+];
+const ADMIN_TAB: Tab = { to: "/admin", label: "Admin", icon: "M12 3l8 4v5c0 5-3.5 8-8 9-4.5-1-8-4-8-9V7l8-4z" };
+
+/** Fixed tabs; the active one follows the current path. */
+export function BottomNav({ unreadCount, isAdmin }: { unreadCount: number; isAdmin: boolean }) {
+  const tabs = isAdmin ? [...TABS, ADMIN_TAB] : TABS;
+  const badge = badgeLabel(unreadCount);
+  return (
+    <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)]">
+      <ul className="mx-auto flex max-w-2xl">
+        {tabs.map((tab) => (
+          <li key={tab.to} className="flex-1">
+            <NavLink
+              to={tab.to}
+              end={tab.to === "/"}
+              prefetch="intent"
+              className={({ isActive }) =>
+                `relative flex min-h-[56px] flex-col items-center justify-center gap-0.5 px-1 text-[11px] font-medium ${
+                  isActive ? "text-brand-700" : "text-gray-600"
+                }`
+              }
+            >
+              {({ isActive }) => (
+                <>
+                  <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={isActive ? 2.4 : 1.8} strokeLinecap="round" strokeLinejoin="round">
+                    <path d={tab.icon} />
+                  </svg>
+                  <span>{tab.label}</span>
+                  {tab.to === "/notifications" && badge ? (
+                    <span
+                      className="absolute right-[calc(50%-22px)] top-1 min-w-[18px] rounded-full bg-red-600 px-1 text-center text-[10px] font-bold leading-[18px] text-white"
+                      aria-label={`${unreadCount} unread`}
+                      data-testid="unread-badge"
+                    >
+                      {badge}
+                    </span>
+                  ) : null}
+                </>
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

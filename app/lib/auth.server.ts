@@ -1,0 +1,97 @@
+import { redirect, redirectDocument, type AppLoadContext } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { Authenticator, AuthorizationError } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { users, type User } from "#db/schema";
+import { LoginFailure, verifyLogin } from "~/features/auth/auth.server";
+import { loginSchema } from "~/schemas/auth";
+import { getDb } from "./db.server";
+import { HttpError } from "./http.server";
+import { getSession, sessionStorage, toastHeader, USER_KEY, type Toast } from "./session.server";
+
+let authenticator: Authenticator<User> | undefined;
+
+function getAuthenticator() {
+  if (authenticator) return authenticator;
+  authenticator = new Authenticator<User>(sessionStorage(), { sessionKey: USER_KEY });
+  authenticator.use(
+    new FormStrategy(async ({ form }) => {
+      const { email, password } = loginSchema.parse(Object.fromEntries(form));
+      return verifyLogin(getDb(), email, password);
+    }),
+    "form",
+  );
+  return authenticator;
+}
+
+/**
+ * Signs in through remix-auth's form strategy. Answers the user, or
+ * throws the LoginFailure of verifyLogin (wrong credentials, unverified,
+ * banned) for the caller to show.
+ */
+export async function authenticate(request: Request, formData: FormData): Promise<User> {
+  try {
+    return await getAuthenticator().authenticate("form", request, {
+      throwOnError: true,
+      // remix-auth-form reads the already-parsed form from here.
+      context: { formData } as unknown as AppLoadContext,
+    });
+  } catch (error) {
+    if (error instanceof AuthorizationError && error.cause instanceof LoginFailure) throw error.cause;
+    throw error;
+  }
+}
+
+/**
+ * Starts a fresh session (a new id, so a session fixed before sign-in is
+ * worthless) and ends the one the request came with.
+ */
+export async function startSession(request: Request, userId: string) {
+  const storage = sessionStorage();
+  const previous = await getSession(request);
+  if (previous.id) await storage.destroySession(previous);
+  const session = await storage.getSession();
+  session.set(USER_KEY, userId);
+  return storage.commitSession(session);
+}
+
+export async function endSession(request: Request) {
+  const session = await getSession(request);
+  return sessionStorage().destroySession(session);
+}
+
+/** The signed-in, active user, or null. A banned user has no session. */
+export async function getUser(request: Request): Promise<User | null> {
+  const session = await getSession(request);
+  const userId = session.get(USER_KEY);
+  if (!userId) return null;
+  const user = getDb().select().from(users).where(eq(users.id, userId)).get();
+  return user?.isActive ? user : null;
+}
+
+/** Pages: a visitor is sent to /login. */
+export async function requireUser(request: Request): Promise<User> {
+  const user = await getUser(request);
+  if (!user) throw redirect("/login");
+  return user;
+}
+
+/** /api routes: a visitor gets 401 JSON. */
+export async function requireApiUser(request: Request): Promise<User> {
+  const user = await getUser(request);
+  if (!user) throw new HttpError(401, "Not authenticated");
+  return user;
+}
+
+export async function requireApiAdmin(request: Request): Promise<User> {
+  const user = await requireApiUser(request);
+  if (!user.isAdmin) throw new HttpError(403, "You need administrator privileges to do this.");
+  return user;
+}
+
+/** Redirect with a toast that shows after it, with or without JavaScript. */
+export async function redirectWithToast(url: string, toast: Toast, init: { headers?: HeadersInit; document?: boolean } = {}) {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await toastHeader(toast));
+  return (init.document ? redirectDocument : redirect)(url, { headers });
+}

@@ -1,0 +1,98 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Parsed once, failing fast with a
+ * message that names the variable, so a volunteer running the container sees
+ * what to fix instead of a stack trace.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  APP_ORIGIN: z.string().url().optional(),
+  SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
+  /** Tests and benchmarks raise it; never documented for production use. */
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+});
+
+export type Config = {
+  port: number;
+  host: string | undefined;
+  dataDir: string;
+  databaseFile: string;
+  uploadsDir: string;
+  outboxDir: string;
+  appOrigin: string;
+  sessionSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  isProduction: boolean;
+  secureCookies: boolean;
+  rateLimitFactor: number;
+};
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    const secret = randomBytes(32).toString("hex");
+    // "wx" fails if another process won the race; then read what it wrote.
+    try {
+      fs.writeFileSync(file, secret, { flag: "wx", mode: 0o600 });
+      return secret;
+    } catch {
+      return fs.readFileSync(file, "utf8").trim();
+    }
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")),
+  );
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
+      .join("\n");
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.accessSync(dataDir, fs.constants.W_OK);
+  } catch {
+    throw new Error(`Invalid configuration:\n  DATA_DIR: ${dataDir} is not a writable folder`);
+  }
+  const appOrigin = new URL(e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).origin;
+  const isProduction = e.NODE_ENV === "production";
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseFile: path.join(dataDir, "app.db"),
+    uploadsDir: path.join(dataDir, "uploads"),
+    outboxDir: path.join(dataDir, "outbox"),
+    appOrigin,
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `no-reply@${new URL(appOrigin).hostname}`,
+    isProduction,
+    secureCookies: isProduction && appOrigin.startsWith("https:"),
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
+  };
+}
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  cached ??= loadConfig();
+  return cached;
+}

@@ -1,0 +1,24 @@
+import type { Submission } from "@conform-to/react";
+import { data } from "@remix-run/node";
+import { HttpError } from "./http.server";
+
+type Reply = { hideFields?: string[] };
+
+/** A 400 answer carrying conform's field messages, shown next to the fields. */
+export function invalid(submission: Submission<unknown>, { hideFields = [] }: Reply = {}) {
+  return data({ result: submission.reply({ hideFields }) }, { status: 400 });
+}
+
+/**
+ * Turns an expected failure of a server function into a 4xx answer with a
+ * form-level message; anything unexpected is rethrown.
+ */
+export function formFailure(submission: Submission<unknown>, error: unknown, { hideFields = [] }: Reply = {}) {
+  if (error instanceof HttpError) {
+    return data(
+      { result: submission.reply({ formErrors: [error.message], hideFields }), ...error.body },
+      { status: error.status },
+    );
+  }
+  throw error;
+}

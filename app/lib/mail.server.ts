@@ -1,0 +1,34 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { config } from "./config.server";
+
+export type Mail = { to: string; subject: string; text: string; html: string };
+
+let transport: Transporter | undefined;
+
+function getTransport() {
+  const { smtpUrl } = config();
+  transport ??= smtpUrl
+    ? nodemailer.createTransport(smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return transport;
+}
+
+/**
+ * Sends through SMTP_URL; without it the message is written to
+ * DATA_DIR/outbox/ as an .eml file and its first link printed in the log,
+ * so a self-hosted install works before mail is set up.
+ */
+export async function sendMail(mail: Mail) {
+  const cfg = config();
+  const info = await getTransport().sendMail({ from: cfg.mailFrom, ...mail });
+  if (cfg.smtpUrl) return;
+  await fs.mkdir(cfg.outboxDir, { recursive: true });
+  const file = path.join(cfg.outboxDir, `${Date.now()}-${crypto.randomUUID()}.eml`);
+  await fs.writeFile(file, (info as { message: Buffer }).message, { mode: 0o600 });
+  const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+  console.log(
+    JSON.stringify({ level: "info", msg: "mail written to outbox", to: mail.to, subject: mail.subject, file, link }),
+  );
+}

@@ -1,0 +1,1 @@
+export type Toast = { type: "success" | "error"; title: string; description?: string };

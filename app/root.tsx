@@ -1,0 +1,98 @@
+import "~/lib/context";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { BottomNav } from "~/components/BottomNav";
+import { Toaster } from "~/components/Toaster";
+import { unreadCount } from "~/features/notifications/notifications.server";
+import { getUser } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { useNonce } from "~/lib/nonce";
+import { readToast } from "~/lib/session.server";
+import { APP_NAME, APP_TAGLINE } from "~/schemas/constants";
+import stylesheet from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: APP_NAME },
+  { name: "description", content: APP_TAGLINE },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  const { toast, headers } = await readToast(request);
+  // Only what the shell needs: the page's own loader sends the rest.
+  const shellUser = user
+    ? { id: user.id, firstName: user.firstName, isAdmin: user.isAdmin, unreadCount: unreadCount(getDb(), user.id) }
+    : null;
+  return data({ user: shellUser, toast }, headers ? { headers: { "Set-Cookie": headers } } : undefined);
+}
+
+export type RootData = typeof loader;
+
+/** The shell's signed-in user, or null, for any route. */
+export function useShellUser() {
+  return useRouteLoaderData<RootData>("root")?.user ?? null;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<RootData>("root");
+  const user = rootData?.user ?? null;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#843f19" />
+        <Meta />
+        <Links />
+      </head>
+      <body className={user ? "pb-20" : undefined}>
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+          Skip to content
+        </a>
+        <Toaster toast={rootData?.toast ?? null} />
+        {children}
+        {user ? <BottomNav unreadCount={user.unreadCount} isAdmin={user.isAdmin} /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    status === 404 ? "404 Page Not Found" : "Something went wrong. Please try again in a moment.";
+  return (
+    <main id="main" className="mx-auto flex min-h-[70vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-bold text-brand-900">{message}</h1>
+      <a href="/" className="btn-primary">
+        Go Home
+      </a>
+    </main>
+  );
+}

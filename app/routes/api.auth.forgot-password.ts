@@ -1,0 +1,19 @@
+import { requestPasswordReset } from "~/features/auth/auth.server";
+import { getDb } from "~/lib/db.server";
+import { apiRoute, parseJson } from "~/lib/http.server";
+import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
+import { emailOnlySchema } from "~/schemas/auth";
+
+export const RESET_SENT = "If an account exists for that email, a reset link is on its way.";
+
+/** POST /api/auth/forgot-password: the same answer whether or not the account exists. */
+const route = apiRoute({
+  POST: async ({ request, context }) => {
+    const { email } = await parseJson(request, emailOnlySchema);
+    rateLimit(LIMITS.forgotPassword, context.clientIp);
+    await requestPasswordReset(getDb(), email);
+    return Response.json({ message: RESET_SENT });
+  },
+});
+export const loader = route;
+export const action = route;

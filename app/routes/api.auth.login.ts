@@ -1,0 +1,35 @@
+import { LoginFailure } from "~/features/auth/auth.server";
+import { presentCurrentUser } from "~/features/auth/presenters.server";
+import { authenticate, startSession } from "~/lib/auth.server";
+import { apiRoute, jsonError, parseJson } from "~/lib/http.server";
+import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
+import { loginSchema } from "~/schemas/auth";
+
+/**
+ * POST /api/auth/login {email, password}: the user and a fresh session
+ * cookie, or the SPEC.md login error body.
+ */
+const route = apiRoute({
+  POST: async ({ request, context }) => {
+    const { email, password } = await parseJson(request, loginSchema);
+    rateLimit(LIMITS.login, context.clientIp);
+    rateLimit(LIMITS.login, email);
+    const form = new FormData();
+    form.set("email", email);
+    form.set("password", password);
+    try {
+      const user = await authenticate(request, form);
+      const cookie = await startSession(request, user.id);
+      return Response.json(presentCurrentUser(user), { headers: { "Set-Cookie": cookie } });
+    } catch (error) {
+      if (!(error instanceof LoginFailure)) throw error;
+      return jsonError(error.status, error.message, {
+        error: error.body.error ?? error.message,
+        showResendOption: Boolean(error.body.showResendOption),
+        email: error.body.email ?? null,
+      });
+    }
+  },
+});
+export const loader = route;
+export const action = route;

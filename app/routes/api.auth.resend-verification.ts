@@ -1,0 +1,20 @@
+import { resendVerification } from "~/features/auth/auth.server";
+import { getDb } from "~/lib/db.server";
+import { apiRoute, parseJson } from "~/lib/http.server";
+import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
+import { emailOnlySchema } from "~/schemas/auth";
+
+/** POST /api/auth/resend-verification {email}: the same answer for any address. */
+const route = apiRoute({
+  POST: async ({ request, context }) => {
+    const { email } = await parseJson(request, emailOnlySchema);
+    rateLimit(LIMITS.resendVerification, context.clientIp);
+    await resendVerification(getDb(), email);
+    return Response.json({
+      success: true,
+      message: "Verification email sent successfully! Please check your inbox and spam/junk folders.",
+    });
+  },
+});
+export const loader = route;
+export const action = route;

@@ -1,0 +1,86 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { AuthLayout } from "~/components/AuthLayout";
+import { Field, FormError } from "~/components/Field";
+import { requestPasswordReset } from "~/features/auth/auth.server";
+import { getDb } from "~/lib/db.server";
+import { formFailure, invalid } from "~/lib/forms.server";
+import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
+import { emailOnlySchema } from "~/schemas/auth";
+import { APP_NAME } from "~/schemas/constants";
+
+export const meta: MetaFunction = () => [{ title: `Forgot Password | ${APP_NAME}` }];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema });
+  if (submission.status !== "success") return invalid(submission);
+  try {
+    rateLimit(LIMITS.forgotPassword, context.clientIp);
+    // Same answer whether or not the account exists.
+    await requestPasswordReset(getDb(), submission.value.email);
+  } catch (error) {
+    return formFailure(submission, error);
+  }
+  return data({ sent: true as const, email: submission.value.email });
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [showForm, setShowForm] = useState(true);
+  const sent = actionData && "sent" in actionData;
+  useEffect(() => setShowForm(!sent), [actionData, sent]);
+  const [form, fields] = useForm({
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    constraint: getZodConstraint(emailOnlySchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema }),
+  });
+
+  if (sent && !showForm) {
+    return (
+      <AuthLayout title="Check Your Email">
+        <p className="text-gray-800">
+          If an account exists for <strong className="break-all">{actionData.email}</strong>, we sent a link to reset
+          your password. It expires in 1 hour. Check your spam or junk folder too.
+        </p>
+        <div className="mt-5 flex flex-col gap-2">
+          {/* Without JavaScript the link reloads an empty form; with it, the button returns to the form. */}
+          <Link
+            to="/forgot-password"
+            className="btn-primary"
+            onClick={(e) => {
+              e.preventDefault();
+              setShowForm(true);
+            }}
+          >
+            Send Another Email
+          </Link>
+          <Link to="/login" className="btn-secondary">
+            Back to Log In
+          </Link>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Forgot your password?" subtitle="Enter your email and we'll send you a link to reset it.">
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        {form.errors?.length ? <FormError message={form.errors[0]} /> : null}
+        <Field label="Email" autoComplete="email" inputMode="email" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} />
+        <button type="submit" className="btn-primary w-full" disabled={navigation.state !== "idle"}>
+          {navigation.state !== "idle" ? "Sending..." : "Send Reset Link"}
+        </button>
+      </Form>
+      <p className="mt-5 text-center">
+        <Link to="/login" className="link">
+          Back to Log In
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

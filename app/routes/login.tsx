@@ -1,0 +1,145 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useCallback, useEffect, useState } from "react";
+import { AuthLayout } from "~/components/AuthLayout";
+import { Field, FormError } from "~/components/Field";
+import { showToast } from "~/components/Toaster";
+import { LoginFailure, resendVerification } from "~/features/auth/auth.server";
+import { EmailVerificationDialog } from "~/features/auth/EmailVerificationDialog";
+import { authenticate, getUser, redirectWithToast, startSession } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
+import { invalid } from "~/lib/forms.server";
+import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
+import { emailOnlySchema, loginSchema } from "~/schemas/auth";
+import { APP_NAME } from "~/schemas/constants";
+
+export const meta: MetaFunction = () => [{ title: `Log In | ${APP_NAME}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getUser(request)) throw redirect("/");
+  return null;
+}
+
+export const VERIFICATION_SENT = {
+  type: "success",
+  title: "Verification Email Sent",
+  description: "Verification email sent successfully! Please check your inbox and spam/junk folders.",
+} as const;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+
+  if (formData.get("intent") === "resend") {
+    const submission = parseWithZod(formData, { schema: emailOnlySchema });
+    if (submission.status !== "success") return invalid(submission);
+    try {
+      rateLimit(LIMITS.resendVerification, context.clientIp);
+      await resendVerification(getDb(), submission.value.email);
+      return data({ resent: true, unverifiedEmail: submission.value.email });
+    } catch (error) {
+      if (!(error instanceof HttpError)) console.error(error);
+      return data(
+        { resendError: "Failed to send verification email. Please try again.", unverifiedEmail: submission.value.email },
+        { status: error instanceof HttpError ? error.status : 500 },
+      );
+    }
+  }
+
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") return invalid(submission, { hideFields: ["password"] });
+  try {
+    rateLimit(LIMITS.login, context.clientIp);
+    rateLimit(LIMITS.login, submission.value.email);
+    const user = await authenticate(request, formData);
+    const cookie = await startSession(request, user.id);
+    // SPEC: a successful login is a full page load to /.
+    return redirectWithToast("/", { type: "success", title: "Welcome back!" }, { headers: { "Set-Cookie": cookie }, document: true });
+  } catch (error) {
+    if (error instanceof LoginFailure || error instanceof HttpError) {
+      return data(
+        {
+          result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }),
+          unverifiedEmail: error instanceof LoginFailure && error.body.showResendOption ? submission.value.email : undefined,
+        },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+}
+
+export default function Login() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") !== "resend";
+  const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+
+  const unverifiedEmail = actionData && "unverifiedEmail" in actionData ? actionData.unverifiedEmail : undefined;
+  const [dialogOpen, setDialogOpen] = useState(Boolean(unverifiedEmail));
+  useEffect(() => setDialogOpen(Boolean(unverifiedEmail)), [actionData, unverifiedEmail]);
+  const onResendResult = useCallback((result: { resent?: boolean; resendError?: string }) => {
+    if (result.resent) showToast(VERIFICATION_SENT);
+    else if (result.resendError) showToast({ type: "error", title: "Error", description: result.resendError });
+  }, []);
+
+  // Without JavaScript the resend answer re-renders this page: say so here.
+  const resendNotice =
+    actionData && "resent" in actionData ? VERIFICATION_SENT.description : actionData && "resendError" in actionData ? actionData.resendError : null;
+  const loginError = form.errors?.[0];
+
+  return (
+    <AuthLayout title="Welcome back" subtitle="Log in to find races and log your runs.">
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        {loginError && !unverifiedEmail ? (
+          <FormError message={`Login Failed: ${loginError}`} />
+        ) : null}
+        {resendNotice ? <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-900">{resendNotice}</p> : null}
+        <Field
+          label="Email"
+          autoComplete="email"
+          inputMode="email"
+          errors={fields.email.errors}
+          {...getInputProps(fields.email, { type: "email" })}
+        />
+        <Field
+          label="Password"
+          autoComplete="current-password"
+          errors={fields.password.errors}
+          {...getInputProps(fields.password, { type: "password" })}
+        />
+        <div className="text-right">
+          <Link to="/forgot-password" className="link text-sm">
+            Forgot your password?
+          </Link>
+        </div>
+        <button type="submit" name="intent" value="login" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Logging in..." : "Log In"}
+        </button>
+      </Form>
+      <p className="mt-5 text-center text-gray-700">
+        Don&apos;t have an account?{" "}
+        <Link to="/register" className="link">
+          Sign up
+        </Link>
+      </p>
+      {unverifiedEmail ? (
+        <EmailVerificationDialog
+          email={unverifiedEmail}
+          open={dialogOpen}
+          onClose={() => setDialogOpen(false)}
+          onResult={onResendResult}
+        />
+      ) : null}
+    </AuthLayout>
+  );
+}

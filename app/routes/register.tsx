@@ -1,0 +1,167 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthLayout } from "~/components/AuthLayout";
+import { Field, FieldErrors, FormError } from "~/components/Field";
+import { registerUser } from "~/features/auth/auth.server";
+import { isInviteCodeValid } from "~/features/invites/invites.server";
+import { getUser, redirectWithToast } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { formFailure, invalid } from "~/lib/forms.server";
+import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
+import { INVALID_INVITE, registerSchema } from "~/schemas/auth";
+import { APP_NAME, PRIVACY_LABELS, PRIVACY_MODES, RIDER_TYPES } from "~/schemas/constants";
+
+export const meta: MetaFunction = () => [{ title: `Create Your Account | ${APP_NAME}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getUser(request)) throw redirect("/");
+  const invite = new URL(request.url).searchParams.get("invite")?.trim() || null;
+  return { invite, inviteValid: invite ? isInviteCodeValid(getDb(), invite) : null };
+}
+
+export const REGISTERED_TOAST = {
+  type: "success",
+  title: "Welcome to Cloverleaf!",
+  description: "Check your email (including the spam folder) for a link to verify your account, then log in.",
+} as const;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  const hideFields = ["password"];
+  if (submission.status !== "success") return invalid(submission, { hideFields });
+  try {
+    rateLimit(LIMITS.register, context.clientIp);
+    await registerUser(getDb(), submission.value);
+  } catch (error) {
+    return formFailure(submission, error, { hideFields });
+  }
+  return redirectWithToast("/login", REGISTERED_TOAST);
+}
+
+export function InviteBanner({ valid }: { valid: boolean | null }) {
+  if (valid === null) return null;
+  return valid ? (
+    <p role="status" className="mb-4 rounded-lg border border-green-300 bg-green-50 p-3 font-medium text-green-900">
+      You&apos;ve been invited to join
+    </p>
+  ) : (
+    <p role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-900">
+      {INVALID_INVITE}
+    </p>
+  );
+}
+
+export default function Register() {
+  const { invite, inviteValid } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle";
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(registerSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    defaultValue: { privacyMode: "INVITE_ONLY", riderType: "Competitor", inviteCode: invite ?? undefined },
+  });
+
+  return (
+    <AuthLayout title="Create Your Account" subtitle="Free for riders, parents, trainers and producers.">
+      <InviteBanner valid={inviteValid} />
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        {form.errors?.length ? <FormError message={`Registration Failed: ${form.errors[0]}`} /> : null}
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="First name" autoComplete="given-name" errors={fields.firstName.errors} {...getInputProps(fields.firstName, { type: "text" })} />
+          <Field label="Last name" autoComplete="family-name" errors={fields.lastName.errors} {...getInputProps(fields.lastName, { type: "text" })} />
+        </div>
+        <Field label="Email" autoComplete="email" inputMode="email" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} />
+        <Field
+          label="Password"
+          autoComplete="new-password"
+          hint="Must be at least 8 characters long."
+          errors={fields.password.errors}
+          {...getInputProps(fields.password, { type: "password" })}
+        />
+        <Field
+          label="Home ZIP code"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          errors={fields.homeZipCode.errors}
+          {...getInputProps(fields.homeZipCode, { type: "text" })}
+          maxLength={5}
+          pattern={undefined}
+        />
+        <div>
+          <label htmlFor={fields.riderType.id} className="label">
+            I am a
+          </label>
+          <select className="input" {...getSelectProps(fields.riderType)}>
+            {RIDER_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset>
+          <legend className="label">Who can see my profile and runs</legend>
+          <div className="space-y-2">
+            {PRIVACY_MODES.map((mode) => (
+              <label key={mode} className="flex min-h-[44px] cursor-pointer items-start gap-3 rounded-lg border border-gray-300 bg-white p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                <input
+                  type="radio"
+                  name={fields.privacyMode.name}
+                  value={mode}
+                  defaultChecked={fields.privacyMode.initialValue === mode}
+                  className="mt-1 h-5 w-5 accent-brand-700"
+                />
+                <span>
+                  <span className="block font-semibold">{PRIVACY_LABELS[mode].label}</span>
+                  <span className="block text-sm text-gray-700">{PRIVACY_LABELS[mode].description}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <FieldErrors id={`${fields.privacyMode.id}-error`} errors={fields.privacyMode.errors} />
+        </fieldset>
+        {invite ? <input type="hidden" name={fields.inviteCode.name} value={invite} /> : null}
+        <div>
+          <label className="flex min-h-[44px] items-start gap-3">
+            <input
+              type="checkbox"
+              name={fields.agreeToTerms.name}
+              id={fields.agreeToTerms.id}
+              className="mt-1 h-5 w-5 accent-brand-700"
+              aria-invalid={fields.agreeToTerms.errors ? true : undefined}
+              aria-describedby={fields.agreeToTerms.errors ? `${fields.agreeToTerms.id}-error` : undefined}
+            />
+            <span className="text-gray-800">
+              I agree to the{" "}
+              <Link to="/terms-of-service" className="link">
+                Terms of Service
+              </Link>{" "}
+              and{" "}
+              <Link to="/privacy-policy" className="link">
+                Privacy Policy
+              </Link>
+              .
+            </span>
+          </label>
+          <FieldErrors id={`${fields.agreeToTerms.id}-error`} errors={fields.agreeToTerms.errors} />
+        </div>
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Creating account..." : "Create Account"}
+        </button>
+      </Form>
+      <div className="mt-5 flex items-center justify-center gap-2 text-gray-700">
+        Already have an account?
+        <Link to="/login" className="btn-ghost">
+          Log In
+        </Link>
+      </div>
+    </AuthLayout>
+  );
+}

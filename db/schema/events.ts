@@ -1,0 +1,75 @@
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, flag, timestamp, uuid } from "./columns";
+import { users } from "./users";
+
+export const events = sqliteTable(
+  "events",
+  {
+    id: uuid(),
+    name: text("name").notNull(),
+    /** YYYY-MM-DD */
+    date: text("date").notNull(),
+    endDate: text("end_date"),
+    /** "City, ST" */
+    location: text("location").notNull(),
+    address: text("address"),
+    zipCode: text("zip_code", { length: 5 }).notNull(),
+    arenaName: text("arena_name"),
+    arenaType: text("arena_type", { enum: ["indoor", "outdoor"] })
+      .notNull()
+      .default("outdoor"),
+    groundType: text("ground_type"),
+    /** Added money in whole dollars, for the "added money" filter. */
+    addedMoney: integer("added_money"),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    entryFee: text("entry_fee"),
+    description: text("description"),
+    contactName: text("contact_name"),
+    contactPhone: text("contact_phone"),
+    contactEmail: text("contact_email"),
+    contactFacebook: text("contact_facebook"),
+    showbillUrl: text("showbill_url"),
+    eventType: text("event_type", { mode: "json" })
+      .notNull()
+      .$type<string[]>()
+      .$defaultFn(() => ["barrel_racing"]),
+    imageUrl: text("image_url"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    showbillApproved: flag("showbill_approved").notNull().default(false),
+    showbillReviewedBy: text("showbill_reviewed_by").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    showbillReviewedAt: timestamp("showbill_reviewed_at"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at"),
+  },
+  (t) => [
+    index("events_approved_date_idx").on(t.showbillApproved, t.date),
+    index("events_created_by_idx").on(t.createdBy),
+    index("events_zip_idx").on(t.zipCode),
+  ],
+);
+
+export const savedEvents = sqliteTable(
+  "saved_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    savedAt: timestamp("saved_at")
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex("saved_events_user_event_idx").on(t.userId, t.eventId),
+    index("saved_events_event_idx").on(t.eventId),
+  ],
+);
+
+export type Event = typeof events.$inferSelect;
+export type NewEvent = typeof events.$inferInsert;

@@ -1,0 +1,6 @@
+export * from "./users";
+export * from "./auth";
+export * from "./events";
+export * from "./runs";
+export * from "./social";
+export * from "./moderation";

@@ -1,0 +1,61 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt, timestamp } from "./columns";
+import { events } from "./events";
+import { users } from "./users";
+
+const reportStatus = ["PENDING", "DISMISSED", "ACTION_TAKEN"] as const;
+
+export const userReports = sqliteTable(
+  "user_reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reportedUserId: text("reported_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason", { length: 100 }).notNull(),
+    description: text("description"),
+    status: text("status", { enum: reportStatus }).notNull().default("PENDING"),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("user_reports_status_idx").on(t.status, t.createdAt)],
+);
+
+export const eventReports = sqliteTable(
+  "event_reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    reason: text("reason", { length: 100 }).notNull(),
+    description: text("description"),
+    status: text("status", { enum: reportStatus }).notNull().default("PENDING"),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("event_reports_status_idx").on(t.status, t.createdAt)],
+);
+
+/** Every administrator action: who, what, which record, when. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    details: text("details", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);

@@ -1,0 +1,65 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, uuid } from "./columns";
+import { events } from "./events";
+import { users } from "./users";
+
+/** Sub-profiles kept by a parent or trainer, such as a child who rides. */
+export const riders = sqliteTable(
+  "riders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("riders_user_idx").on(t.userId)],
+);
+
+export const runLogs = sqliteTable(
+  "run_logs",
+  {
+    id: uuid(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventId: text("event_id").references(() => events.id, { onDelete: "set null" }),
+    /** Deleting a rider keeps the runs, unlinked. */
+    riderId: integer("rider_id").references(() => riders.id, { onDelete: "set null" }),
+    arenaName: text("arena_name").notNull(),
+    arenaType: text("arena_type", { enum: ["indoor", "outdoor"] })
+      .notNull()
+      .default("outdoor"),
+    horseName: text("horse_name"),
+    notes: text("notes"),
+    /** Seconds as typed, such as "15.482". */
+    time: text("time"),
+    rating: integer("rating"),
+    placement: text("placement", { length: 20 }),
+    tags: text("tags", { mode: "json" })
+      .notNull()
+      .$type<string[]>()
+      .$defaultFn(() => []),
+    videoUrl: text("video_url"),
+    groundCondition: text("ground_condition"),
+    weather: text("weather"),
+    privacy: text("privacy", { enum: ["PRIVATE", "PUBLIC"] })
+      .notNull()
+      .default("PRIVATE"),
+    /** Idempotency key sent by the phone, so a retried offline sync never duplicates a run. */
+    clientId: text("client_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("run_logs_user_created_idx").on(t.userId, t.createdAt),
+    index("run_logs_user_horse_idx").on(t.userId, t.horseName),
+    index("run_logs_privacy_created_idx").on(t.privacy, t.createdAt),
+    index("run_logs_event_idx").on(t.eventId),
+    index("run_logs_rider_idx").on(t.riderId),
+    uniqueIndex("run_logs_user_client_idx").on(t.userId, t.clientId),
+  ],
+);
+
+export type RunLog = typeof runLogs.$inferSelect;
+export type Rider = typeof riders.$inferSelect;

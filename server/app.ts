@@ -1,0 +1,128 @@
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import type { Config } from "../app/lib/config.server";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+
+/** Paths whose segments are secrets; they never reach the log. */
+const SECRET_PATH = /^\/(?:api\/auth\/)?(reset-password|verify-email|validate-reset-token)\/[^/?]+/;
+
+/** The largest body any route accepts (a run video, 15 MB, plus form overhead). */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The HTTP layer around Remix: what must hold for every request, in one
+ * place. Everything else (routes, rules) lives in the Remix build.
+ */
+export function createApp(cfg: Config, build: ServerBuild) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+
+  app.use((req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      const url = req.originalUrl.split("?")[0]!.replace(SECRET_PATH, (_m, kind) => `/${kind}/:token`);
+      console.log(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          level: res.statusCode >= 500 ? "error" : "info",
+          method: req.method,
+          path: url,
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+        }),
+      );
+    });
+    next();
+  });
+
+  app.use(compression());
+
+  // Fingerprinted assets: cached for a year. Everything else in public/: an hour.
+  app.use(
+    "/build",
+    express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }),
+  );
+  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "script-src": [
+            "'strict-dynamic'",
+            "'self'",
+            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+          ],
+          "img-src": ["'self'", "data:", "blob:"],
+          "media-src": ["'self'", "blob:"],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "connect-src": ["'self'"],
+          "form-action": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          "upgrade-insecure-requests": cfg.appOrigin.startsWith("https:") ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      strictTransportSecurity: cfg.appOrigin.startsWith("https:"),
+    }),
+  );
+
+  // Refuse state-changing requests from another origin (CSRF), with a JSON answer.
+  app.use((req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.get("origin");
+    const site = req.get("sec-fetch-site");
+    const sameOrigin = origin
+      ? origin === cfg.appOrigin || safeHost(origin) === req.get("host")
+      : site !== "cross-site";
+    if (sameOrigin) return next();
+    res.status(403).json({ message: "Cross-origin requests are not allowed." });
+  });
+
+  app.use((req, res, next) => {
+    const length = Number(req.get("content-length") ?? 0);
+    if (length > MAX_BODY_BYTES) {
+      res.status(413).json({ message: "Request body is too large" });
+      return;
+    }
+    next();
+  });
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: cfg.isProduction ? "production" : "development",
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? "unknown",
+      }),
+    }),
+  );
+
+  return app;
+}
+
+function safeHost(origin: string) {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
