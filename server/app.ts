@@ -21,12 +21,13 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * The HTTP layer around Remix: what must hold for every request, in one
  * place. Everything else (routes, rules) lives in the Remix build.
  */
-export function createApp(cfg: Config, build: ServerBuild) {
+export function createApp(cfg: Config, build: ServerBuild, { logRequests = true } = {}) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
 
   app.use((req, res, next) => {
+    if (!logRequests) return next();
     const start = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;

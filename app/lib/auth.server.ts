@@ -31,7 +31,10 @@ function getAuthenticator() {
  */
 export async function authenticate(request: Request, formData: FormData): Promise<User> {
   try {
-    return await getAuthenticator().authenticate("form", request, {
+    // remix-auth clones the request, which fails once its body has been read;
+    // the form travels in the context instead, so hand it a body-less copy.
+    const bodiless = new Request(request.url, { method: "POST", headers: request.headers });
+    return await getAuthenticator().authenticate("form", bodiless, {
       throwOnError: true,
       // remix-auth-form reads the already-parsed form from here.
       context: { formData } as unknown as AppLoadContext,

@@ -2,7 +2,7 @@ import { updateProfile } from "~/features/auth/auth.server";
 import { presentCurrentUser } from "~/features/auth/presenters.server";
 import { requireApiUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { apiRoute, HttpError, parseJson } from "~/lib/http.server";
+import { apiRoute, parseJson } from "~/lib/http.server";
 import { profileUpdateSchema } from "~/schemas/profile";
 
 /** PATCH /api/auth/user/profile: changes only the fields sent. */

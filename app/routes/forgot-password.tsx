@@ -30,9 +30,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [showForm, setShowForm] = useState(true);
   const sent = actionData && "sent" in actionData;
-  useEffect(() => setShowForm(!sent), [actionData, sent]);
+  // "Send Another Email" returns to the form; a new answer shows the confirmation again.
+  const [showForm, setShowForm] = useState(false);
+  useEffect(() => setShowForm(false), [actionData]);
   const [form, fields] = useForm({
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     constraint: getZodConstraint(emailOnlySchema),

@@ -1,0 +1,60 @@
+import bcrypt from "bcryptjs";
+import { eq } from "drizzle-orm";
+import { inviteLinks, users, type NewUser } from "../../db/schema";
+import type { Db } from "../../db/client";
+import type { Client } from "./server";
+
+export const PASSWORD = "correct-horse-1";
+const hash = bcrypt.hashSync(PASSWORD, 4);
+let n = 0;
+
+/** A verified, active user whose password is PASSWORD. */
+export function createUser(db: Db, overrides: Partial<NewUser> = {}) {
+  n += 1;
+  return db
+    .insert(users)
+    .values({
+      email: `rider${n}-${Date.now()}@example.com`,
+      password: hash,
+      firstName: `Rider${n}`,
+      lastName: "Tester",
+      homeZipCode: "76101",
+      emailVerified: true,
+      ...overrides,
+    })
+    .returning()
+    .get();
+}
+
+export function createInvite(db: Db, userId: string, overrides: Partial<typeof inviteLinks.$inferInsert> = {}) {
+  n += 1;
+  return db
+    .insert(inviteLinks)
+    .values({ userId, code: `invite${n}x${Date.now()}`, ...overrides })
+    .returning()
+    .get();
+}
+
+export function getUserByEmail(db: Db, email: string) {
+  return db.select().from(users).where(eq(users.email, email)).get();
+}
+
+export async function signIn(client: Client, email: string, password = PASSWORD) {
+  const res = await client.json("/api/auth/login", "POST", { email, password });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+export function registration(overrides: Record<string, unknown> = {}) {
+  n += 1;
+  return {
+    email: `new${n}-${Date.now()}@example.com`,
+    password: "saddle-up-99",
+    firstName: "Casey",
+    lastName: "Rider",
+    homeZipCode: "73301",
+    privacyMode: "INVITE_ONLY",
+    agreeToTerms: true,
+    ...overrides,
+  };
+}

@@ -1,0 +1,55 @@
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export type CapturedMail = { to: string; subject: string; text: string; html: string };
+
+/** A real SMTP server on loopback that keeps every message it receives. */
+export async function startSmtp() {
+  const messages: CapturedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail: ParsedMail) => {
+          const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
+          messages.push({ to: to ?? "", subject: mail.subject ?? "", text: mail.text ?? "", html: String(mail.html ?? "") });
+          waiters.splice(0).forEach((w) => w());
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as { port: number }).port;
+
+  /** Waits for the next message to `to` whose subject matches. */
+  async function waitFor(to: string, subject: RegExp, timeoutMs = 10_000): Promise<CapturedMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = [...messages].reverse().find((m) => m.to.includes(to) && subject.test(m.subject));
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  }
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitFor,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first link in a message's text that contains `path`. */
+export function linkIn(mail: CapturedMail, path: string) {
+  const link = mail.text.match(new RegExp(`https?://\\S*${path}\\S*`))?.[0];
+  if (!link) throw new Error(`No ${path} link in mail "${mail.subject}"`);
+  return link;
+}
