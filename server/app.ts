@@ -89,9 +89,14 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get("origin");
     const site = req.get("sec-fetch-site");
-    const sameOrigin = origin
-      ? origin === cfg.appOrigin || safeHost(origin) === req.get("host")
-      : site !== "cross-site";
+    // "null" comes from privacy-sensitive contexts (e.g. sandboxed frames):
+    // trust it only when the browser also says the request is same-origin.
+    const sameOrigin =
+      origin && origin !== "null"
+        ? origin === cfg.appOrigin || safeHost(origin) === req.get("host")
+        : origin === "null"
+          ? site === "same-origin"
+          : site !== "cross-site";
     if (sameOrigin) return next();
     res.status(403).json({ message: "Cross-origin requests are not allowed." });
   });

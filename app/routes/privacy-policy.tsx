@@ -151,9 +151,10 @@ export default function PrivacyPolicy() {
         <h2 className="mt-6 text-lg font-semibold text-gray-900">Children Under 13</h2>
         <p className="mt-2 text-gray-800 leading-relaxed">
           {APP_NAME} is not intended for children under 13, and children under 13 may not create an
-          account. Riders aged 13 and older who are minors use {APP_NAME} under a parent or
-          guardian&apos;s account, where the parent creates and manages a rider sub-profile for them.
-          The parent or guardian controls that sub-profile and the information in it.
+          account or sign in. Young riders appear in {APP_NAME} only as rider sub-profiles that a
+          parent or guardian creates and manages on their own account: a sub-profile holds just the
+          name the parent gives it and the runs the parent logs for it, and the child never signs in.
+          The parent or guardian controls that sub-profile and can remove it at any time.
         </p>
         <p className="mt-2 text-gray-800 leading-relaxed">
           We do not knowingly collect personal information from children under 13. If we learn that a

@@ -116,7 +116,7 @@ export default function Register() {
                   name={fields.privacyMode.name}
                   value={mode}
                   defaultChecked={fields.privacyMode.initialValue === mode}
-                  className="mt-1 h-5 w-5 accent-brand-700"
+                  className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
                 />
                 <span>
                   <span className="block font-semibold">{PRIVACY_LABELS[mode].label}</span>
@@ -134,7 +134,7 @@ export default function Register() {
               type="checkbox"
               name={fields.agreeToTerms.name}
               id={fields.agreeToTerms.id}
-              className="mt-1 h-5 w-5 accent-brand-700"
+              className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
               aria-invalid={fields.agreeToTerms.errors ? true : undefined}
               aria-describedby={fields.agreeToTerms.errors ? `${fields.agreeToTerms.id}-error` : undefined}
             />

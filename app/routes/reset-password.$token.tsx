@@ -11,7 +11,7 @@ import { formFailure, invalid } from "~/lib/forms.server";
 import { resetPasswordSchema } from "~/schemas/auth";
 import { APP_NAME } from "~/schemas/constants";
 
-export const meta: MetaFunction = () => [{ title: `Reset Password | ${APP_NAME}` }, { name: "referrer", content: "no-referrer" }];
+export const meta: MetaFunction = () => [{ title: `Reset Password | ${APP_NAME}` }, { name: "referrer", content: "same-origin" }];
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return { valid: isResetTokenValid(getDb(), params.token ?? "") };

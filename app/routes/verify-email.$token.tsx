@@ -7,7 +7,7 @@ import { getDb } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { APP_NAME } from "~/schemas/constants";
 
-export const meta: MetaFunction = () => [{ title: `Verify Email | ${APP_NAME}` }, { name: "referrer", content: "no-referrer" }];
+export const meta: MetaFunction = () => [{ title: `Verify Email | ${APP_NAME}` }, { name: "referrer", content: "same-origin" }];
 
 /**
  * Verification happens only on the POST of this page's button: a plain GET

@@ -72,6 +72,13 @@ describe("cross-origin requests", () => {
     expect(res.status).toBe(403);
   });
 
+  it("refuses Origin: null unless the browser says the request is same-origin", async () => {
+    const res = await app.client().fetch("/logout", { method: "POST", headers: { Origin: "null" } });
+    expect(res.status).toBe(403);
+    const same = await app.client().fetch("/logout", { method: "POST", headers: { Origin: "null", "Sec-Fetch-Site": "same-origin" } });
+    expect(same.status).toBe(302);
+  });
+
   it("accepts the app's own origin", async () => {
     const user = createUser(app.db);
     const client = app.client();

@@ -1,0 +1,53 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = 3210;
+export const SMTP_PORT = 2526;
+const DATA_DIR = "tests/.tmp/e2e-data";
+
+/**
+ * The built app in Debian's Chromium at 390 x 844, once with JavaScript and
+ * once without. Mail goes over real SMTP to the server started in
+ * tests/e2e/global-setup.ts.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  globalSetup: "./tests/e2e/global-setup.ts",
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: true,
+    userAgent: devices["Pixel 7"].userAgent,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    },
+    trace: "off",
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /screens\.spec/ },
+  ],
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node scripts/start.js`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR,
+      APP_ORIGIN: `http://127.0.0.1:${PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      RATE_LIMIT_FACTOR: "100",
+      NODE_ENV: "production",
+    },
+  },
+});

@@ -1,0 +1,94 @@
+import { expect, test } from "@playwright/test";
+import { linkFromMail, screenshot, uniqueEmail } from "./helpers";
+
+/**
+ * Runs in both projects: "js" (enhanced forms) and "no-js" (plain HTML
+ * forms, server-side validation, redirects and flash toasts).
+ */
+test("register, verify from the mailed link, sign in, reach Discover, sign out", async ({ page }, info) => {
+  const email = uniqueEmail(info.project.name);
+  const password = "saddle-up-99";
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Made for You" })).toBeVisible();
+  await page.getByRole("link", { name: "Get Started" }).click();
+  await expect(page).toHaveURL(/\/register$/);
+
+  // Server-side messages next to the fields (client-side ones with JavaScript).
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("First name is required")).toBeVisible();
+  await expect(page.getByText("You must agree to the terms to create an account")).toBeVisible();
+
+  await page.getByLabel("First name").fill("Casey");
+  await page.getByLabel("Last name").fill("Morgan");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Home ZIP code").fill("76101");
+  await page.getByText("Public", { exact: true }).click();
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId("toast")).toContainText("Check your email (including the spam folder)");
+
+  // Signing in before verifying opens the Email Verification Required dialog.
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page.getByRole("dialog", { name: "Email Verification Required" })).toBeVisible();
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  const link = await linkFromMail(email, "/verify-email/");
+  await page.goto(link);
+  await page.getByRole("button", { name: "Verify My Email" }).click();
+  await expect(page.getByRole("heading", { name: "Email Verified" })).toBeVisible();
+  await page.getByRole("link", { name: "Sign In" }).click();
+
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: /Casey!/ })).toBeVisible();
+  await expect(page.getByTestId("toast")).toContainText("Welcome back!");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Discover" })).toHaveAttribute("aria-current", "page");
+  await screenshot(page, `discover-${info.project.name}`);
+
+  await nav.getByRole("link", { name: "Profile" }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(nav.getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText(email)).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: "Made for You" })).toBeVisible();
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("forgot and reset password from the mailed link", async ({ page, request }, info) => {
+  const email = uniqueEmail(`reset-${info.project.name}`);
+  const created = await request.post("/api/auth/register", {
+    data: { email, password: "first-password", firstName: "Jo", homeZipCode: "73301", privacyMode: "SOLO", agreeToTerms: true },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+
+  await page.goto(await linkFromMail(email, "/reset-password/"));
+  await page.getByLabel("New password").fill("second-password");
+  await page.getByLabel("Confirm password").fill("different-pass");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await page.getByLabel("New password").fill("second-password");
+  await page.getByLabel("Confirm password").fill("second-password");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByRole("heading", { name: "Password Reset Complete" })).toBeVisible();
+  await page.getByRole("link", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,0 +1,32 @@
+import { expect, type Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+
+const MAIL_DIR = path.resolve("tests/.tmp/e2e-mail");
+
+/** Waits for the mail to `to` and answers the first link containing `pathPart`. */
+export async function linkFromMail(to: string, pathPart: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        for (const file of fs.readdirSync(MAIL_DIR)) {
+          const mail = JSON.parse(fs.readFileSync(path.join(MAIL_DIR, file), "utf8"));
+          if (String(mail.to).includes(to)) {
+            link = String(mail.text).match(new RegExp(`https?://\\S*${pathPart}\\S*`))?.[0];
+            if (link) return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return link!;
+}
+
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
