@@ -19,9 +19,19 @@ type Index = {
 
 let index: Index | undefined;
 
-/** "  Fort   Worth " and "fort worth" are the same key; "St. Louis" matches "St Louis". */
+const ABBREVIATIONS: Record<string, string> = { st: "saint", ft: "fort", mt: "mount" };
+
+/**
+ * "  Fort   Worth " and "fort worth" are one key; so are "St. Louis" and
+ * "Saint Louis", because people and the data both abbreviate, inconsistently.
+ */
 function normalize(text: string): string {
-  return text.toLowerCase().replace(/\./g, "").replace(/\s+/g, " ").trim();
+  return text
+    .toLowerCase()
+    .replace(/\./g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/\b(st|ft|mt)\b(?= )/g, (word) => ABBREVIATIONS[word]!);
 }
 
 const cityKey = (city: string, state: string) => `${normalize(city)}|${state.toUpperCase()}`;
@@ -133,8 +143,9 @@ export const SUGGEST_MIN_CHARS = 3;
  */
 export function suggestCities(query: string, limit = 8): CitySuggestion[] {
   const [cityPart = "", statePart = ""] = String(query ?? "").split(",");
+  // The minimum counts what was typed, before "Ft" grows into "fort".
+  if (cityPart.trim().length < SUGGEST_MIN_CHARS || limit <= 0) return [];
   const prefix = normalize(cityPart);
-  if (prefix.length < SUGGEST_MIN_CHARS || limit <= 0) return [];
   const statePrefix = statePart.trim().toUpperCase();
   const { cities } = getIndex();
   const matches: City[] = [];

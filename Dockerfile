@@ -1,0 +1,47 @@
+# Cloverleaf: one container, one volume (/data: the SQLite database, uploads,
+# the mail outbox and the generated session secret).
+#   docker build -t cloverleaf .
+#   docker run -d -p 3000:3000 -v cloverleaf-data:/data \
+#     -e APP_ORIGIN=https://example.org cloverleaf
+
+FROM node:20-bookworm-slim AS build
+# better-sqlite3 compiles from source: its prebuilt download is unreachable on
+# some networks. Building from source skips that attempt (and its timeout), and
+# the image's own Node headers spare node-gyp another download.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+ENV npm_config_build_from_source=better-sqlite3 \
+    npm_config_nodedir=/usr/local \
+    npm_config_fund=false \
+    npm_config_audit=false
+WORKDIR /app
+# Dependencies first, so a source change does not recompile better-sqlite3.
+# `npm install`, not `npm ci`: ci fails on some registries for projects that
+# pull in rollup's platform packages.
+COPY package.json package-lock.json ./
+RUN npm install
+COPY . .
+# tsx stays after the prune: it is a runtime dependency (the server and the
+# scripts are TypeScript run through it).
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    DATA_DIR=/data \
+    PORT=3000
+WORKDIR /app
+# The app's files stay owned by root: the server reads them, writes only /data.
+COPY --from=build /app /app
+# Ownership set before VOLUME, so a new named volume starts writable by node.
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+USER node
+EXPOSE 3000
+# No curl in the slim image; Node's fetch does the same. The route checks the
+# database answers and /data takes writes.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Node runs as PID 1 with no shell or npm in between, so `docker stop`'s
+# SIGTERM reaches the server, whose handler finishes requests in flight.
+CMD ["node", "--import", "tsx", "server/index.ts"]

@@ -1,0 +1,199 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, migrateDatabase } from "../../db/client";
+import { users } from "../../db/schema";
+import { createUser, getUserByEmail, signIn } from "../helpers/factories";
+import { TMP_DIR } from "../helpers/paths";
+import { Client, startTestServer, type TestServer } from "../helpers/server";
+
+let app: TestServer;
+beforeAll(async () => {
+  app = await startTestServer();
+});
+afterAll(() => app.close());
+
+type Outcome = { status: number | null; stdout: string; stderr: string };
+
+/**
+ * Runs a script the way `npm run` does, in a child process against the test
+ * server's DATA_DIR. Asynchronous on purpose: the server lives in this
+ * process and must keep answering while the script runs.
+ */
+function runScript(script: string, args: string[] = [], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    env: { ...process.env, DATA_DIR: app.dataDir, ...env },
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const done = new Promise<Outcome>((resolve) =>
+    child.on("close", (status) => resolve({ status, stdout, stderr })),
+  );
+  return { child, done };
+}
+
+function tempDir(prefix: string) {
+  return fs.mkdtempSync(path.join(TMP_DIR, prefix));
+}
+
+describe("npm run grant-admin", () => {
+  it("makes an existing user an administrator, whatever the case of the email typed", async () => {
+    const user = createUser(app.db);
+    const client = app.client();
+    await signIn(client, user.email);
+    expect((await client.get("/admin")).status).toBe(403);
+
+    const { status, stdout } = await runScript("scripts/grant-admin.ts", [`  ${user.email.toUpperCase()} `]).done;
+    expect(status).toBe(0);
+    expect(stdout).toContain(`${user.email} is now an administrator.`);
+    expect(getUserByEmail(app.db, user.email)!.isAdmin).toBe(true);
+
+    const page = await client.get("/admin");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Pending Showbills");
+  });
+
+  it("refuses an unknown email with a message and exit code 1", async () => {
+    const { status, stdout, stderr } = await runScript("scripts/grant-admin.ts", ["nobody@example.com"]).done;
+    expect(status).toBe(1);
+    expect(stderr).toContain("No user with the email nobody@example.com");
+    expect(stdout).toBe("");
+  });
+
+  it("prints its usage and exits 1 without an email", async () => {
+    const { status, stderr } = await runScript("scripts/grant-admin.ts").done;
+    expect(status).toBe(1);
+    expect(stderr).toContain("Usage: npm run grant-admin -- <email>");
+  });
+
+  it("migrates a fresh DATA_DIR first, so the answer is about the user, not a missing table", async () => {
+    const { status, stderr } = await runScript("scripts/grant-admin.ts", ["first@example.com"], {
+      DATA_DIR: tempDir("fresh-"),
+    }).done;
+    expect(status).toBe(1);
+    expect(stderr).toContain("No user with the email first@example.com");
+  });
+});
+
+/** A free TCP port for a second server, which logs its configured port rather than the bound one. */
+async function freePort() {
+  const probe = net.createServer().listen(0, "127.0.0.1");
+  await new Promise((resolve) => probe.once("listening", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Starts the production entry point (server/index.ts) on DATA_DIR and waits until it listens. */
+async function startServerOn(dataDir: string) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", APP_ORIGIN: url },
+  });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (chunk) => {
+      output += chunk;
+      if (output.includes('"msg":"listening"')) resolve();
+    });
+    child.stderr!.on("data", (chunk) => (output += chunk));
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return {
+    url,
+    stop: () => new Promise((resolve) => (child.once("exit", resolve), child.kill("SIGTERM"))),
+  };
+}
+
+describe("npm run backup", () => {
+  it("writes a whole, restorable copy while the app serves reads and writes", async () => {
+    // Enough rows for the copy to span many pages, so writes land mid-backup.
+    const padding = "x".repeat(1000);
+    const before = app.db.$client.transaction(() =>
+      Array.from({ length: 2000 }, () => createUser(app.db, { bio: padding })),
+    )();
+    const signedIn = app.client();
+    await signIn(signedIn, before[0]!.email);
+    fs.mkdirSync(path.join(app.dataDir, "uploads/runs"), { recursive: true });
+    fs.writeFileSync(path.join(app.dataDir, "uploads/runs/ride.mp4"), "not really a video");
+
+    const target = path.join(tempDir("backup-"), "copy");
+    const backup = runScript("scripts/backup.ts", [target]);
+    let finished = false;
+    void backup.done.then(() => (finished = true));
+    const answers: number[] = [];
+    let written = 0;
+    while (!finished) {
+      const visitor = app.client();
+      const results = await Promise.all([
+        signIn(visitor, before[written % before.length]!.email).then((r) => r.status),
+        signedIn.get("/api/auth/user").then((r) => r.status),
+        app.client().get("/api/health").then((r) => r.status),
+      ]);
+      createUser(app.db);
+      written += 1;
+      answers.push(...results);
+    }
+    const { status, stdout, stderr } = await backup.done;
+    expect(stderr).toBe("");
+    expect(status).toBe(0);
+    expect(stdout).toContain(`Backup written to ${target}`);
+    expect(written).toBeGreaterThan(0);
+    expect(answers.every((s) => s === 200)).toBe(true);
+
+    expect(fs.readFileSync(path.join(target, "uploads/runs/ride.mp4"), "utf8")).toBe("not really a video");
+    expect(fs.existsSync(path.join(target, "app.db-wal"))).toBe(false);
+
+    // Restore: the backup folder's contents become a fresh DATA_DIR.
+    const restored = tempDir("restored-");
+    fs.cpSync(target, restored, { recursive: true });
+    const db = openDatabase(path.join(restored, "app.db"));
+    try {
+      expect(db.$client.pragma("integrity_check", { simple: true })).toBe("ok");
+      migrateDatabase(db);
+      const count = await db.$count(users);
+      expect(count).toBeGreaterThanOrEqual(before.length);
+      expect(count).toBeLessThanOrEqual(await app.db.$count(users));
+      expect(getUserByEmail(db, before.at(-1)!.email)?.bio).toBe(padding);
+    } finally {
+      db.$client.close();
+    }
+
+    // The app starts on the restored folder, and a session from before the backup still works.
+    const second = await startServerOn(restored);
+    try {
+      expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
+      const sameCookies = new Client(second.url);
+      sameCookies.cookies = new Map(signedIn.cookies);
+      const me = await sameCookies.get("/api/auth/user");
+      expect(me.status).toBe(200);
+      expect((await me.json()).email).toBe(before[0]!.email);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it("writes to DATA_DIR/backups/<timestamp>/ by default and refuses to overwrite a backup", async () => {
+    const first = await runScript("scripts/backup.ts").done;
+    expect(first.status).toBe(0);
+    const folder = first.stdout.match(/Backup written to (.+)/)![1]!.trim();
+    expect(path.dirname(folder)).toBe(path.join(app.dataDir, "backups"));
+    expect(path.basename(folder)).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ$/);
+    expect(fs.existsSync(path.join(folder, "app.db"))).toBe(true);
+
+    const again = await runScript("scripts/backup.ts", [folder]).done;
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain("already exists");
+  });
+
+  it("says so when there is no database to back up", async () => {
+    const { status, stderr } = await runScript("scripts/backup.ts", [], { DATA_DIR: tempDir("empty-") }).done;
+    expect(status).toBe(1);
+    expect(stderr).toContain("nothing to back up");
+  });
+});

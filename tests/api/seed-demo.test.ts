@@ -1,0 +1,125 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { count, countDistinct, eq, isNotNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/client";
+import { events, followRequests, follows, notifications, riders, runLogs, savedEvents, users } from "../../db/schema";
+import { TMP_DIR } from "../helpers/paths";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+const DEMO = { email: "kaylee@demo.cloverleaf.app", password: "demo-password-1" };
+
+/** Runs the real script, as `npm run seed-demo` would, against one data folder. */
+function seed(dataDir: string) {
+  return spawnSync(process.execPath, ["--import", "tsx", "scripts/seed-demo.ts"], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+}
+
+let app: TestServer;
+let first: ReturnType<typeof seed>;
+beforeAll(async () => {
+  app = await startTestServer();
+  // Before any user exists: the script only fills an empty database.
+  first = seed(app.dataDir);
+}, 90_000);
+afterAll(() => app.close());
+
+const n = (rows: { n: number } | undefined) => rows?.n ?? 0;
+
+describe("npm run seed-demo", () => {
+  it("fills the empty database and prints a summary with the demo sign-in", () => {
+    expect(first.stderr).toBe("");
+    expect(first.status).toBe(0);
+    expect(first.stdout).toContain(`Demo sign-in:  ${DEMO.email} / ${DEMO.password}`);
+    expect(first.stdout).toContain("admin@demo.cloverleaf.app");
+  });
+
+  it("writes riders of every type and privacy mode, all verified, one admin", () => {
+    const all = app.db.select().from(users).all();
+    expect(all.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(all.map((u) => u.riderType))).toEqual(new Set(["Competitor", "Parent", "Trainer", "Producer"]));
+    expect(new Set(all.map((u) => u.privacyMode))).toEqual(new Set(["SOLO", "INVITE_ONLY", "PUBLIC"]));
+    expect(all.every((u) => u.emailVerified && u.isActive && u.email.endsWith("@demo.cloverleaf.app"))).toBe(true);
+    expect(all.filter((u) => u.isAdmin).map((u) => u.email)).toEqual(["admin@demo.cloverleaf.app"]);
+    expect(n(app.db.select({ n: count() }).from(riders).get())).toBeGreaterThanOrEqual(2);
+  });
+
+  it("writes events in at least six states, mostly approved and mostly ahead, with coordinates", () => {
+    const all = app.db.select().from(events).all();
+    expect(all.length).toBeGreaterThanOrEqual(35);
+    expect(new Set(all.map((e) => e.location.split(", ")[1])).size).toBeGreaterThanOrEqual(6);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(all.filter((e) => e.date >= today).length).toBeGreaterThanOrEqual(25);
+    expect(all.some((e) => e.date < today)).toBe(true);
+    const pending = all.filter((e) => !e.showbillApproved).length;
+    expect(pending).toBeGreaterThan(0);
+    expect(pending).toBeLessThan(all.length / 4);
+    for (const e of all) {
+      expect(e.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(e.zipCode).toMatch(/^\d{5}$/);
+      expect(e.latitude).toEqual(expect.any(Number));
+      expect(e.eventType.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("writes about 150 realistic run logs, follows, saved events and notifications", () => {
+    const runs = app.db.select().from(runLogs).all();
+    expect(runs.length).toBeGreaterThanOrEqual(120);
+    for (const r of runs) {
+      const time = Number(r.time);
+      const penalty = r.tags.includes("hit-barrel") ? 5 : 0;
+      expect(time - penalty).toBeGreaterThanOrEqual(14.8);
+      expect(time - penalty).toBeLessThanOrEqual(18.5);
+      expect(r.rating).toBeGreaterThanOrEqual(1);
+      expect(r.rating).toBeLessThanOrEqual(5);
+      expect(r.placement ?? "1D 1st").toMatch(/^(1D (1st|2nd|4th|Placed)|[234]D (1st|2nd|3rd|4th|Placed)|EXPO)$/);
+    }
+    expect(new Set(runs.map((r) => r.privacy))).toEqual(new Set(["PRIVATE", "PUBLIC"]));
+    expect(n(app.db.select({ n: countDistinct(runLogs.horseName) }).from(runLogs).get())).toBeGreaterThanOrEqual(5);
+    expect(n(app.db.select({ n: count() }).from(runLogs).where(isNotNull(runLogs.riderId)).get())).toBeGreaterThan(0);
+    expect(n(app.db.select({ n: count() }).from(follows).get())).toBeGreaterThanOrEqual(10);
+    expect(n(app.db.select({ n: count() }).from(savedEvents).get())).toBeGreaterThan(0);
+    const pending = app.db.select().from(followRequests).where(eq(followRequests.status, "PENDING")).all();
+    expect(pending.length).toBeGreaterThanOrEqual(2);
+    const requestNotes = app.db.select().from(notifications).where(eq(notifications.type, "follow_request")).all();
+    expect(requestNotes.map((x) => x.metadata?.requestId).sort()).toEqual(pending.map((p) => p.id).sort());
+    expect(requestNotes[0]!.metadata).toMatchObject({ requesterName: expect.any(String), requesterProfileUrl: expect.stringMatching(/^\/profile\//) });
+    expect(app.db.select().from(notifications).where(eq(notifications.subtype, "announcement")).all().length).toBeGreaterThan(0);
+  });
+
+  it("lets the demo rider sign in through the real server", async () => {
+    const res = await app.client().json("/api/auth/login", "POST", DEMO);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ email: DEMO.email, firstName: "Kaylee" });
+  });
+
+  it("refuses a second run on the now non-empty database, changing nothing", () => {
+    const before = n(app.db.select({ n: count() }).from(events).get());
+    const again = seed(app.dataDir);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toMatch(/already has \d+ user/);
+    expect(n(app.db.select({ n: count() }).from(events).get())).toBe(before);
+  });
+
+  it("migrates a brand-new folder and writes the same data every time", () => {
+    const dataDir = fs.mkdtempSync(path.join(TMP_DIR, "seed-"));
+    const fresh = seed(dataDir);
+    expect(fresh.status).toBe(0);
+    const db = openDatabase(path.join(dataDir, "app.db"));
+    try {
+      // Only the bcrypt salt differs between runs; compare everything else.
+      const strip = <T extends { password: string }>(rows: T[]) => rows.map(({ password: _, ...rest }) => rest);
+      expect(strip(db.select().from(users).all())).toEqual(
+        strip(app.db.select().from(users).all()).map((u) => ({ ...u, lastLoginAt: expect.any(Date) })),
+      );
+      expect(db.select().from(events).all()).toEqual(app.db.select().from(events).all());
+      expect(db.select().from(runLogs).all()).toEqual(app.db.select().from(runLogs).all());
+    } finally {
+      db.$client.close();
+    }
+  });
+});

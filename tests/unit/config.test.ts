@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "~/lib/config.server";
+
+const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "cfg-"));
+
+describe("loadConfig", () => {
+  it("fills the documented defaults", () => {
+    const dir = dataDir();
+    const cfg = loadConfig({ DATA_DIR: dir });
+    expect(cfg.port).toBe(3000);
+    expect(cfg.appOrigin).toBe("http://localhost:3000");
+    expect(cfg.mailFrom).toBe("no-reply@localhost");
+    expect(cfg.databaseFile).toBe(path.join(dir, "app.db"));
+    expect(cfg.secureCookies).toBe(false);
+  });
+
+  it("generates the session secret once and keeps it in DATA_DIR", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+  });
+
+  it("turns on Secure cookies in production behind https", () => {
+    const cfg = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "production", APP_ORIGIN: "https://rodeo.example.org/" });
+    expect(cfg.secureCookies).toBe(true);
+    expect(cfg.appOrigin).toBe("https://rodeo.example.org");
+    expect(cfg.mailFrom).toBe("no-reply@rodeo.example.org");
+  });
+
+  it("fails fast naming the variable", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: "http" })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), APP_ORIGIN: "not a url" })).toThrow(/APP_ORIGIN/);
+    const file = path.join(dataDir(), "a-file");
+    fs.writeFileSync(file, "");
+    expect(() => loadConfig({ DATA_DIR: path.join(file, "data") })).toThrow(/DATA_DIR: .* is not a writable folder/);
+  });
+});
