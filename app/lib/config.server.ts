@@ -53,7 +53,7 @@ function readOrCreateSecret(dataDir: string): string {
   }
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(
     Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")),
   );
