@@ -1,6 +1,6 @@
 import bcrypt from "bcryptjs";
 import { eq } from "drizzle-orm";
-import { inviteLinks, users, type NewUser } from "../../db/schema";
+import { events, inviteLinks, runLogs, users, type NewUser } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Client } from "./server";
 
@@ -57,4 +57,28 @@ export function registration(overrides: Record<string, unknown> = {}) {
     agreeToTerms: true,
     ...overrides,
   };
+}
+
+export function createEvent(db: Db, overrides: Partial<typeof events.$inferInsert> = {}) {
+  n += 1;
+  return db
+    .insert(events)
+    .values({
+      name: `Friday Night Barrels ${n}`,
+      date: "2030-03-06",
+      location: "Fort Worth, TX",
+      zipCode: "76101",
+      showbillApproved: true,
+      ...overrides,
+    })
+    .returning()
+    .get();
+}
+
+export function createRun(db: Db, userId: string, overrides: Partial<typeof runLogs.$inferInsert> = {}) {
+  return db
+    .insert(runLogs)
+    .values({ userId, arenaName: "Cowtown Coliseum", horseName: "Dash", time: "15.482", rating: 4, tags: ["clean-run"], ...overrides })
+    .returning()
+    .get();
 }

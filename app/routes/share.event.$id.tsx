@@ -1,0 +1,176 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { NotFound } from "~/components/NotFound";
+import { getVisibleEvent, isEventSaved, saveEvent, unsaveEvent } from "~/features/events/events.server";
+import { calendarUrl, eventTypeBadge, formatDateRange } from "~/features/events/format";
+import { presentSharedEvent } from "~/features/events/presenters.server";
+import { getUser, redirectWithToast, requireUser } from "~/lib/auth.server";
+import { config } from "~/lib/config.server";
+import { getDb } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
+import { APP_NAME } from "~/schemas/constants";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await getUser(request);
+  const event = getVisibleEvent(getDb(), params.id ?? "", viewer);
+  if (!event) return data({ event: null, saved: false, signedIn: Boolean(viewer), canSave: false, url: "" }, { status: 404 });
+  return {
+    event: presentSharedEvent(event),
+    signedIn: Boolean(viewer),
+    canSave: Boolean(viewer) && event.createdBy !== viewer?.id,
+    saved: viewer ? isEventSaved(getDb(), viewer.id, event.id) : false,
+    url: `${config().appOrigin}/share/event/${event.id}`,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const event = data?.event;
+  if (!event) return [{ title: `Event Not Found | ${APP_NAME}` }];
+  const description = `${formatDateRange(event.date, event.endDate)} · ${event.location}`;
+  return [
+    { title: `${event.name} | ${APP_NAME}` },
+    { name: "description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: event.name },
+    { property: "og:description", content: description },
+    { property: "og:url", content: data.url },
+    ...(event.imageUrl ? [{ property: "og:image", content: event.imageUrl }] : []),
+  ];
+};
+
+const saveSchema = z.object({ intent: z.enum(["save", "unsave"]) });
+
+/** Save / unsave from the share page; a visitor is sent to /login first. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: saveSchema });
+  if (submission.status !== "success") return data({ error: "Unknown action" }, { status: 400 });
+  const eventId = params.id ?? "";
+  const here = `/share/event/${eventId}`;
+  try {
+    if (submission.value.intent === "save") {
+      saveEvent(getDb(), user, eventId);
+      return redirectWithToast(here, { type: "success", title: "Event Saved!" });
+    }
+    unsaveEvent(getDb(), user, eventId);
+    return redirectWithToast(here, { type: "success", title: "Event Removed" });
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    const failed = submission.value.intent === "save" ? "Failed to save event. Please try again." : "Failed to remove event. Please try again.";
+    return redirectWithToast(here, { type: "error", title: failed, description: error.message });
+  }
+}
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="py-2">
+      <dt className="text-sm text-gray-600">{label}</dt>
+      <dd className="font-medium text-gray-900">{children}</dd>
+    </div>
+  );
+}
+
+export default function SharedEvent() {
+  const { event, saved, signedIn, canSave } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  if (!event) return <NotFound title="Event Not Found" text="This event does not exist or is no longer available." />;
+  const pendingIntent = navigation.formData?.get("intent");
+  const showSaved = pendingIntent ? pendingIntent === "save" : saved;
+
+  return (
+    <main id="main" className="mx-auto max-w-2xl px-4 py-4">
+      <Link to="/" className="link text-sm">
+        {APP_NAME}
+      </Link>
+      <article className="card mt-3 overflow-hidden p-0">
+        {event.imageUrl ? (
+          <img src={event.imageUrl} alt={`Showbill for ${event.name}`} width={640} height={360} className="aspect-video w-full bg-brand-100 object-cover" />
+        ) : null}
+        <div className="p-4">
+          <span className="inline-block rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold tracking-wide text-brand-900">
+            {eventTypeBadge(event.eventType)}
+          </span>
+          <h1 className="mt-2 text-2xl font-bold text-gray-900">{event.name}</h1>
+          <p className="mt-1 text-gray-800">{event.location}</p>
+          <p className="font-semibold text-brand-800">{formatDateRange(event.date, event.endDate)}</p>
+
+          <div className="mt-4 grid grid-cols-2 gap-2">
+            {canSave ? (
+              <Form method="post" preventScrollReset>
+                <button type="submit" name="intent" value={showSaved ? "unsave" : "save"} className={`${showSaved ? "btn-primary" : "btn-secondary"} w-full`} aria-pressed={showSaved}>
+                  {showSaved ? "Saved" : "Save Event"}
+                </button>
+              </Form>
+            ) : !signedIn ? (
+              <Link to="/login" className="btn-secondary">
+                Save Event
+              </Link>
+            ) : null}
+            <a href={calendarUrl(event)} target="_blank" rel="noopener noreferrer" className="btn-secondary">
+              Calendar
+            </a>
+          </div>
+
+          <dl className="mt-4 divide-y divide-gray-100">
+            {event.arenaName ? <Detail label="Arena">{event.arenaName}</Detail> : null}
+            {event.address ? <Detail label="Address">{event.address}</Detail> : null}
+            <Detail label="ZIP">{event.zipCode}</Detail>
+            {event.entryFee ? <Detail label="Entry fee">{event.entryFee}</Detail> : null}
+          </dl>
+
+          {event.contactName || event.contactPhone || event.contactEmail || event.contactFacebook ? (
+            <section className="mt-4">
+              <h2 className="font-bold text-gray-900">Contact</h2>
+              <ul className="mt-1 space-y-1 text-gray-800">
+                {event.contactName ? <li>{event.contactName}</li> : null}
+                {event.contactPhone ? (
+                  <li>
+                    <a className="link" href={`tel:${event.contactPhone}`}>
+                      {event.contactPhone}
+                    </a>
+                  </li>
+                ) : null}
+                {event.contactEmail ? (
+                  <li>
+                    <a className="link break-all" href={`mailto:${event.contactEmail}`}>
+                      {event.contactEmail}
+                    </a>
+                  </li>
+                ) : null}
+                {event.contactFacebook ? (
+                  <li>
+                    <a className="link break-all" href={event.contactFacebook} target="_blank" rel="noopener noreferrer nofollow">
+                      Website
+                    </a>
+                  </li>
+                ) : null}
+              </ul>
+            </section>
+          ) : null}
+
+          {event.description ? (
+            <section className="mt-4">
+              <h2 className="font-bold text-gray-900">About this event</h2>
+              <p className="mt-1 whitespace-pre-line text-gray-800">{event.description}</p>
+            </section>
+          ) : null}
+
+          {event.showbillUrl ? (
+            <a href={event.showbillUrl} target="_blank" rel="noopener noreferrer" className="btn-secondary mt-4 w-full">
+              View Showbill
+            </a>
+          ) : null}
+        </div>
+      </article>
+      {!signedIn ? (
+        <div className="mt-4 text-center">
+          <Link to="/register" className="btn-primary w-full">
+            Get Started Free
+          </Link>
+        </div>
+      ) : null}
+    </main>
+  );
+}
