@@ -34,7 +34,8 @@ export default defineConfig({
     { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /screens\.spec/ },
   ],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node scripts/start.js`,
+    // The demo data gives the signed-in screens something real to show.
+    command: `rm -rf ${DATA_DIR} && node --import tsx scripts/seed-demo.ts > /dev/null && node scripts/start.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

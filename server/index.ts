@@ -1,7 +1,9 @@
 import type { ServerBuild } from "@remix-run/node";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { lt } from "drizzle-orm";
 import { migrateDatabase, openDatabase } from "../db/client";
+import { sessions } from "../db/schema";
 import { loadConfig } from "../app/lib/config.server";
 import { createApp } from "./app";
 
@@ -20,7 +22,10 @@ async function main() {
 
   const db = openDatabase(cfg.databaseFile);
   migrateDatabase(db);
-  db.$client.close();
+  // Expired sessions are also dropped when read; this keeps the table small.
+  const purgeSessions = () => db.delete(sessions).where(lt(sessions.expire, new Date())).run();
+  purgeSessions();
+  setInterval(purgeSessions, 60 * 60 * 1000).unref();
 
   const buildFile = path.resolve("build/index.js");
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
@@ -38,7 +43,10 @@ async function main() {
     stopping = true;
     console.log(JSON.stringify({ level: "info", msg: "stopping", signal }));
     // Finish requests in flight, then exit; long-lived streams are cut after 10 s.
-    server.close(() => process.exit(0));
+    server.close(() => {
+      db.$client.close();
+      process.exit(0);
+    });
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
   };

@@ -40,6 +40,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     <div
       ref={region}
       tabIndex={-1}
+      role="region"
       aria-label="Notifications (F8)"
       className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-center p-3 md:justify-end"
     >

@@ -1,5 +1,5 @@
 import { createCookie, createCookieSessionStorage, createSessionStorage } from "@remix-run/node";
-import { and, eq, lt, ne } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { sessions } from "#db/schema";
 import { config } from "./config.server";
@@ -78,9 +78,6 @@ export function destroyUserSessions(userId: string, exceptSid?: string) {
     .run();
 }
 
-export function purgeExpiredSessions() {
-  getDb().delete(sessions).where(lt(sessions.expire, new Date())).run();
-}
 
 /* ---------------------------------------------------------------- toasts */
 

@@ -12,7 +12,7 @@ test("register, verify from the mailed link, sign in, reach Discover, sign out",
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Made for You" })).toBeVisible();
   await page.getByRole("link", { name: "Get Started" }).click();
-  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
 
   // Server-side messages next to the fields (client-side ones with JavaScript).
   await page.getByRole("button", { name: "Create Account" }).click();
@@ -44,6 +44,7 @@ test("register, verify from the mailed link, sign in, reach Discover, sign out",
   await page.getByRole("button", { name: "Verify My Email" }).click();
   await expect(page.getByRole("heading", { name: "Email Verified" })).toBeVisible();
   await page.getByRole("link", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
@@ -76,6 +77,7 @@ test("forgot and reset password from the mailed link", async ({ page, request },
 
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();

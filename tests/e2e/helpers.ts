@@ -1,4 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -29,4 +30,11 @@ export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random(
 
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+/** WCAG 2.1 A and AA violations on the page (axe runs in the page, so only with JavaScript). */
+export async function expectAccessible(page: Page) {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
