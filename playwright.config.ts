@@ -1,8 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3210;
-export const SMTP_PORT = 2526;
-const DATA_DIR = "tests/.tmp/e2e-data";
+// E2E_PORT lets two runs side by side use their own server, mail server and data.
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const SMTP_PORT = PORT + 1000;
+const DATA_DIR = `tests/.tmp/e2e-${PORT}`;
+process.env.E2E_SMTP_PORT = String(SMTP_PORT);
+process.env.E2E_DATA_DIR = DATA_DIR;
 
 /**
  * The built app in Debian's Chromium at 390 x 844, once with JavaScript and

@@ -35,7 +35,10 @@ test("register, verify from the mailed link, sign in, reach Discover, sign out",
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log In" }).click();
-  await expect(page.getByRole("dialog", { name: "Email Verification Required" })).toBeVisible();
+  const dialog = page.getByRole("dialog", { name: "Email Verification Required" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Resend Email" }).click();
+  await expect(page.getByText("Verification email sent successfully!").first()).toBeVisible();
   await page.getByRole("link", { name: "Cancel" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 

@@ -3,8 +3,8 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export const MAIL_DIR = path.resolve("tests/.tmp/e2e-mail");
-const SMTP_PORT = 2526;
+const MAIL_DIR = path.resolve(`${process.env.E2E_DATA_DIR}-mail`);
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT);
 
 /** A real SMTP server for the run; each message lands in MAIL_DIR as JSON for the tests to read. */
 export default async function globalSetup() {

@@ -3,7 +3,9 @@ import { expect, test, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 
-const MAIL_DIR = path.resolve("tests/.tmp/e2e-mail");
+const MAIL_DIR = path.resolve(`${process.env.E2E_DATA_DIR}-mail`);
+/** The e2e server's database, to look up ids of the demo data. */
+export const E2E_DATABASE = path.resolve(`${process.env.E2E_DATA_DIR}/app.db`);
 
 /** Waits for the mail to `to` and answers the first link containing `pathPart`. */
 export async function linkFromMail(to: string, pathPart: string): Promise<string> {

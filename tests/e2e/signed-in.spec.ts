@@ -1,9 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { expectAccessible, screenshot } from "./helpers";
+import { E2E_DATABASE, expectAccessible, screenshot } from "./helpers";
 
 /** The demo data (scripts/seed-demo.ts) seeded into the e2e server's database. */
-const db = () => new Database("tests/.tmp/e2e-data/app.db", { readonly: true });
+const db = () => new Database(E2E_DATABASE, { readonly: true });
 const PASSWORD = "demo-password-1";
 
 async function signIn(page: Page, who: string) {

@@ -1,17 +1,31 @@
 import fs from "node:fs";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
 import { migrateDatabase, openDatabase } from "../../db/client";
-import { TEMPLATE_DB, TMP_DIR } from "./paths";
+import { TMP_DIR } from "./paths";
 
-/** Migrates one template database; every test file copies it (fast, isolated). */
-export default function setup() {
+declare module "vitest" {
+  export interface ProvidedContext {
+    templateDb: string;
+  }
+}
+
+/**
+ * Migrates one template database per run; every test file copies it (fast,
+ * isolated). Its name is unique to this run so that runs side by side never
+ * share or delete each other's files.
+ */
+export default function setup(project: TestProject) {
   if (!fs.existsSync("build/index.js")) {
     throw new Error("No build found: run `npm run build` first (npm test does it for you).");
   }
-  fs.rmSync(TMP_DIR, { recursive: true, force: true });
   fs.mkdirSync(TMP_DIR, { recursive: true });
-  const db = openDatabase(TEMPLATE_DB);
+  const template = path.join(TMP_DIR, `template-${process.pid}.db`);
+  const db = openDatabase(template);
   migrateDatabase(db);
   db.$client.pragma("wal_checkpoint(TRUNCATE)");
   db.$client.pragma("journal_mode = DELETE");
   db.$client.close();
+  project.provide("templateDb", template);
+  return () => fs.rmSync(template, { force: true });
 }

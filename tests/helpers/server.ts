@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { openDatabase, type Db } from "../../db/client";
-import { TEMPLATE_DB, TMP_DIR } from "./paths";
+import { inject } from "vitest";
+import { TMP_DIR } from "./paths";
 import { startSmtp } from "./mail";
 
 /**
@@ -15,7 +16,7 @@ import { startSmtp } from "./mail";
  */
 export async function startTestServer(env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(TMP_DIR, "data-"));
-  fs.copyFileSync(TEMPLATE_DB, path.join(dataDir, "app.db"));
+  fs.copyFileSync(inject("templateDb"), path.join(dataDir, "app.db"));
   const smtp = await startSmtp();
   Object.assign(process.env, {
     DATA_DIR: dataDir,
@@ -47,6 +48,7 @@ export async function startTestServer(env: Record<string, string> = {}) {
       server.closeAllConnections();
       await smtp.close();
       db.$client.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
