@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { LegalPage } from "~/components/LegalPage";
 import { APP_NAME, SUPPORT_EMAIL } from "~/schemas/constants";
 
 export const meta: MetaFunction = () => [
@@ -12,13 +12,7 @@ export const meta: MetaFunction = () => [
 
 export default function PrivacyPolicy() {
   return (
-    <main id="main" className="mx-auto max-w-2xl px-4 py-6">
-      <Link to="/" className="link">
-        Back to Home
-      </Link>
-      <article className="legal mt-4">
-        <h1 className="text-2xl font-bold text-brand-900">Privacy Policy</h1>
-        <p className="text-sm text-gray-600">Effective September 4, 2025</p>
+    <LegalPage title="Privacy Policy">
 
         <p className="mt-2 text-gray-800 leading-relaxed">
           {APP_NAME} helps barrel racers and other Western riders, their parents and guardians,
@@ -174,7 +168,6 @@ export default function PrivacyPolicy() {
           </a>
           .
         </p>
-      </article>
-    </main>
+    </LegalPage>
   );
 }

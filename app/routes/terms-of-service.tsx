@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { LegalPage } from "~/components/LegalPage";
 import { APP_NAME, SUPPORT_EMAIL } from "~/schemas/constants";
 
 export const meta: MetaFunction = () => [
@@ -12,13 +13,7 @@ export const meta: MetaFunction = () => [
 
 export default function TermsOfService() {
   return (
-    <main id="main" className="mx-auto max-w-2xl px-4 py-6">
-      <Link to="/" className="link">
-        Back to Home
-      </Link>
-      <article className="legal mt-4">
-        <h1 className="text-2xl font-bold text-brand-900">Terms of Service</h1>
-        <p className="text-sm text-gray-600">Effective September 4, 2025</p>
+    <LegalPage title="Terms of Service">
 
         <h2 className="mt-6 text-lg font-semibold text-gray-900">1. Acceptance of Terms</h2>
         <p className="mt-2 text-gray-800 leading-relaxed">
@@ -174,7 +169,6 @@ export default function TermsOfService() {
           </a>
           .
         </p>
-      </article>
-    </main>
+    </LegalPage>
   );
 }

@@ -5,6 +5,16 @@ import { users } from "./users";
 
 const reportStatus = ["PENDING", "DISMISSED", "ACTION_TAKEN"] as const;
 
+/** What every report carries: why, and how a moderator answered it. Fresh builders per table. */
+const reviewColumns = () => ({
+  reason: text("reason", { length: 100 }).notNull(),
+  description: text("description"),
+  status: text("status", { enum: reportStatus }).notNull().default("PENDING"),
+  reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+  reviewedAt: timestamp("reviewed_at"),
+  createdAt: createdAt(),
+});
+
 export const userReports = sqliteTable(
   "user_reports",
   {
@@ -15,12 +25,7 @@ export const userReports = sqliteTable(
     reportedUserId: text("reported_user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    reason: text("reason", { length: 100 }).notNull(),
-    description: text("description"),
-    status: text("status", { enum: reportStatus }).notNull().default("PENDING"),
-    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
-    reviewedAt: timestamp("reviewed_at"),
-    createdAt: createdAt(),
+    ...reviewColumns(),
   },
   (t) => [index("user_reports_status_idx").on(t.status, t.createdAt)],
 );
@@ -35,12 +40,7 @@ export const eventReports = sqliteTable(
     eventId: text("event_id")
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
-    reason: text("reason", { length: 100 }).notNull(),
-    description: text("description"),
-    status: text("status", { enum: reportStatus }).notNull().default("PENDING"),
-    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
-    reviewedAt: timestamp("reviewed_at"),
-    createdAt: createdAt(),
+    ...reviewColumns(),
   },
   (t) => [index("event_reports_status_idx").on(t.status, t.createdAt)],
 );

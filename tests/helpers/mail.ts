@@ -3,10 +3,8 @@ import { SMTPServer } from "smtp-server";
 
 export type CapturedMail = { to: string; subject: string; text: string; html: string };
 
-/** A real SMTP server on loopback that keeps every message it receives. */
-export async function startSmtp() {
-  const messages: CapturedMail[] = [];
-  const waiters: Array<() => void> = [];
+/** A real SMTP server on loopback (port 0: any free port) handing each parsed message to onMail. */
+export async function listenSmtp(port: number, onMail: (mail: CapturedMail) => void) {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -15,15 +13,27 @@ export async function startSmtp() {
       simpleParser(stream)
         .then((mail: ParsedMail) => {
           const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-          messages.push({ to: to ?? "", subject: mail.subject ?? "", text: mail.text ?? "", html: String(mail.html ?? "") });
-          waiters.splice(0).forEach((w) => w());
+          onMail({ to: to ?? "", subject: mail.subject ?? "", text: mail.text ?? "", html: String(mail.html ?? "") });
           callback();
         })
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    port: (server.server.address() as { port: number }).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** An SMTP server that keeps every message it receives, for API tests. */
+export async function startSmtp() {
+  const messages: CapturedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = await listenSmtp(0, (mail) => {
+    messages.push(mail);
+    waiters.splice(0).forEach((w) => w());
+  });
 
   /** Waits for the next message to `to` whose subject matches. */
   async function waitFor(to: string, subject: RegExp, timeoutMs = 10_000): Promise<CapturedMail> {
@@ -39,12 +49,7 @@ export async function startSmtp() {
     }
   }
 
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    messages,
-    waitFor,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { url: `smtp://127.0.0.1:${server.port}`, messages, waitFor, close: server.close };
 }
 
 /** The first link in a message's text that contains `path`. */
