@@ -1,21 +1,361 @@
-import { and, count, eq, isNotNull } from "drizzle-orm";
-import { events, users } from "#db/schema";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import {
+  bannedEmails,
+  eventReports,
+  events,
+  inviteLinks,
+  runLogs,
+  userReports,
+  users,
+  type User,
+} from "#db/schema";
+import { hashPassword } from "~/features/auth/auth.server";
+import { notifyAllActiveUsers, notifyUsers, type NewNotice } from "~/features/notifications/notifications.server";
 import type { Db } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
+import { destroyUserSessions } from "~/lib/session.server";
+import { audit } from "./audit.server";
+
+const n = (row: { n: number } | undefined) => row?.n ?? 0;
 
 /** The four stat cards of /admin. */
 export function adminStats(db: Db) {
-  const n = (q: { n: number } | undefined) => q?.n ?? 0;
   return {
     totalUsers: n(db.select({ n: count() }).from(users).get()),
     activeUsers: n(db.select({ n: count() }).from(users).where(eq(users.isActive, true)).get()),
     totalEvents: n(db.select({ n: count() }).from(events).get()),
-    // A showbill is pending review when it has a file and is not approved.
-    pendingShowbills: n(
-      db
-        .select({ n: count() })
-        .from(events)
-        .where(and(isNotNull(events.showbillUrl), eq(events.showbillApproved, false)))
-        .get(),
-    ),
+    pendingShowbills: n(db.select({ n: count() }).from(events).where(pendingShowbill).get()),
   };
+}
+
+/** A showbill is pending review when it has a file and is not approved (SPEC.md section 4). */
+const pendingShowbill = and(isNotNull(events.showbillUrl), eq(events.showbillApproved, false));
+
+/* ------------------------------------------------------------------ users */
+
+export const USERS_PAGE_SIZE = 25;
+
+const adminUserFields = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  isAdmin: users.isAdmin,
+  isActive: users.isActive,
+  emailVerified: users.emailVerified,
+  createdAt: users.createdAt,
+  lastLoginAt: users.lastLoginAt,
+};
+
+/**
+ * Paged search by email or name prefix. Each branch is an index range scan
+ * (unique email index, lower(name) expression indexes), so it stays fast
+ * with 100k users.
+ */
+export function searchUsers(db: Db, q: string, page: number) {
+  const term = q.trim().toLowerCase();
+  const offset = (page - 1) * USERS_PAGE_SIZE;
+  const upper = `${term}\uffff`;
+  const where = term
+    ? or(
+        and(gte(users.email, term), lt(users.email, upper)),
+        and(gte(sql`lower(${users.firstName})`, term), lt(sql`lower(${users.firstName})`, upper)),
+        and(gte(sql`lower(${users.lastName})`, term), lt(sql`lower(${users.lastName})`, upper)),
+      )
+    : undefined;
+  const rows = db
+    .select(adminUserFields)
+    .from(users)
+    .where(where)
+    .orderBy(term ? asc(users.email) : desc(users.createdAt))
+    .limit(USERS_PAGE_SIZE + 1)
+    .offset(offset)
+    .all();
+  return { users: rows.slice(0, USERS_PAGE_SIZE), page, hasMore: rows.length > USERS_PAGE_SIZE };
+}
+
+function targetUser(db: Db, userId: string) {
+  const user = db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) throw new HttpError(404, "User not found");
+  return user;
+}
+
+/**
+ * Bans a user: the account is deactivated (kept, so reports and the audit
+ * trail still make sense), the email can never register again, and every
+ * session ends at once. Another admin cannot be banned.
+ */
+export function banUser(db: Db, admin: User, userId: string) {
+  const user = targetUser(db, userId);
+  if (user.isAdmin) throw new HttpError(403, "An administrator account cannot be banned or deleted.");
+  db.transaction((tx) => {
+    tx.update(users).set({ isActive: false, updatedAt: new Date() }).where(eq(users.id, user.id)).run();
+    tx.insert(bannedEmails).values({ email: user.email, bannedBy: admin.id }).onConflictDoNothing().run();
+  });
+  destroyUserSessions(user.id);
+  audit(db, admin.id, { action: "user.ban", targetType: "user", targetId: user.id, details: { email: user.email } });
+}
+
+export async function resetUserPassword(db: Db, admin: User, userId: string, newPassword: string) {
+  const user = targetUser(db, userId);
+  const password = await hashPassword(newPassword);
+  db.update(users).set({ password, updatedAt: new Date() }).where(eq(users.id, user.id)).run();
+  destroyUserSessions(user.id);
+  audit(db, admin.id, { action: "user.reset_password", targetType: "user", targetId: user.id });
+}
+
+export function changeUserEmail(db: Db, admin: User, userId: string, newEmail: string) {
+  const user = targetUser(db, userId);
+  const taken = db.select({ id: users.id }).from(users).where(and(eq(users.email, newEmail), ne(users.id, user.id))).get();
+  if (taken) throw new HttpError(409, "An account with this email already exists.");
+  db.update(users).set({ email: newEmail, updatedAt: new Date() }).where(eq(users.id, user.id)).run();
+  audit(db, admin.id, { action: "user.change_email", targetType: "user", targetId: user.id, details: { from: user.email, to: newEmail } });
+}
+
+/* ---------------------------------------------------------------- reports */
+
+const reporter = alias(users, "reporter");
+const reported = alias(users, "reported");
+
+export const PROCESSED_USER_REPORTS_SHOWN = 5;
+
+export function listUserReports(db: Db) {
+  const select = () =>
+    db
+      .select({
+        id: userReports.id,
+        reason: userReports.reason,
+        description: userReports.description,
+        status: userReports.status,
+        createdAt: userReports.createdAt,
+        reviewedAt: userReports.reviewedAt,
+        reportedUserId: userReports.reportedUserId,
+        reporter: { firstName: reporter.firstName, lastName: reporter.lastName, email: reporter.email },
+        reportedUser: { firstName: reported.firstName, lastName: reported.lastName, email: reported.email, isActive: reported.isActive, isAdmin: reported.isAdmin },
+      })
+      .from(userReports)
+      .innerJoin(reporter, eq(reporter.id, userReports.reporterId))
+      .innerJoin(reported, eq(reported.id, userReports.reportedUserId));
+  return {
+    pending: select().where(eq(userReports.status, "PENDING")).orderBy(asc(userReports.createdAt)).all(),
+    processed: select()
+      .where(ne(userReports.status, "PENDING"))
+      .orderBy(desc(userReports.reviewedAt))
+      .limit(PROCESSED_USER_REPORTS_SHOWN)
+      .all(),
+  };
+}
+
+export function listEventReports(db: Db) {
+  const select = () =>
+    db
+      .select({
+        id: eventReports.id,
+        reason: eventReports.reason,
+        description: eventReports.description,
+        status: eventReports.status,
+        createdAt: eventReports.createdAt,
+        reviewedAt: eventReports.reviewedAt,
+        eventId: eventReports.eventId,
+        event: { name: events.name, date: events.date, location: events.location },
+        reporter: { firstName: reporter.firstName, lastName: reporter.lastName, email: reporter.email },
+      })
+      .from(eventReports)
+      .innerJoin(events, eq(events.id, eventReports.eventId))
+      .innerJoin(reporter, eq(reporter.id, eventReports.reporterId));
+  return {
+    pending: select().where(eq(eventReports.status, "PENDING")).orderBy(asc(eventReports.createdAt)).all(),
+    processed: select().where(ne(eventReports.status, "PENDING")).orderBy(desc(eventReports.reviewedAt)).all(),
+  };
+}
+
+type ReviewStatus = "DISMISSED" | "ACTION_TAKEN";
+const ALREADY_PROCESSED = "This report has already been processed.";
+
+/** Only a PENDING report can be answered; the guarded update makes a double click harmless. */
+export function reviewUserReport(db: Db, admin: User, id: number, status: ReviewStatus) {
+  const row = db
+    .update(userReports)
+    .set({ status, reviewedBy: admin.id, reviewedAt: new Date() })
+    .where(and(eq(userReports.id, id), eq(userReports.status, "PENDING")))
+    .returning({ id: userReports.id })
+    .get();
+  if (!row) throw reportMissingOrDone(db.select({ id: userReports.id }).from(userReports).where(eq(userReports.id, id)).get());
+  audit(db, admin.id, { action: `user_report.${status.toLowerCase()}`, targetType: "user_report", targetId: id });
+}
+
+export function reviewEventReport(db: Db, admin: User, id: number, status: ReviewStatus) {
+  const row = db
+    .update(eventReports)
+    .set({ status, reviewedBy: admin.id, reviewedAt: new Date() })
+    .where(and(eq(eventReports.id, id), eq(eventReports.status, "PENDING")))
+    .returning({ id: eventReports.id })
+    .get();
+  if (!row) throw reportMissingOrDone(db.select({ id: eventReports.id }).from(eventReports).where(eq(eventReports.id, id)).get());
+  audit(db, admin.id, { action: `event_report.${status.toLowerCase()}`, targetType: "event_report", targetId: id });
+}
+
+const reportMissingOrDone = (exists: unknown) =>
+  exists ? new HttpError(409, ALREADY_PROCESSED) : new HttpError(404, "Report not found");
+
+/* ----------------------------------------------------------------- events */
+
+const creator = alias(users, "creator");
+
+const adminEventFields = {
+  id: events.id,
+  name: events.name,
+  date: events.date,
+  location: events.location,
+  showbillUrl: events.showbillUrl,
+  showbillApproved: events.showbillApproved,
+  showbillReviewedAt: events.showbillReviewedAt,
+  creator: { firstName: creator.firstName, lastName: creator.lastName, email: creator.email },
+};
+
+/** Every event in any approval state, with its creator (SPEC.md "Admin event view"). */
+export function listEvents(db: Db, limit = 500) {
+  return db
+    .select(adminEventFields)
+    .from(events)
+    .leftJoin(creator, eq(creator.id, events.createdBy))
+    .orderBy(desc(events.createdAt))
+    .limit(limit)
+    .all();
+}
+
+export function listPendingShowbills(db: Db) {
+  return db
+    .select(adminEventFields)
+    .from(events)
+    .leftJoin(creator, eq(creator.id, events.createdBy))
+    .where(pendingShowbill)
+    .orderBy(asc(events.createdAt))
+    .all();
+}
+
+/** Approves or rejects an event's showbill and tells its creator. */
+export function setShowbillApproval(db: Db, admin: User, eventId: string, approved: boolean) {
+  const event = db
+    .update(events)
+    .set({ showbillApproved: approved, showbillReviewedBy: admin.id, showbillReviewedAt: new Date() })
+    .where(eq(events.id, eventId))
+    .returning({ id: events.id, name: events.name, createdBy: events.createdBy })
+    .get();
+  if (!event) throw new HttpError(404, "Event not found");
+  if (event.createdBy) {
+    notifyUsers(db, [event.createdBy], {
+      type: "showbill",
+      subtype: approved ? "approved" : "rejected",
+      title: approved ? "Showbill Approved" : "Showbill Rejected",
+      message: approved
+        ? `Your event "${event.name}" is approved and now listed for riders.`
+        : `Your event "${event.name}" was not approved. You can edit and re-submit it for review.`,
+      relatedEventId: event.id,
+    });
+  }
+  audit(db, admin.id, { action: approved ? "event.approve" : "event.reject", targetType: "event", targetId: event.id });
+}
+
+export function deleteEvent(db: Db, admin: User, eventId: string) {
+  const row = db.delete(events).where(eq(events.id, eventId)).returning({ id: events.id, name: events.name }).get();
+  if (!row) throw new HttpError(404, "Event not found");
+  audit(db, admin.id, { action: "event.delete", targetType: "event", targetId: row.id, details: { name: row.name } });
+}
+
+/* --------------------------------------------------------------- run logs */
+
+/** Public run logs with their owners (SPEC.md "Admin run-log entry"). */
+export function listPublicRuns(db: Db, limit = 200) {
+  return db
+    .select({
+      id: runLogs.id,
+      arenaName: runLogs.arenaName,
+      privacy: runLogs.privacy,
+      time: runLogs.time,
+      notes: runLogs.notes,
+      videoUrl: runLogs.videoUrl,
+      createdAt: runLogs.createdAt,
+      user: { firstName: users.firstName, lastName: users.lastName, email: users.email, profileImageUrl: users.profileImageUrl },
+    })
+    .from(runLogs)
+    .innerJoin(users, eq(users.id, runLogs.userId))
+    .where(eq(runLogs.privacy, "PUBLIC"))
+    .orderBy(desc(runLogs.createdAt))
+    .limit(limit)
+    .all();
+}
+
+export function deleteRun(db: Db, admin: User, runId: string) {
+  const row = db.delete(runLogs).where(eq(runLogs.id, runId)).returning({ id: runLogs.id, userId: runLogs.userId }).get();
+  if (!row) throw new HttpError(404, "Run log not found");
+  audit(db, admin.id, { action: "run_log.delete", targetType: "run_log", targetId: row.id, details: { owner: row.userId } });
+}
+
+/* ---------------------------------------------------------- invitations */
+
+/** Success rate: signups over shares as a percentage with one decimal; 0 shares reads 0.0. */
+export function successRate(signups: number, shares: number) {
+  return shares === 0 ? "0.0" : ((signups / shares) * 100).toFixed(1);
+}
+
+/**
+ * Per user: totalShares = invite links they created, totalSignups = accounts
+ * registered through them (referredBy).
+ */
+export function invitationStats(db: Db) {
+  const shares = db
+    .select({ userId: inviteLinks.userId, n: count() })
+    .from(inviteLinks)
+    .groupBy(inviteLinks.userId)
+    .all();
+  const signups = db
+    .select({ userId: users.referredBy, n: count() })
+    .from(users)
+    .where(isNotNull(users.referredBy))
+    .groupBy(users.referredBy)
+    .all();
+  const byUser = new Map<string, { totalShares: number; totalSignups: number }>();
+  for (const s of shares) byUser.set(s.userId, { totalShares: s.n, totalSignups: 0 });
+  for (const s of signups) {
+    const entry = byUser.get(s.userId!) ?? { totalShares: 0, totalSignups: 0 };
+    entry.totalSignups = s.n;
+    byUser.set(s.userId!, entry);
+  }
+  if (byUser.size === 0) return [];
+  const people = db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...byUser.keys()]))
+    .all();
+  return people
+    .map((p) => {
+      const { totalShares, totalSignups } = byUser.get(p.id)!;
+      return { userId: p.id, firstName: p.firstName, lastName: p.lastName, email: p.email, totalShares, totalSignups, successRate: successRate(totalSignups, totalShares) };
+    })
+    .sort((a, b) => b.totalSignups - a.totalSignups || b.totalShares - a.totalShares);
+}
+
+/* ---------------------------------------------------------- notifications */
+
+type Announcement = Pick<NewNotice, "title" | "message">;
+
+export function sendAnnouncementToAll(db: Db, admin: User, notice: Announcement) {
+  const count = notifyAllActiveUsers(db, { type: "admin", subtype: "announcement", ...notice });
+  audit(db, admin.id, { action: "notification.send_all", targetType: "notification", details: { title: notice.title, count } });
+  return count;
+}
+
+/** To selected users; unknown or banned ids are skipped, and the count says how many got it. */
+export function sendAnnouncementTo(db: Db, admin: User, userIds: string[], notice: Announcement) {
+  const recipients = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...new Set(userIds)]), eq(users.isActive, true)))
+    .all()
+    .map((u) => u.id);
+  const count = notifyUsers(db, recipients, { type: "admin", subtype: "announcement", ...notice });
+  audit(db, admin.id, { action: "notification.send_selected", targetType: "notification", details: { title: notice.title, count } });
+  return count;
 }

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { ADMIN_PASSWORD_MIN } from "./constants";
+
+/** SPEC.md section 5 "Admin inputs", shared by the dashboard's forms and /api/admin. */
+export const NOTIFICATION_FIELDS_MESSAGE =
+  "Please fill in all fields and select at least one user (if using selected users option)";
+
+export const adminPasswordSchema = z.object({
+  newPassword: z
+    .string({ required_error: "Password must be at least 6 characters" })
+    .min(ADMIN_PASSWORD_MIN, "Password must be at least 6 characters")
+    .max(72, "Password must be at most 72 characters"),
+});
+
+export const adminEmailSchema = z.object({
+  newEmail: z
+    .string({ required_error: "Email must contain @" })
+    .trim()
+    .toLowerCase()
+    .refine((v) => v.includes("@"), "Email must contain @")
+    .pipe(z.string().max(254, "Please enter a valid email address")),
+});
+
+export const reportStatusSchema = z.object({
+  status: z.enum(["DISMISSED", "ACTION_TAKEN"], {
+    errorMap: () => ({ message: "Status must be DISMISSED or ACTION_TAKEN" }),
+  }),
+});
+
+export const showbillApprovalSchema = z.object({ approved: z.boolean({ required_error: "approved must be true or false" }) });
+
+const requiredText = (max: number) =>
+  z.string({ required_error: NOTIFICATION_FIELDS_MESSAGE }).trim().min(1, NOTIFICATION_FIELDS_MESSAGE).max(max);
+
+export const massNotificationSchema = z.object({
+  type: z.literal("admin").optional().default("admin"),
+  subtype: z.literal("announcement").optional().default("announcement"),
+  title: requiredText(120),
+  message: requiredText(1000),
+});
+
+export const sendNotificationSchema = massNotificationSchema.extend({
+  userIds: z
+    .array(z.string().min(1), { required_error: NOTIFICATION_FIELDS_MESSAGE })
+    .min(1, NOTIFICATION_FIELDS_MESSAGE)
+    .max(10_000),
+});
+
+export const userSearchSchema = z.object({
+  q: z.string().trim().max(100).optional().default(""),
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+});
