@@ -26,7 +26,7 @@ export function BottomNav({ unreadCount, isAdmin }: { unreadCount: number; isAdm
               end={tab.to === "/"}
               prefetch="intent"
               className={({ isActive }) =>
-                `relative flex min-h-[56px] flex-col items-center justify-center gap-0.5 px-1 text-[11px] font-medium ${
+                `relative flex min-h-[56px] flex-col items-center justify-center gap-0.5 whitespace-nowrap px-0.5 text-[11px] font-medium tracking-tight ${
                   isActive ? "text-brand-700" : "text-gray-600"
                 }`
               }
