@@ -18,6 +18,7 @@ import { unreadCount } from "~/features/notifications/notifications.server";
 import { getUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { useNonce } from "~/lib/nonce";
+import { useUnreadCount } from "~/lib/useUnreadCount";
 import { readToast } from "~/lib/session.server";
 import { APP_NAME, APP_TAGLINE } from "~/schemas/constants";
 import stylesheet from "~/tailwind.css";
@@ -54,6 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<RootData>("root");
   const user = rootData?.user ?? null;
+  const unread = useUnreadCount(user?.unreadCount ?? 0, Boolean(user));
   return (
     <html lang="en">
       <head>
@@ -69,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <Toaster toast={rootData?.toast ?? null} />
         {children}
-        {user ? <BottomNav unreadCount={user.unreadCount} isAdmin={user.isAdmin} /> : null}
+        {user ? <BottomNav unreadCount={unread} isAdmin={user.isAdmin} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -46,7 +46,12 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
     next();
   });
 
-  app.use(compression());
+  // Server-sent events must reach the browser as they are written, not buffered for compression.
+  app.use(
+    compression({
+      filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    }),
+  );
 
   // Fingerprinted assets: cached for a year. Everything else in public/: an hour.
   app.use(

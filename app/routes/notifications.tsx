@@ -1,22 +1,166 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
-import { requireUser } from "~/lib/auth.server";
+import { listNotifications, markAllRead, markRead, type NotificationItem } from "~/features/notifications/notifications.server";
+import { answerFollowRequest } from "~/features/social/follows.server";
+import { redirectWithToast, requireUser } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
 import { APP_NAME } from "~/schemas/constants";
 
 export const meta: MetaFunction = () => [{ title: `Notifications | ${APP_NAME}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const tab = new URL(request.url).searchParams.get("tab") === "all" ? "all" : "unread";
+  return { tab, items: listNotifications(getDb(), user.id, { unreadOnly: tab === "unread" }) };
 }
 
-export default function Screen() {
+const intentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("read"), id: z.coerce.number().int() }),
+  z.object({ intent: z.literal("read-all") }),
+  z.object({ intent: z.enum(["approve", "reject"]), requestId: z.coerce.number().int(), id: z.coerce.number().int() }),
+]);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Invalid request" }, { status: 400 });
+  const back = new URL(request.url);
+  const here = `${back.pathname}${back.search}`;
+  const db = getDb();
+  const input = parsed.data;
+  try {
+    switch (input.intent) {
+      case "read":
+        markRead(db, user.id, input.id);
+        return redirectWithToast(here, { type: "success", title: "Marked as read" });
+      case "read-all":
+        markAllRead(db, user.id);
+        return redirectWithToast(here, { type: "success", title: "All notifications marked as read" });
+      case "approve":
+      case "reject": {
+        answerFollowRequest(db, user, input.requestId, input.intent === "approve");
+        markRead(db, user.id, input.id);
+        return redirectWithToast(here, {
+          type: "success",
+          title: input.intent === "approve" ? "Follow request approved" : "Follow request declined",
+        });
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return redirectWithToast(here, { type: "error", title: "Error", description: error.message });
+  }
+}
+
+const when = (value: string | Date) =>
+  new Date(value).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+
+/** Where a notification leads: the shared item or the person. */
+function linkFor(n: NotificationItem) {
+  if (n.relatedEventId) return `/share/event/${n.relatedEventId}`;
+  if (n.relatedRunLogId) return `/share/run-log/${n.relatedRunLogId}`;
+  const profile = n.metadata?.requesterProfileUrl ?? n.metadata?.followerProfileUrl;
+  return typeof profile === "string" && profile.startsWith("/profile/") ? profile : null;
+}
+
+function Item({ n }: { n: NotificationItem }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const href = linkFor(n);
+  const decided = n.requestStatus && n.requestStatus !== "PENDING";
+  return (
+    <li className={`card ${n.isRead ? "" : "border-l-4 border-brand-600"}`}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-semibold text-gray-900">
+            {!n.isRead ? <span className="sr-only">Unread: </span> : null}
+            {n.title}
+          </p>
+          <p className="mt-0.5 text-gray-800">{n.message}</p>
+          <p className="mt-1 text-sm text-gray-600">{when(n.createdAt)}</p>
+        </div>
+        {!n.isRead ? (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="id" value={n.id} />
+            <button type="submit" name="intent" value="read" className="btn-ghost px-2 text-sm" disabled={busy}>
+              Mark read
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {n.type === "follow_request" && n.requestStatus ? (
+          decided ? (
+            <button type="button" disabled className="btn-secondary">
+              {n.requestStatus === "APPROVED" ? "Approved" : "Declined"}
+            </button>
+          ) : (
+            <Form method="post" className="flex gap-2" preventScrollReset>
+              <input type="hidden" name="requestId" value={String(n.metadata?.requestId)} />
+              <input type="hidden" name="id" value={n.id} />
+              <button type="submit" name="intent" value="approve" className="btn-primary" disabled={busy}>
+                Approve
+              </button>
+              <button type="submit" name="intent" value="reject" className="btn-secondary" disabled={busy}>
+                Decline
+              </button>
+            </Form>
+          )
+        ) : null}
+        {href ? (
+          <Link to={href} className="btn-ghost">
+            {n.relatedEventId ? "View event" : n.relatedRunLogId ? "View run" : "View profile"}
+          </Link>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+export default function Notifications() {
+  const { tab, items } = useLoaderData<typeof loader>();
+  const tabs = [
+    ["unread", "Unread"],
+    ["all", "All"],
+  ] as const;
   return (
     <>
-      <PageHeader title="Notifications" />
-      <main id="main" className="mx-auto max-w-2xl space-y-3 px-4 py-4">
-        <EmptyState title="No unread notifications" />
+      <PageHeader
+        title="Notifications"
+        actions={
+          <Form method="post">
+            <button type="submit" name="intent" value="read-all" className="btn-ghost text-sm">
+              Mark all read
+            </button>
+          </Form>
+        }
+      />
+      <main id="main" className="mx-auto max-w-2xl px-4 py-4">
+        <nav aria-label="Notification filters" className="mb-3 flex gap-2">
+          {tabs.map(([id, label]) => (
+            <Link
+              key={id}
+              to={id === "unread" ? "?" : "?tab=all"}
+              aria-current={tab === id ? "page" : undefined}
+              className={`btn flex-1 ${tab === id ? "bg-brand-700 text-white" : "border border-brand-300 bg-white text-brand-800"}`}
+            >
+              {label}
+            </Link>
+          ))}
+        </nav>
+        {items.length === 0 ? (
+          <EmptyState title={tab === "unread" ? "No unread notifications" : "No notifications yet"} />
+        ) : (
+          <ul className="space-y-3">
+            {items.map((n) => (
+              <Item key={n.id} n={n} />
+            ))}
+          </ul>
+        )}
       </main>
     </>
   );

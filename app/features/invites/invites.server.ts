@@ -1,6 +1,8 @@
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
 import { inviteLinks } from "#db/schema";
 import type { Db } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
 
 const usable = (now: Date) =>
   and(
@@ -35,3 +37,40 @@ export function consumeInvite(db: Db, code: string): string | null {
     .get();
   return row?.userId ?? null;
 }
+
+/** The user's active invite links (SPEC.md "Invite link view": id, code, usageCount). */
+export function listInviteLinks(db: Db, userId: string) {
+  return db
+    .select({ id: inviteLinks.id, code: inviteLinks.code, usageCount: inviteLinks.usageCount, maxUses: inviteLinks.maxUses, expiresAt: inviteLinks.expiresAt })
+    .from(inviteLinks)
+    .where(and(eq(inviteLinks.userId, userId), eq(inviteLinks.isActive, true)))
+    .orderBy(desc(inviteLinks.createdAt))
+    .all();
+}
+
+export const MAX_ACTIVE_INVITES = 20;
+
+/** A new link with a random, unguessable code. */
+export function createInviteLink(db: Db, userId: string) {
+  if (listInviteLinks(db, userId).length >= MAX_ACTIVE_INVITES) {
+    throw new HttpError(400, `You can have at most ${MAX_ACTIVE_INVITES} active invite links. Remove one first.`);
+  }
+  return db
+    .insert(inviteLinks)
+    .values({ userId, code: randomBytes(9).toString("base64url") })
+    .returning({ id: inviteLinks.id, code: inviteLinks.code, usageCount: inviteLinks.usageCount })
+    .get();
+}
+
+/** Removing a link deactivates it (its count stays for the statistics). Only the owner's. */
+export function deactivateInviteLink(db: Db, userId: string, id: number) {
+  const row = db
+    .update(inviteLinks)
+    .set({ isActive: false })
+    .where(and(eq(inviteLinks.id, id), eq(inviteLinks.userId, userId)))
+    .returning({ id: inviteLinks.id })
+    .get();
+  if (!row) throw new HttpError(404, "Invite link not found");
+}
+
+export const inviteUrl = (origin: string, code: string) => `${origin}/register?invite=${encodeURIComponent(code)}`;

@@ -1,6 +1,8 @@
-import { and, count, eq, sql } from "drizzle-orm";
-import { notifications } from "#db/schema";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { followRequests, notifications } from "#db/schema";
 import type { Db } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
+import { publishUnread } from "~/lib/live.server";
 
 export function unreadCount(db: Db, userId: string): number {
   return (
@@ -31,14 +33,96 @@ export function notifyUsers(db: Db, userIds: string[], notice: NewNotice): numbe
   for (let i = 0; i < rows.length; i += 500) {
     count += db.insert(notifications).values(rows.slice(i, i + 500)).run().changes;
   }
+  publishUnread(userIds);
   return count;
 }
 
 /** An announcement to every active user, as one INSERT ... SELECT. */
 export function notifyAllActiveUsers(db: Db, notice: NewNotice): number {
   const metadata = notice.metadata ? JSON.stringify(notice.metadata) : null;
-  return db.run(sql`
+  const { changes } = db.run(sql`
     INSERT INTO notifications (user_id, type, subtype, title, message, metadata, is_read, created_at)
     SELECT id, ${notice.type}, ${notice.subtype ?? null}, ${notice.title}, ${notice.message}, ${metadata}, 0, ${Date.now()}
-    FROM users WHERE is_active = 1`).changes;
+    FROM users WHERE is_active = 1`);
+  publishUnread("all");
+  return changes;
+}
+
+export const NOTIFICATIONS_PAGE = 100;
+
+/** Metadata may be stored as an object or as JSON text (SPEC.md section 3): read both. */
+export function readMetadata(value: unknown): Record<string, unknown> | null {
+  if (value == null) return null;
+  if (typeof value === "string") {
+    try {
+      const parsed = JSON.parse(value);
+      return parsed && typeof parsed === "object" ? parsed : null;
+    } catch {
+      return null;
+    }
+  }
+  return typeof value === "object" ? (value as Record<string, unknown>) : null;
+}
+
+/** The viewer's notifications, newest first; a follow request carries its current status. */
+export function listNotifications(db: Db, userId: string, { unreadOnly = false } = {}) {
+  const rows = db
+    .select()
+    .from(notifications)
+    .where(unreadOnly ? and(eq(notifications.userId, userId), eq(notifications.isRead, false)) : eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_PAGE)
+    .all();
+  const items = rows.map((n) => ({
+    id: n.id,
+    type: n.type,
+    subtype: n.subtype,
+    title: n.title,
+    message: n.message,
+    isRead: n.isRead,
+    relatedEventId: n.relatedEventId,
+    relatedRunLogId: n.relatedRunLogId,
+    metadata: readMetadata(n.metadata),
+    createdAt: n.createdAt,
+  }));
+  const requestIds = items
+    .filter((n) => n.type === "follow_request")
+    .map((n) => Number(n.metadata?.requestId))
+    .filter(Number.isInteger);
+  const statuses = new Map<number, string>();
+  if (requestIds.length) {
+    for (const r of db
+      .select({ id: followRequests.id, status: followRequests.status })
+      .from(followRequests)
+      .where(and(inArray(followRequests.id, requestIds), eq(followRequests.targetId, userId)))
+      .all()) {
+      statuses.set(r.id, r.status);
+    }
+  }
+  return items.map((n) => ({
+    ...n,
+    requestStatus: n.type === "follow_request" ? (statuses.get(Number(n.metadata?.requestId)) ?? null) : null,
+  }));
+}
+export type NotificationItem = ReturnType<typeof listNotifications>[number];
+
+export function markRead(db: Db, userId: string, id: number) {
+  const row = db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id })
+    .get();
+  if (!row) throw new HttpError(404, "Notification not found");
+  publishUnread([userId]);
+}
+
+export function markAllRead(db: Db, userId: string) {
+  const { changes } = db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .run();
+  publishUnread([userId]);
+  return changes;
 }

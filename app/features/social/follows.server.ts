@@ -1,0 +1,168 @@
+import { and, count, eq, inArray, ne } from "drizzle-orm";
+import { followRequests, follows, users, type User } from "#db/schema";
+import { notifyUsers } from "~/features/notifications/notifications.server";
+import type { Db } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
+import { profileViewFor } from "./policies.server";
+import { presentListedUser } from "./presenters.server";
+import { isFollowing } from "./social.server";
+
+const NOT_FOUND = () => new HttpError(404, "User not found");
+
+/** The target of a follow: active and not SOLO, else it answers like a missing user. */
+function followable(db: Db, viewer: User, targetId: string) {
+  if (targetId === viewer.id) throw new HttpError(400, "You can't follow yourself.");
+  const target = db.select().from(users).where(eq(users.id, targetId)).get();
+  if (!target || !target.isActive || target.privacyMode === "SOLO") throw NOT_FOUND();
+  return target;
+}
+
+export function canFollow(viewer: Pick<User, "id">, target: Pick<User, "id" | "privacyMode" | "isActive">) {
+  return viewer.id !== target.id && target.isActive && target.privacyMode !== "SOLO";
+}
+
+/**
+ * Follows a PUBLIC rider at once; asks an INVITE_ONLY rider for approval.
+ * Idempotent: the unique indexes turn a double click into one row.
+ */
+export function follow(db: Db, viewer: User, targetId: string) {
+  const target = followable(db, viewer, targetId);
+  if (isFollowing(db, viewer.id, target.id)) return { action: "following" as const, requiresApproval: false };
+  if (target.privacyMode === "PUBLIC") {
+    const inserted = db.insert(follows).values({ followerId: viewer.id, followingId: target.id }).onConflictDoNothing().run();
+    if (inserted.changes) {
+      notifyUsers(db, [target.id], {
+        type: "follow",
+        title: "New follower",
+        message: `${viewer.firstName} started following you.`,
+        metadata: { followerId: viewer.id, followerName: viewer.firstName, followerProfileUrl: `/profile/${viewer.id}` },
+      });
+    }
+    return { action: "followed" as const, requiresApproval: false };
+  }
+  const request = db
+    .insert(followRequests)
+    .values({ requesterId: viewer.id, targetId: target.id })
+    .onConflictDoNothing()
+    .returning({ id: followRequests.id })
+    .get();
+  if (request) {
+    notifyUsers(db, [target.id], {
+      type: "follow_request",
+      title: "Follow request",
+      message: `${viewer.firstName} wants to follow you.`,
+      metadata: { requestId: request.id, requesterName: viewer.firstName, requesterProfileUrl: `/profile/${viewer.id}` },
+    });
+  }
+  return { action: "requested" as const, requiresApproval: true };
+}
+
+/** Stops following, and withdraws a pending request. */
+export function unfollow(db: Db, viewer: User, targetId: string) {
+  db.delete(follows).where(and(eq(follows.followerId, viewer.id), eq(follows.followingId, targetId))).run();
+  db.delete(followRequests)
+    .where(and(eq(followRequests.requesterId, viewer.id), eq(followRequests.targetId, targetId), eq(followRequests.status, "PENDING")))
+    .run();
+  return { action: "unfollowed" as const };
+}
+
+export function followStatus(db: Db, viewer: User, targetId: string) {
+  const pending = db
+    .select({ id: followRequests.id })
+    .from(followRequests)
+    .where(and(eq(followRequests.requesterId, viewer.id), eq(followRequests.targetId, targetId), eq(followRequests.status, "PENDING")))
+    .get();
+  return { isFollowing: isFollowing(db, viewer.id, targetId), hasPendingRequest: Boolean(pending) };
+}
+
+/**
+ * Only the target answers a request, and only once: the guarded update
+ * makes concurrent approvals one follow.
+ */
+export function answerFollowRequest(db: Db, viewer: User, requestId: number, approve: boolean) {
+  return db.transaction((tx) => {
+    const request = tx
+      .update(followRequests)
+      .set({ status: approve ? "APPROVED" : "REJECTED", respondedAt: new Date() })
+      .where(and(eq(followRequests.id, requestId), eq(followRequests.targetId, viewer.id), eq(followRequests.status, "PENDING")))
+      .returning()
+      .get();
+    if (!request) {
+      const existing = tx.select().from(followRequests).where(eq(followRequests.id, requestId)).get();
+      // Someone else's request answers like a missing one.
+      if (!existing || existing.targetId !== viewer.id) throw new HttpError(404, "Follow request not found");
+      throw new HttpError(409, "This request has already been answered.");
+    }
+    if (approve) {
+      tx.insert(follows).values({ followerId: request.requesterId, followingId: viewer.id }).onConflictDoNothing().run();
+    }
+    return { status: request.status };
+  });
+}
+
+/** The requester or the target may read a request's status; anyone else gets 404. */
+export function followRequestStatus(db: Db, viewer: User, requestId: number) {
+  const request = db.select().from(followRequests).where(eq(followRequests.id, requestId)).get();
+  if (!request || (request.requesterId !== viewer.id && request.targetId !== viewer.id)) {
+    throw new HttpError(404, "Follow request not found");
+  }
+  return { status: request.status };
+}
+
+/** A profile's people (counts and lists) are visible only with the full profile view. */
+function visibleTarget(db: Db, viewer: User, userId: string) {
+  const target = db.select().from(users).where(eq(users.id, userId)).get();
+  if (!target) throw NOT_FOUND();
+  const view = profileViewFor(viewer, target, isFollowing(db, viewer.id, target.id));
+  if (view === "hidden") throw NOT_FOUND();
+  if (view === "limited") throw new HttpError(403, "This rider approves who sees their profile.");
+  return target;
+}
+
+export function followCounts(db: Db, viewer: User, userId: string) {
+  const target = visibleTarget(db, viewer, userId);
+  const activeFollowers = db
+    .select({ n: count() })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.followerId))
+    .where(and(eq(follows.followingId, target.id), eq(users.isActive, true)))
+    .get();
+  const activeFollowing = db
+    .select({ n: count() })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.followingId))
+    .where(and(eq(follows.followerId, target.id), eq(users.isActive, true)))
+    .get();
+  return { followersCount: activeFollowers?.n ?? 0, followingCount: activeFollowing?.n ?? 0 };
+}
+
+/**
+ * Followers or following of a profile, each person shown as the viewer may
+ * see them; SOLO and banned riders are left out (except the viewer).
+ */
+export function listPeople(db: Db, viewer: User, userId: string, which: "followers" | "following") {
+  const target = visibleTarget(db, viewer, userId);
+  const [mine, theirs] = which === "followers" ? [follows.followingId, follows.followerId] : [follows.followerId, follows.followingId];
+  const people = db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl, homeZipCode: users.homeZipCode, privacyMode: users.privacyMode })
+    .from(follows)
+    .innerJoin(users, eq(users.id, theirs))
+    .where(and(eq(mine, target.id), eq(users.isActive, true), ne(users.privacyMode, "SOLO")))
+    .orderBy(users.firstName)
+    .limit(500)
+    .all();
+  const followed = viewerFollows(db, viewer, people.map((p) => p.id));
+  return people.map((p) => presentListedUser(p, p.id === viewer.id || p.privacyMode === "PUBLIC" || followed.has(p.id)));
+}
+
+/** Which of these people the viewer follows, in one query. */
+export function viewerFollows(db: Db, viewer: User, ids: string[]) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = db
+    .select({ id: follows.followingId })
+    .from(follows)
+    .where(and(eq(follows.followerId, viewer.id), inArray(follows.followingId, ids)))
+    .all();
+  return new Set(rows.map((r) => r.id));
+}
+

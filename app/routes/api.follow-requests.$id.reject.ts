@@ -1,0 +1,14 @@
+import { answerFollowRequest } from "~/features/social/follows.server";
+import { requireApiUser } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { apiRoute } from "~/lib/http.server";
+
+/** POST /api/follow-requests/{id}/reject: only the target, only while PENDING. */
+const route = apiRoute({
+  POST: async ({ request, params }) => {
+    const viewer = await requireApiUser(request);
+    return Response.json(answerFollowRequest(getDb(), viewer, Number(params.id), false));
+  },
+});
+export const loader = route;
+export const action = route;

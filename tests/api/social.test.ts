@@ -1,0 +1,240 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { followRequests, follows, inviteLinks, notifications, userReports } from "../../db/schema";
+import { createUser, signIn } from "../helpers/factories";
+import { startTestServer, type Client, type TestServer } from "../helpers/server";
+
+let app: TestServer;
+beforeAll(async () => {
+  app = await startTestServer();
+});
+afterAll(() => app.close());
+
+type Mode = "SOLO" | "INVITE_ONLY" | "PUBLIC";
+async function rider(privacyMode: Mode = "PUBLIC", extra = {}) {
+  const user = createUser(app.db, { privacyMode, ...extra });
+  const client = app.client();
+  await signIn(client, user.email);
+  return { user, client };
+}
+
+describe("follow", () => {
+  it("follows a PUBLIC rider at once, idempotently, and notifies them", async () => {
+    const me = await rider();
+    const them = await rider("PUBLIC");
+    const results = await Promise.all([1, 2, 3].map(() => me.client.json("/api/follow", "POST", { targetId: them.user.id })));
+    for (const r of results) expect(r.status).toBe(200);
+    expect((await results[0]!.json()).requiresApproval).toBe(false);
+    expect(app.db.select().from(follows).where(eq(follows.followingId, them.user.id)).all()).toHaveLength(1);
+    expect(await (await me.client.get(`/api/following/${them.user.id}`)).json()).toEqual({ isFollowing: true, hasPendingRequest: false });
+    expect(app.db.select().from(notifications).where(eq(notifications.userId, them.user.id)).all()).toHaveLength(1);
+
+    expect(await (await me.client.json(`/api/follow/${them.user.id}`, "DELETE")).json()).toEqual({ action: "unfollowed" });
+    expect(await (await me.client.get(`/api/following/${them.user.id}`)).json()).toEqual({ isFollowing: false, hasPendingRequest: false });
+  });
+
+  it("asks an INVITE_ONLY rider; only the target approves, once", async () => {
+    const me = await rider();
+    const them = await rider("INVITE_ONLY");
+    const stranger = await rider();
+    const [a, b] = await Promise.all([
+      me.client.json("/api/follow", "POST", { targetId: them.user.id }),
+      me.client.json("/api/follow", "POST", { targetId: them.user.id }),
+    ]);
+    expect(await a.json()).toEqual({ action: "requested", requiresApproval: true });
+    expect(b.status).toBe(200);
+    const requests = app.db.select().from(followRequests).where(eq(followRequests.targetId, them.user.id)).all();
+    expect(requests).toHaveLength(1);
+    const requestId = requests[0]!.id;
+    expect(await (await me.client.get(`/api/following/${them.user.id}`)).json()).toEqual({ isFollowing: false, hasPendingRequest: true });
+
+    const note = app.db.select().from(notifications).where(eq(notifications.userId, them.user.id)).get()!;
+    expect(note.type).toBe("follow_request");
+    expect(note.metadata).toMatchObject({ requestId, requesterName: me.user.firstName, requesterProfileUrl: `/profile/${me.user.id}` });
+
+    expect((await me.client.json(`/api/follow-requests/${requestId}/approve`, "POST")).status).toBe(404);
+    expect((await stranger.client.json(`/api/follow-requests/${requestId}/approve`, "POST")).status).toBe(404);
+    expect((await stranger.client.get(`/api/follow-requests/${requestId}/status`)).status).toBe(404);
+
+    const ok = await them.client.json(`/api/follow-requests/${requestId}/approve`, "POST");
+    expect(await ok.json()).toEqual({ status: "APPROVED" });
+    expect((await them.client.json(`/api/follow-requests/${requestId}/reject`, "POST")).status).toBe(409);
+    expect(await (await me.client.get(`/api/follow-requests/${requestId}/status`)).json()).toEqual({ status: "APPROVED" });
+    expect(await (await me.client.get(`/api/following/${them.user.id}`)).json()).toEqual({ isFollowing: true, hasPendingRequest: false });
+  });
+
+  it("refuses to follow oneself, and a SOLO or banned rider answers like a missing one", async () => {
+    const me = await rider();
+    const self = await me.client.json("/api/follow", "POST", { targetId: me.user.id });
+    expect(self.status).toBe(400);
+    expect((await self.json()).message).toBe("You can't follow yourself.");
+    for (const target of [createUser(app.db, { privacyMode: "SOLO" }), createUser(app.db, { isActive: false }), { id: "nobody" }]) {
+      const res = await me.client.json("/api/follow", "POST", { targetId: target.id });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ message: "User not found" });
+    }
+  });
+});
+
+describe("followers and following", () => {
+  it("lists people as the viewer may see them, leaving SOLO riders out", async () => {
+    const owner = await rider("PUBLIC");
+    const pub = createUser(app.db, { privacyMode: "PUBLIC", lastName: "Openly" });
+    const invite = createUser(app.db, { privacyMode: "INVITE_ONLY", lastName: "Quietly", homeZipCode: "80202" });
+    const solo = createUser(app.db, { privacyMode: "SOLO" });
+    for (const p of [pub, invite, solo]) app.db.insert(follows).values({ followerId: p.id, followingId: owner.user.id }).run();
+
+    const viewer = await rider();
+    const list = await (await viewer.client.get(`/api/users/${owner.user.id}/followers`)).json();
+    expect(list.map((p: { id: string }) => p.id).sort()).toEqual([pub.id, invite.id].sort());
+    expect(list.find((p: { id: string }) => p.id === pub.id).lastName).toBe("Openly");
+    expect(list.find((p: { id: string }) => p.id === invite.id)).toMatchObject({ lastName: null, homeZipCode: null, profileImageUrl: null });
+    expect(JSON.stringify(list)).not.toContain("Quietly");
+    expect(await (await viewer.client.get(`/api/users/${owner.user.id}/follow-counts`)).json()).toEqual({ followersCount: 3, followingCount: 0 });
+    expect(await (await viewer.client.get(`/api/users/${invite.id}/following`)).status).toBe(403);
+    expect(await (await viewer.client.get(`/api/users/${solo.id}/followers`)).status).toBe(404);
+  });
+});
+
+describe("POST /api/users/search", () => {
+  it("finds PUBLIC riders fully, INVITE_ONLY riders by first name only, SOLO riders never", async () => {
+    const tag = `Qz${Date.now().toString(36)}`;
+    const pub = createUser(app.db, { privacyMode: "PUBLIC", firstName: `${tag}pub`, lastName: "Visible", homeZipCode: "76101" });
+    const inv = createUser(app.db, { privacyMode: "INVITE_ONLY", firstName: `${tag}inv`, lastName: "Hidden", homeZipCode: "76102" });
+    createUser(app.db, { privacyMode: "SOLO", firstName: `${tag}solo`, homeZipCode: "76101" });
+    const me = await rider();
+
+    const byName = await (await me.client.json("/api/users/search", "POST", { query: tag.toLowerCase() })).json();
+    expect(byName.map((u: { id: string }) => u.id).sort()).toEqual([pub.id, inv.id].sort());
+    expect(byName.find((u: { id: string }) => u.id === pub.id)).toMatchObject({ firstName: `${tag}pub`, lastName: "Visible", homeZipCode: "76101" });
+    expect(byName.find((u: { id: string }) => u.id === inv.id)).toMatchObject({ firstName: `${tag}inv`, lastName: null, homeZipCode: null });
+
+    // A last name never finds an invite-only stranger.
+    const byLast = await (await me.client.json("/api/users/search", "POST", { query: "Hidden" })).json();
+    expect(byLast.map((u: { id: string }) => u.id)).not.toContain(inv.id);
+
+    // ZIP radius: invite-only only for followers.
+    const near = await (await me.client.json("/api/users/search", "POST", { query: tag.toLowerCase(), zipCode: "76101", radius: 25 })).json();
+    expect(near.map((u: { id: string }) => u.id)).toEqual([pub.id]);
+    app.db.insert(follows).values({ followerId: me.user.id, followingId: inv.id }).run();
+    const nearAsFollower = await (await me.client.json("/api/users/search", "POST", { query: tag.toLowerCase(), zipCode: "76101", radius: 25 })).json();
+    expect(nearAsFollower.find((u: { id: string }) => u.id === inv.id)).toMatchObject({ lastName: "Hidden" });
+  });
+
+  it("needs a name, or a ZIP and a radius", async () => {
+    const me = await rider();
+    const res = await me.client.json("/api/users/search", "POST", { query: "  " });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe("Enter a name, or a ZIP code and a radius");
+    expect((await me.client.json("/api/users/search", "POST", { viewAll: true })).status).toBe(200);
+    expect((await app.client().json("/api/users/search", "POST", { viewAll: true })).status).toBe(401);
+  });
+});
+
+describe("notifications", () => {
+  async function withNotes(client: Client, userId: string, n: number) {
+    for (let i = 0; i < n; i++) {
+      app.db.insert(notifications).values({ userId, type: "admin", subtype: "announcement", title: `Note ${i}`, message: "m" }).run();
+    }
+    return (await client.get("/api/notifications")).json();
+  }
+
+  it("lists, marks one read (only one's own) and marks all read", async () => {
+    const me = await rider();
+    const other = await rider();
+    const list = await withNotes(me.client, me.user.id, 3);
+    expect(list).toHaveLength(3);
+    expect((await other.client.json(`/api/notifications/${list[0].id}/read`, "PATCH")).status).toBe(404);
+    expect((await me.client.json(`/api/notifications/${list[0].id}/read`, "PATCH")).status).toBe(200);
+    expect(await (await me.client.get("/api/notifications?unread=1")).json()).toHaveLength(2);
+    const all = await me.client.json("/api/notifications/mark-all-read", "PATCH");
+    expect(await all.json()).toEqual({ count: 2, message: "All notifications marked as read" });
+  });
+
+  it("reads metadata stored as an object or as JSON text", async () => {
+    const me = await rider();
+    app.db.insert(notifications).values({ userId: me.user.id, type: "x", title: "obj", message: "m", metadata: { a: 1 } }).run();
+    app.db.$client
+      .prepare("insert into notifications (user_id, type, title, message, metadata, is_read, created_at) values (?, 'x', 'text', 'm', ?, 0, ?)")
+      .run(me.user.id, JSON.stringify(JSON.stringify({ b: 2 })), Date.now());
+    const list = await (await me.client.get("/api/notifications")).json();
+    expect(list.find((n: { title: string }) => n.title === "obj").metadata).toEqual({ a: 1 });
+    expect(list.find((n: { title: string }) => n.title === "text").metadata).toEqual({ b: 2 });
+  });
+
+  it("streams the unread count live, at once and on every change", async () => {
+    const me = await rider();
+    const controller = new AbortController();
+    const res = await fetch(`${app.url}/api/notifications/stream`, { headers: { Cookie: me.client.cookieHeader }, signal: controller.signal });
+    try {
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const nextCount = async () => {
+      let buffer = "";
+      for (;;) {
+        const { value } = await reader.read();
+        buffer += value;
+        const match = buffer.match(/event: unread\ndata: (\{.*\})\n\n/);
+        if (match) return JSON.parse(match[1]!).count;
+      }
+    };
+    expect(await nextCount()).toBe(0);
+    const admin = await rider("PUBLIC", { isAdmin: true });
+    await admin.client.json("/api/admin/send-notification", "POST", { userIds: [me.user.id], title: "Live", message: "Now" });
+    expect(await nextCount()).toBe(1);
+    await me.client.json("/api/notifications/mark-all-read", "PATCH");
+    expect(await nextCount()).toBe(0);
+    } finally {
+      controller.abort();
+    }
+  });
+
+  it("approves a follow request from the Notifications screen without JavaScript", async () => {
+    const me = await rider("INVITE_ONLY");
+    const fan = await rider();
+    await fan.client.json("/api/follow", "POST", { targetId: me.user.id });
+    const page = await (await me.client.get("/notifications")).text();
+    expect(page).toContain("wants to follow you");
+    const note = app.db.select().from(notifications).where(eq(notifications.userId, me.user.id)).get()!;
+    const res = await me.client.form("/notifications", { intent: "approve", requestId: String(note.metadata!.requestId), id: String(note.id) });
+    expect(res.status).toBe(302);
+    const after = await (await me.client.get("/notifications?tab=all")).text();
+    expect(after).toContain("Follow request approved");
+    expect(after).toMatch(/<button[^>]*disabled[^>]*>Approved<\/button>/);
+    expect(app.db.select().from(follows).where(and(eq(follows.followerId, fan.user.id), eq(follows.followingId, me.user.id))).get()).toBeTruthy();
+    expect(await (await me.client.get("/notifications")).text()).toContain("No unread notifications");
+  });
+});
+
+describe("invite links", () => {
+  it("creates, lists and removes (deactivates) one's own links", async () => {
+    const me = await rider();
+    const other = await rider();
+    const created = await me.client.json("/api/invite-links", "POST");
+    expect(created.status).toBe(201);
+    const link = await created.json();
+    expect(link).toMatchObject({ usageCount: 0, url: `${app.url}/register?invite=${link.code}` });
+    expect(await (await me.client.get("/api/invite-links")).json()).toHaveLength(1);
+    expect((await other.client.json(`/api/invite-links/${link.id}`, "DELETE")).status).toBe(404);
+    expect((await me.client.json(`/api/invite-links/${link.id}`, "DELETE")).status).toBe(200);
+    expect(await (await me.client.get("/api/invite-links")).json()).toHaveLength(0);
+    expect(app.db.select().from(inviteLinks).where(eq(inviteLinks.id, link.id)).get()!.isActive).toBe(false);
+    expect(await (await app.client().get(`/api/invite-links/validate/${link.code}`)).json()).toEqual({ valid: false });
+  });
+});
+
+describe("POST /api/reports", () => {
+  it("reports another rider, never oneself, with a reason", async () => {
+    const me = await rider();
+    const them = await rider();
+    const noReason = await me.client.json("/api/reports", "POST", { reportedUserId: them.user.id, reason: "" });
+    expect((await noReason.json()).message).toBe("Please select a reason for reporting");
+    const long = await me.client.json("/api/reports", "POST", { reportedUserId: them.user.id, reason: "spam", description: "x".repeat(501) });
+    expect(long.status).toBe(400);
+    const self = await me.client.json("/api/reports", "POST", { reportedUserId: me.user.id, reason: "spam" });
+    expect((await self.json()).message).toBe("You can't report yourself.");
+    const ok = await me.client.json("/api/reports", "POST", { reportedUserId: them.user.id, reason: "harassment", description: "Rude" });
+    expect(ok.status).toBe(201);
+    expect(app.db.select().from(userReports).where(eq(userReports.reportedUserId, them.user.id)).get()).toMatchObject({ status: "PENDING", reason: "harassment" });
+  });
+});
