@@ -1,8 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { EmptyState } from "~/components/EmptyState";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
-import { requireUser } from "~/lib/auth.server";
+import { createEventFor } from "~/features/events/events.server";
+import { EventForm, type Conflict } from "~/features/events/EventForm";
+import { readEventForm } from "~/features/events/form.server";
+import { redirectWithToast, requireUser } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { formFailure, invalid } from "~/lib/forms.server";
 import { APP_NAME } from "~/schemas/constants";
+import { eventCreateSchema } from "~/schemas/events";
 
 export const meta: MetaFunction = () => [{ title: `Add Event | ${APP_NAME}` }];
 
@@ -11,12 +17,48 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export default function Screen() {
+export const EVENT_ADDED = {
+  type: "success",
+  title: "Event Added!",
+  description: "Your event was submitted for admin approval. You will be notified once it is reviewed.",
+} as const;
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const db = getDb();
+  const read = await readEventForm(db, user, request, eventCreateSchema);
+  if (!read.value) {
+    if (read.error) return data({ result: read.submission.reply({ formErrors: [read.error] }), conflicts: null, showbillUrl: null }, { status: 400 });
+    return invalid(read.submission);
+  }
+  if (read.conflicts.length) {
+    // Warn once; the form comes back with its values and the stored showbill, and "Add Event Anyway" adds it.
+    const conflicts = read.conflicts.map((c) => ({ id: c.event.id, name: c.event.name, date: c.event.date, endDate: c.event.endDate, location: c.event.location, distance: c.distance }));
+    return data({ result: read.submission.reply(), conflicts, showbillUrl: read.value.showbillUrl ?? null }, { status: 409 });
+  }
+  try {
+    createEventFor(db, user, read.value);
+  } catch (error) {
+    return formFailure(read.submission, error);
+  }
+  return redirectWithToast("/", EVENT_ADDED);
+}
+
+export default function AddEvent() {
+  const actionData = useActionData<typeof action>();
+  const extra = (actionData ?? null) as { conflicts?: Conflict[] | null; showbillUrl?: string | null } | null;
   return (
     <>
       <PageHeader title="Add Event" back="/" />
-      <main id="main" className="mx-auto max-w-2xl space-y-3 px-4 py-4">
-        <EmptyState title="Add an event">Posting events opens here soon.</EmptyState>
+      <main id="main" className="mx-auto max-w-2xl px-4 py-4 pb-24">
+        <EventForm
+          mode="create"
+          lastResult={actionData?.result}
+          conflicts={extra?.conflicts}
+          uploadedShowbill={extra?.showbillUrl}
+          cancelTo="/"
+          key={extra?.conflicts ? "conflicts" : "form"}
+        />
       </main>
     </>
   );

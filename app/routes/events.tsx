@@ -1,22 +1,107 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
+import { hasCalendarFeed, myEvents, revokeCalendarFeed, rotateCalendarFeed, type Located } from "~/features/events/events.server";
+import { EventCard } from "~/features/events/EventCard";
+import { presentEvent } from "~/features/events/presenters.server";
 import { requireUser } from "~/lib/auth.server";
+import { config } from "~/lib/config.server";
+import { getDb } from "~/lib/db.server";
 import { APP_NAME } from "~/schemas/constants";
 
 export const meta: MetaFunction = () => [{ title: `My Events | ${APP_NAME}` }];
 
+const FOLDERS = [
+  { key: "saved", label: "Saved Events", empty: "No saved events yet", hint: "Save events from Discover and they will show up here." },
+  { key: "created", label: "Created Events", empty: "No created events yet", hint: "Events you add show up here." },
+  { key: "past", label: "Past Events", empty: "No past events yet", hint: "Saved and created events move here once they end." },
+] as const;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const db = getDb();
+  const mine = myEvents(db, user);
+  const present = (list: Located[]) =>
+    list.map((l) => presentEvent(l.event, { distance: l.distance, viewerId: user.id, saved: mine.savedIds.has(l.event.id) }));
+  return {
+    saved: present(mine.saved),
+    created: present(mine.created),
+    past: present(mine.past),
+    origin: config().appOrigin,
+    feedActive: hasCalendarFeed(db, user.id),
+  };
 }
 
-export default function Screen() {
+/** The calendar feed: a new secret URL (shown once; the old one stops working), or none. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const intent = (await request.formData()).get("intent");
+  if (intent === "feed-revoke") {
+    revokeCalendarFeed(getDb(), user.id);
+    return data({ feedUrl: null, revoked: true });
+  }
+  const token = rotateCalendarFeed(getDb(), user.id);
+  return data({ feedUrl: `${config().appOrigin}/calendar/${token}.ics`, revoked: false });
+}
+
+export default function MyEvents() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const folder = FOLDERS.find((f) => f.key === params.get("folder")) ?? FOLDERS[0];
+  const list = loaded[folder.key];
+  const feedActive = actionData ? Boolean(actionData.feedUrl) : loaded.feedActive;
+
   return (
     <>
       <PageHeader title="My Events" />
-      <main id="main" className="mx-auto max-w-2xl space-y-3 px-4 py-4">
-        <EmptyState title="No saved events yet">Save events from Discover and they will show up here.</EmptyState>
+      <main id="main" className="mx-auto max-w-2xl space-y-4 px-4 py-4 pb-24">
+        <nav aria-label="Folders" className="grid grid-cols-3 gap-2">
+          {FOLDERS.map((f) => (
+            <Link
+              key={f.key}
+              to={`?folder=${f.key}`}
+              aria-current={f.key === folder.key ? "page" : undefined}
+              className={`flex min-h-[56px] flex-col items-center justify-center rounded-xl border px-1 text-center text-sm font-semibold ${
+                f.key === folder.key ? "border-brand-700 bg-brand-700 text-white" : "border-gray-300 bg-white text-gray-900"
+              }`}
+            >
+              {f.label}
+              <span className="text-base">{loaded[f.key].length}</span>
+            </Link>
+          ))}
+        </nav>
+        <section aria-label={folder.label} className="space-y-3">
+          {list.length ? list.map((e) => <EventCard key={e.id} event={e} origin={loaded.origin} />) : <EmptyState title={folder.empty}>{folder.hint}</EmptyState>}
+        </section>
+        <section className="card space-y-2">
+          <h2 className="font-bold text-gray-900">Calendar feed</h2>
+          <p className="text-sm text-gray-700">
+            Subscribe from your phone&apos;s calendar to see your saved events there. The link is private: anyone with it can see your saved events.
+          </p>
+          {actionData?.feedUrl ? (
+            <div>
+              <label htmlFor="feed-url" className="label">
+                Your feed link (shown once; copy it now)
+              </label>
+              <input id="feed-url" readOnly value={actionData.feedUrl} className="input font-mono text-xs" onFocus={(e) => e.target.select()} />
+              <a href={actionData.feedUrl.replace(/^https?:/, "webcal:")} className="btn-secondary mt-2 w-full">
+                Subscribe in Calendar
+              </a>
+            </div>
+          ) : null}
+          <Form method="post" className="grid grid-cols-2 gap-2">
+            <button type="submit" name="intent" value="feed-create" className="btn-secondary">
+              {feedActive ? "New Link" : "Create Link"}
+            </button>
+            {feedActive ? (
+              <button type="submit" name="intent" value="feed-revoke" className="btn-ghost text-red-800">
+                Turn Off
+              </button>
+            ) : null}
+          </Form>
+        </section>
       </main>
     </>
   );

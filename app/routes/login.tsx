@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { AuthLayout } from "~/components/AuthLayout";
 import { Field, FormError } from "~/components/Field";
@@ -13,14 +13,16 @@ import { getDb } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { invalid } from "~/lib/forms.server";
 import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
+import { safeRedirect } from "~/features/events/redirect";
 import { emailOnlySchema, loginSchema } from "~/schemas/auth";
 import { APP_NAME } from "~/schemas/constants";
 
 export const meta: MetaFunction = () => [{ title: `Log In | ${APP_NAME}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getUser(request)) throw redirect("/");
-  return null;
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
+  if (await getUser(request)) throw redirect(redirectTo);
+  return { redirectTo };
 }
 
 export const VERIFICATION_SENT = {
@@ -55,8 +57,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     rateLimit(LIMITS.login, submission.value.email);
     const user = await authenticate(request, formData);
     const cookie = await startSession(request, user.id);
-    // SPEC: a successful login is a full page load to /.
-    return redirectWithToast("/", { type: "success", title: "Welcome back!" }, { headers: { "Set-Cookie": cookie }, document: true });
+    // SPEC: a successful login is a full page load to / (or back to the same-origin page that sent the visitor here).
+    return redirectWithToast(safeRedirect(formData.get("redirectTo"), "/"), { type: "success", title: "Welcome back!" }, { headers: { "Set-Cookie": cookie }, document: true });
   } catch (error) {
     if (error instanceof LoginFailure || error instanceof HttpError) {
       return data(
@@ -72,6 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
+  const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") !== "resend";
@@ -100,6 +103,7 @@ export default function Login() {
   return (
     <AuthLayout title="Welcome back" subtitle="Log in to find races and log your runs.">
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        {loaded?.redirectTo && loaded.redirectTo !== "/" ? <input type="hidden" name="redirectTo" value={loaded.redirectTo} /> : null}
         {loginError && !unverifiedEmail ? (
           <FormError message={`Login Failed: ${loginError}`} />
         ) : null}

@@ -2,6 +2,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { NotFound } from "~/components/NotFound";
 import { PageHeader } from "~/components/PageHeader";
+import { PublicRunsSection } from "~/features/runs/PublicRunsSection";
+import { getPublicRuns, getRunCount } from "~/features/runs/runs.server";
 import { getProfile } from "~/features/social/social.server";
 import { requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
@@ -10,8 +12,12 @@ import { APP_NAME, PRIVACY_LABELS } from "~/schemas/constants";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
   const profile = getProfile(getDb(), params.userId ?? "", viewer);
-  if (!profile) return data({ profile: null }, { status: 404 });
-  return { profile };
+  if (!profile) return data({ profile: null, publicRuns: null }, { status: 404 });
+  const sort = new URL(request.url).searchParams.get("sort") === "fastest" ? ("fastest" as const) : ("recent" as const);
+  // The same rule as GET /api/users/{id}/public-runs: none for the limited view.
+  const runs = profile.view === "full" ? getPublicRuns(getDb(), viewer, profile.id, sort) : null;
+  const publicRuns = runs ? { runs, count: getRunCount(getDb(), viewer, profile.id) ?? 0, sort } : null;
+  return { profile, publicRuns };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -19,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function Profile() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, publicRuns } = useLoaderData<typeof loader>();
   if (!profile) return <NotFound title="Profile Not Found" text="This rider does not exist or keeps their profile private." linkLabel="Return Home" />;
   const full = "lastName" in profile ? profile : null;
   return (
@@ -46,6 +52,7 @@ export default function Profile() {
             {profile.firstName} approves who sees their profile and runs.
           </p>
         ) : null}
+        {publicRuns ? <PublicRunsSection runs={publicRuns.runs} count={publicRuns.count} sort={publicRuns.sort} /> : null}
       </main>
     </>
   );

@@ -2,17 +2,21 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { presentCurrentUser } from "~/features/auth/presenters.server";
+import { listRiders } from "~/features/riders/riders.server";
+import { RidersSection } from "~/features/riders/RidersSection";
 import { requireUser } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
 import { APP_NAME, APP_VERSION, PRIVACY_LABELS, SUPPORT_EMAIL } from "~/schemas/constants";
 
 export const meta: MetaFunction = () => [{ title: `Profile | ${APP_NAME}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { user: presentCurrentUser(await requireUser(request)) };
+  const user = await requireUser(request);
+  return { user: presentCurrentUser(user), riders: listRiders(getDb(), user.id) };
 }
 
 export default function Settings() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, riders } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="Profile" />
@@ -38,6 +42,8 @@ export default function Settings() {
             </p>
           </div>
         </section>
+
+        <RidersSection riders={riders} />
 
         <section className="card">
           <h2 className="font-bold text-gray-900">Privacy &amp; Visibility</h2>

@@ -6,6 +6,8 @@ import { NotFound } from "~/components/NotFound";
 import { getVisibleEvent, isEventSaved, saveEvent, unsaveEvent } from "~/features/events/events.server";
 import { calendarUrl, eventTypeBadge, formatDateRange } from "~/features/events/format";
 import { presentSharedEvent } from "~/features/events/presenters.server";
+import { ShareMenu } from "~/components/ShareMenu";
+import { previewUrlOf } from "~/lib/uploads.server";
 import { getUser, redirectWithToast, requireUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
@@ -15,20 +17,30 @@ import { APP_NAME } from "~/schemas/constants";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await getUser(request);
   const event = getVisibleEvent(getDb(), params.id ?? "", viewer);
-  if (!event) return data({ event: null, saved: false, signedIn: Boolean(viewer), canSave: false, url: "" }, { status: 404 });
+  if (!event) return data({ event: null, saved: false, signedIn: Boolean(viewer), canSave: false, url: "", origin: "", image: null, showbillPreviewUrl: null }, { status: 404 });
   return {
     event: presentSharedEvent(event),
     signedIn: Boolean(viewer),
     canSave: Boolean(viewer) && event.createdBy !== viewer?.id,
     saved: viewer ? isEventSaved(getDb(), viewer.id, event.id) : false,
     url: `${config().appOrigin}/share/event/${event.id}`,
+    origin: config().appOrigin,
+    showbillPreviewUrl: previewUrlOf(event.showbillUrl),
+    // Link previews (Facebook, X, iMessage) fetch this server HTML without running JavaScript.
+    image: absolute(previewUrlOf(event.showbillUrl) ?? event.imageUrl),
   };
+}
+
+function absolute(url: string | null | undefined) {
+  if (!url) return null;
+  return url.startsWith("/") ? `${config().appOrigin}${url}` : url;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const event = data?.event;
   if (!event) return [{ title: `Event Not Found | ${APP_NAME}` }];
-  const description = `${formatDateRange(event.date, event.endDate)} · ${event.location}`;
+  const place = [event.arenaName, event.location].filter(Boolean).join(", ");
+  const description = `${formatDateRange(event.date, event.endDate)} · ${place}`;
   return [
     { title: `${event.name} | ${APP_NAME}` },
     { name: "description", content: description },
@@ -36,7 +48,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { property: "og:title", content: event.name },
     { property: "og:description", content: description },
     { property: "og:url", content: data.url },
-    ...(event.imageUrl ? [{ property: "og:image", content: event.imageUrl }] : []),
+    { name: "twitter:card", content: data.image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: event.name },
+    { name: "twitter:description", content: description },
+    ...(data.image
+      ? [
+          { property: "og:image", content: data.image },
+          { property: "og:image:alt", content: `Showbill for ${event.name}` },
+          { name: "twitter:image", content: data.image },
+        ]
+      : []),
   ];
 };
 
@@ -73,7 +94,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 export default function SharedEvent() {
-  const { event, saved, signedIn, canSave } = useLoaderData<typeof loader>();
+  const { event, saved, signedIn, canSave, origin, showbillPreviewUrl } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   if (!event) return <NotFound title="Event Not Found" text="This event does not exist or is no longer available." />;
   const pendingIntent = navigation.formData?.get("intent");
@@ -87,6 +108,10 @@ export default function SharedEvent() {
       <article className="card mt-3 overflow-hidden p-0">
         {event.imageUrl ? (
           <img src={event.imageUrl} alt={`Showbill for ${event.name}`} width={640} height={360} className="aspect-video w-full bg-brand-100 object-cover" />
+        ) : showbillPreviewUrl && event.showbillUrl ? (
+          <a href={event.showbillUrl} target="_blank" rel="noopener noreferrer" className="block bg-gray-100">
+            <img src={showbillPreviewUrl} alt={`Showbill for ${event.name}`} className="mx-auto max-h-[420px] w-auto object-contain" />
+          </a>
         ) : null}
         <div className="p-4">
           <span className="inline-block rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold tracking-wide text-brand-900">
@@ -104,12 +129,18 @@ export default function SharedEvent() {
                 </button>
               </Form>
             ) : !signedIn ? (
-              <Link to="/login" className="btn-secondary">
+              <Link to={`/login?redirectTo=${encodeURIComponent(`/share/event/${event.id}`)}`} className="btn-secondary">
                 Save Event
               </Link>
             ) : null}
             <a href={calendarUrl(event)} target="_blank" rel="noopener noreferrer" className="btn-secondary">
               Calendar
+            </a>
+          </div>
+          <div className="mt-2 grid grid-cols-2 gap-2">
+            <ShareMenu type="event" id={event.id} title={event.name} origin={origin} />
+            <a href={`/api/events/${event.id}/ics`} className="btn-ghost" download>
+              Download .ics
             </a>
           </div>
 

@@ -82,3 +82,27 @@ export function createRun(db: Db, userId: string, overrides: Partial<typeof runL
     .returning()
     .get();
 }
+
+// Run-log factories (issue #3), appended: imports are hoisted.
+import { followRequests, follows, riders } from "../../db/schema";
+
+export function createRider(db: Db, userId: string, name = "Lily") {
+  return db.insert(riders).values({ userId, name }).returning().get();
+}
+
+/** An approved follow (what approving a request leaves behind). */
+export function createFollow(db: Db, followerId: string, followingId: string) {
+  return db.insert(follows).values({ followerId, followingId }).returning().get();
+}
+
+export function createFollowRequest(db: Db, requesterId: string, targetId: string, status: "PENDING" | "APPROVED" | "REJECTED" = "PENDING") {
+  return db.insert(followRequests).values({ requesterId, targetId, status }).returning().get();
+}
+
+/** An event placed at its ZIP's coordinates (as the app stores them), approved unless overridden. */
+export async function createLocatedEvent(db: Db, zipCode: string, overrides: Partial<typeof events.$inferInsert> = {}) {
+  const { lookupZip } = await import("../../app/lib/gazetteer.server");
+  const place = lookupZip(zipCode);
+  if (!place) throw new Error(`unknown ZIP ${zipCode}`);
+  return createEvent(db, { zipCode, location: `${place.city}, ${place.state}`, latitude: place.latitude, longitude: place.longitude, ...overrides });
+}

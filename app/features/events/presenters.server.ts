@@ -1,3 +1,4 @@
+import { previewUrlOf } from "~/lib/uploads.server";
 import type { Event } from "#db/schema";
 
 /** SPEC.md "Shared event": the fields a share page may show, and no others. */
@@ -23,3 +24,28 @@ export function presentSharedEvent(event: Event) {
   };
 }
 export type SharedEvent = ReturnType<typeof presentSharedEvent>;
+
+/**
+ * An event as cards and the /api list endpoints show it: the event fields of
+ * SPEC.md section 3 plus distance (whole miles from the searcher), the
+ * showbill's small preview, and the viewer's relation to it.
+ */
+export function presentEvent(event: Event, opts: { distance?: number | null; viewerId?: string | null; saved?: boolean } = {}) {
+  return {
+    ...presentSharedEvent(event),
+    endDate: event.endDate,
+    arenaType: event.arenaType,
+    groundType: event.groundType,
+    addedMoney: event.addedMoney,
+    latitude: event.latitude,
+    longitude: event.longitude,
+    distance: opts.distance ?? null,
+    showbillPreviewUrl: previewUrlOf(event.showbillUrl),
+    createdBy: event.createdBy,
+    showbillApproved: event.showbillApproved,
+    createdAt: event.createdAt.toISOString(),
+    isCreator: Boolean(opts.viewerId && event.createdBy === opts.viewerId),
+    saved: Boolean(opts.saved),
+  };
+}
+export type EventView = ReturnType<typeof presentEvent>;

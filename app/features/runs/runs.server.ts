@@ -1,7 +1,278 @@
-import { eq } from "drizzle-orm";
-import { runLogs, users, type User } from "#db/schema";
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { events, riders, runLogs, savedEvents, users, type RunLog, type User } from "#db/schema";
+import { canViewEvent } from "~/features/events/events.server";
+import { isFollowing } from "~/features/social/social.server";
+import { profileViewFor } from "~/features/social/policies.server";
 import type { Db } from "~/lib/db.server";
-import { canViewSharedRun } from "./policies.server";
+import { HttpError } from "~/lib/http.server";
+import { findUpload } from "~/lib/uploads.server";
+import { timeSortValue, UPLOADED_VIDEO, type PublicRunSort, type RunFilters, type RunLogInput } from "~/schemas/runs";
+import { canViewRun, canViewSharedRun } from "./policies.server";
+import { computeTrends } from "./trends";
+
+export const RUN_NOT_FOUND = "Run log not found";
+/** The most runs one list answer carries; counts are exact. */
+export const RUN_LIST_LIMIT = 200;
+export const PUBLIC_RUNS_LIMIT = 100;
+
+/** The owner's view of a run: an explicit list of outgoing fields. */
+export function presentRun(run: RunLog, extra: { riderName?: string | null; eventName?: string | null } = {}) {
+  return {
+    id: run.id,
+    eventId: run.eventId,
+    eventName: extra.eventName ?? null,
+    riderId: run.riderId,
+    riderName: extra.riderName ?? null,
+    arenaName: run.arenaName,
+    arenaType: run.arenaType,
+    horseName: run.horseName,
+    time: run.time,
+    rating: run.rating,
+    placement: run.placement,
+    tags: run.tags,
+    notes: run.notes,
+    videoUrl: run.videoUrl,
+    groundCondition: run.groundCondition,
+    weather: run.weather,
+    privacy: run.privacy,
+    createdAt: run.createdAt,
+  };
+}
+export type OwnRun = ReturnType<typeof presentRun>;
+
+/** SPEC.md "Public run": what another rider sees. */
+export function presentPublicRun(run: RunLog) {
+  return {
+    id: run.id,
+    arenaName: run.arenaName,
+    arenaType: run.arenaType,
+    time: run.time,
+    horseName: run.horseName,
+    createdAt: run.createdAt,
+    tags: run.tags,
+    notes: run.notes,
+    videoUrl: run.videoUrl,
+    rating: run.rating,
+  };
+}
+export type PublicRun = ReturnType<typeof presentPublicRun>;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const dayStart = (d: string) => new Date(`${d}T00:00:00.000Z`);
+const nextDay = (d: string) => new Date(dayStart(d).getTime() + 24 * 60 * 60 * 1000);
+
+function filterConditions(userId: string, f: RunFilters): SQL[] {
+  const where: SQL[] = [eq(runLogs.userId, userId)];
+  if (f.horse) where.push(sql`lower(${runLogs.horseName}) = lower(${f.horse})`);
+  if (f.rider === "none") where.push(isNull(runLogs.riderId));
+  else if (f.rider) where.push(eq(runLogs.riderId, f.rider));
+  if (f.arena) where.push(sql`lower(${runLogs.arenaName}) like ${`%${escapeLike(f.arena.toLowerCase())}%`} escape '\\'`);
+  if (f.from) where.push(gte(runLogs.createdAt, dayStart(f.from)));
+  if (f.to) where.push(lt(runLogs.createdAt, nextDay(f.to)));
+  if (f.tag) where.push(sql`exists (select 1 from json_each(${runLogs.tags}) where value = ${f.tag})`);
+  return where;
+}
+
+/** The owner's runs, filtered, newest first. */
+export function listRuns(db: Db, userId: string, filters: RunFilters = {}) {
+  return db
+    .select({ run: runLogs, riderName: riders.name, eventName: events.name })
+    .from(runLogs)
+    .leftJoin(riders, eq(riders.id, runLogs.riderId))
+    .leftJoin(events, eq(events.id, runLogs.eventId))
+    .where(and(...filterConditions(userId, filters)))
+    .orderBy(desc(runLogs.createdAt), desc(runLogs.id))
+    .limit(RUN_LIST_LIMIT)
+    .all()
+    .map((r) => presentRun(r.run, r));
+}
+
+/** The horse of the owner's latest run that names one, for the default trends. */
+export function latestHorseName(db: Db, userId: string) {
+  return (
+    db
+      .select({ name: runLogs.horseName })
+      .from(runLogs)
+      .where(and(eq(runLogs.userId, userId), sql`trim(coalesce(${runLogs.horseName}, '')) <> ''`))
+      .orderBy(desc(runLogs.createdAt))
+      .limit(1)
+      .get()?.name ?? null
+  );
+}
+
+/** One of the owner's runs (for the delete confirmation), or null. */
+export function getOwnRun(db: Db, userId: string, id: string) {
+  return db.select().from(runLogs).where(and(eq(runLogs.id, id), eq(runLogs.userId, userId))).get() ?? null;
+}
+
+export function countOwnRuns(db: Db, userId: string) {
+  return db.select({ n: sql<number>`count(*)` }).from(runLogs).where(eq(runLogs.userId, userId)).get()?.n ?? 0;
+}
+
+function ownedRider(db: Db, userId: string, riderId: number) {
+  return db.select().from(riders).where(and(eq(riders.id, riderId), eq(riders.userId, userId))).get();
+}
+
+/**
+ * Stores a run. A repeated clientId (a retried submit or offline sync)
+ * answers the run already stored instead of a second one.
+ */
+export function createRunLog(db: Db, user: User, input: RunLogInput): { run: OwnRun; created: boolean } {
+  if (input.riderId !== undefined && !ownedRider(db, user.id, input.riderId)) {
+    throw new HttpError(400, "Choose a rider from the list", { errors: { riderId: ["Choose a rider from the list"] } });
+  }
+  if (input.eventId !== undefined) {
+    const event = db.select().from(events).where(eq(events.id, input.eventId)).get();
+    if (!event || !canViewEvent(user, event)) {
+      throw new HttpError(400, "Choose an event from the list", { errors: { eventId: ["Choose an event from the list"] } });
+    }
+  }
+  // A stored video must be this rider's own video upload, never someone else's file.
+  if (input.videoUrl && UPLOADED_VIDEO.test(input.videoUrl) && !findUpload(input.videoUrl, { kind: "video", ownerId: user.id })) {
+    throw new HttpError(400, "Video upload not found", { errors: { videoUrl: ["Video upload not found"] } });
+  }
+  const values = {
+    userId: user.id,
+    eventId: input.eventId ?? null,
+    riderId: input.riderId ?? null,
+    arenaName: input.arenaName,
+    arenaType: input.arenaType,
+    horseName: input.horseName ?? null,
+    notes: input.notes ?? null,
+    time: input.time ?? null,
+    rating: input.rating ?? null,
+    placement: input.placement ?? null,
+    tags: input.tags,
+    videoUrl: input.videoUrl ?? null,
+    groundCondition: input.groundCondition ?? null,
+    weather: input.weather ?? null,
+    privacy: input.privacy,
+    clientId: input.clientId ?? null,
+  };
+  const inserted = db.insert(runLogs).values(values).onConflictDoNothing().returning().get();
+  const run =
+    inserted ??
+    db
+      .select()
+      .from(runLogs)
+      .where(and(eq(runLogs.userId, user.id), eq(runLogs.clientId, input.clientId ?? "")))
+      .get();
+  if (!run) throw new Error("run log insert conflicted without a clientId");
+  return { run: presentOwn(db, run), created: Boolean(inserted) };
+}
+
+function presentOwn(db: Db, run: RunLog) {
+  const riderName = run.riderId ? (db.select({ name: riders.name }).from(riders).where(eq(riders.id, run.riderId)).get()?.name ?? null) : null;
+  const eventName = run.eventId ? (db.select({ name: events.name }).from(events).where(eq(events.id, run.eventId)).get()?.name ?? null) : null;
+  return presentRun(run, { riderName, eventName });
+}
+
+/** Only the owner deletes; anyone else's run answers like a missing one. */
+export function deleteRunLog(db: Db, user: User, id: string) {
+  const result = db.delete(runLogs).where(and(eq(runLogs.id, id), eq(runLogs.userId, user.id))).run();
+  if (result.changes === 0) throw new HttpError(404, RUN_NOT_FOUND);
+}
+
+export function setRunPrivacy(db: Db, user: User, id: string, privacy: RunLog["privacy"]) {
+  const run = db
+    .update(runLogs)
+    .set({ privacy })
+    .where(and(eq(runLogs.id, id), eq(runLogs.userId, user.id)))
+    .returning()
+    .get();
+  if (!run) throw new HttpError(404, RUN_NOT_FOUND);
+  return presentOwn(db, run);
+}
+
+/** SPEC.md "Horses": the names the rider has logged (and their favourite), each once, A to Z. */
+export function listHorses(db: Db, user: Pick<User, "id" | "favoriteHorse">) {
+  const rows = db
+    .selectDistinct({ name: runLogs.horseName })
+    .from(runLogs)
+    .where(and(eq(runLogs.userId, user.id), sql`${runLogs.horseName} is not null and trim(${runLogs.horseName}) <> ''`))
+    .all();
+  const names = new Map<string, string>();
+  for (const name of [user.favoriteHorse, ...rows.map((r) => r.name)]) {
+    const clean = name?.trim();
+    if (clean && !names.has(clean.toLowerCase())) names.set(clean.toLowerCase(), clean);
+  }
+  return [...names.values()].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
+}
+
+/**
+ * Events a run can be linked to: the rider's saved events and the events
+ * they created, newest date first (past ones included: runs are logged
+ * after the event).
+ */
+export function linkableEvents(db: Db, user: User) {
+  const saved = db.select({ id: savedEvents.eventId }).from(savedEvents).where(eq(savedEvents.userId, user.id));
+  return db
+    .select({ id: events.id, name: events.name, date: events.date, arenaName: events.arenaName, arenaType: events.arenaType, showbillApproved: events.showbillApproved, createdBy: events.createdBy })
+    .from(events)
+    .where(or(inArray(events.id, saved), eq(events.createdBy, user.id)))
+    .orderBy(desc(events.date))
+    .limit(100)
+    .all()
+    .filter((e) => canViewEvent(user, e))
+    .map(({ id, name, date, arenaName, arenaType }) => ({ id, name, date, arenaName, arenaType }));
+}
+
+/** History and trends of one horse (by name) or one rider of the owner. */
+export function runTrends(db: Db, userId: string, scope: { horse?: string; riderId?: number }) {
+  const where = filterConditions(userId, { horse: scope.horse, rider: scope.riderId });
+  const rows = db
+    .select({ arenaName: runLogs.arenaName, time: runLogs.time, tags: runLogs.tags, placement: runLogs.placement, createdAt: runLogs.createdAt })
+    .from(runLogs)
+    .where(and(...where))
+    .all();
+  return computeTrends(rows);
+}
+
+type Visible = { owner: User; relation: { follows: boolean } };
+
+/**
+ * Whose runs a viewer may look at: null when the owner is missing, banned or
+ * SOLO to them (the profile itself answers 404 then, so nothing leaks).
+ */
+function ownerFor(db: Db, viewer: User | null, ownerId: string): Visible | null {
+  const owner = db.select().from(users).where(eq(users.id, ownerId)).get();
+  if (!owner) return null;
+  const follows = viewer ? isFollowing(db, viewer.id, owner.id) : false;
+  if (profileViewFor(viewer, owner, follows) === "hidden") return null;
+  return { owner, relation: { follows } };
+}
+
+function visibleRuns(db: Db, viewer: User | null, v: Visible) {
+  const isOwner = viewer?.id === v.owner.id;
+  // Narrow in SQL, then let the one policy decide each run.
+  const rows = db
+    .select()
+    .from(runLogs)
+    .where(isOwner ? eq(runLogs.userId, v.owner.id) : and(eq(runLogs.userId, v.owner.id), eq(runLogs.privacy, "PUBLIC")))
+    .orderBy(desc(runLogs.createdAt), desc(runLogs.id))
+    .all();
+  return rows.filter((run) => canViewRun(viewer, run, v.owner, v.relation));
+}
+
+/**
+ * GET /api/users/{id}/public-runs: the PUBLIC runs the viewer may see.
+ * Recent = newest first; Fastest = numeric part of the time ascending,
+ * a missing time counting as 999, ties newest first.
+ */
+export function getPublicRuns(db: Db, viewer: User | null, ownerId: string, sort: PublicRunSort = "recent") {
+  const v = ownerFor(db, viewer, ownerId);
+  if (!v) return null;
+  const runs = visibleRuns(db, viewer, v).filter((r) => r.privacy === "PUBLIC");
+  if (sort === "fastest") runs.sort((a, b) => timeSortValue(a.time) - timeSortValue(b.time));
+  return runs.slice(0, PUBLIC_RUNS_LIMIT).map(presentPublicRun);
+}
+
+/** GET /api/users/{id}/run-count: how many of the owner's runs the viewer may see, by the same rule. */
+export function getRunCount(db: Db, viewer: User | null, ownerId: string) {
+  const v = ownerFor(db, viewer, ownerId);
+  if (!v) return null;
+  return visibleRuns(db, viewer, v).filter((r) => r.privacy === "PUBLIC").length;
+}
 
 /** SPEC.md "Shared run log", or null when missing or not visible (the same answer). */
 export function getSharedRun(db: Db, id: string, viewer: User | null) {

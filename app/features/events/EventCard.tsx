@@ -1,0 +1,156 @@
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { ShareMenu } from "~/components/ShareMenu";
+import { showToast } from "~/components/Toaster";
+import { GROUND_LABELS } from "~/schemas/events";
+import { calendarUrl, eventTypeBadge, formatDateRange } from "./format";
+
+export type CardEvent = {
+  id: string;
+  name: string;
+  date: string;
+  endDate: string | null;
+  location: string;
+  arenaName: string | null;
+  arenaType: string;
+  groundType: string | null;
+  addedMoney: number | null;
+  entryFee: string | null;
+  description: string | null;
+  address: string | null;
+  eventType: string[];
+  showbillUrl: string | null;
+  showbillPreviewUrl: string | null;
+  distance: number | null;
+  isCreator: boolean;
+  saved: boolean;
+  showbillApproved: boolean;
+};
+
+const money = (n: number) => `$${n.toLocaleString("en-US")}`;
+
+/** One event as Discover, search results and My Events show it; every action is a link or a form. */
+export function EventCard({ event, origin, highlight = false }: { event: CardEvent; origin?: string; highlight?: boolean }) {
+  const location = useLocation();
+  const fetcher = useFetcher<{ ok?: boolean }>();
+  const here = `${location.pathname}${location.search}`;
+  const pending = fetcher.formData?.get("intent");
+  const saved = pending ? pending === "save" : event.saved;
+  const ref = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (!highlight) return;
+    // SPEC.md section 9: scroll to the event 500 ms after the page opens.
+    const timer = setTimeout(() => ref.current?.scrollIntoView({ behavior: "smooth", block: "center" }), 500);
+    return () => clearTimeout(timer);
+  }, [highlight]);
+
+  const chips = [
+    event.arenaType === "indoor" ? "Indoor" : "Outdoor",
+    event.groundType ? GROUND_LABELS[event.groundType as keyof typeof GROUND_LABELS] ?? event.groundType : null,
+    event.addedMoney ? `${money(event.addedMoney)} added` : null,
+    event.entryFee ? `Entry ${event.entryFee}` : null,
+  ].filter(Boolean);
+
+  return (
+    <article
+      ref={ref}
+      id={`event-${event.id}`}
+      className={`card scroll-mt-20 p-0 transition-shadow ${highlight ? "ring-4 ring-brand-400" : ""}`}
+      aria-labelledby={`event-${event.id}-name`}
+    >
+      {event.isCreator && !event.showbillApproved ? (
+        <div role="status" className="rounded-t-xl border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+          <strong className="block">Event Not Approved</strong>
+          This event is waiting for admin review and is hidden from others. You can edit and re-submit it for review.
+        </div>
+      ) : null}
+      <div className="flex gap-3 p-4">
+        {event.showbillUrl ? (
+          <a href={event.showbillUrl} target="_blank" rel="noopener noreferrer" className="shrink-0" aria-label={`View showbill for ${event.name}`}>
+            {event.showbillPreviewUrl ? (
+              <img src={event.showbillPreviewUrl} alt="" width={72} height={96} loading="lazy" className="h-24 w-[72px] rounded-lg bg-gray-100 object-cover" />
+            ) : (
+              <span className="flex h-24 w-[72px] items-center justify-center rounded-lg bg-brand-100 text-xs font-bold text-brand-900">PDF</span>
+            )}
+          </a>
+        ) : null}
+        <div className="min-w-0 flex-1">
+          <div className="flex items-start justify-between gap-2">
+            <span className="inline-block rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold tracking-wide text-brand-900">
+              {eventTypeBadge(event.eventType)}
+            </span>
+            {event.distance !== null ? <span className="shrink-0 text-sm font-semibold text-gray-700">{event.distance} mi</span> : null}
+          </div>
+          <h3 id={`event-${event.id}-name`} className="mt-1 text-lg font-bold leading-snug text-gray-900">
+            <Link to={`/share/event/${event.id}`} className="hover:underline">
+              {event.name}
+            </Link>
+          </h3>
+          <p className="font-semibold text-brand-800">{formatDateRange(event.date, event.endDate)}</p>
+          <p className="text-gray-800">
+            {event.arenaName ? `${event.arenaName} · ` : ""}
+            {event.location}
+          </p>
+          {chips.length ? (
+            <ul className="mt-2 flex flex-wrap gap-1.5 text-xs text-gray-700">
+              {chips.map((c) => (
+                <li key={c} className="rounded-full bg-gray-100 px-2 py-0.5">
+                  {c}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+      <div className="grid grid-cols-3 gap-2 border-t border-gray-100 p-3">
+        {event.isCreator ? (
+          <Link to={`/events/${event.id}/edit`} className="btn-secondary">
+            Edit
+          </Link>
+        ) : (
+          <fetcher.Form method="post" action={`/events/${event.id}/save`} preventScrollReset>
+            <input type="hidden" name="redirectTo" value={here} />
+            <button type="submit" name="intent" value={saved ? "unsave" : "save"} aria-pressed={saved} className={`${saved ? "btn-primary" : "btn-secondary"} w-full`}>
+              {saved ? "Saved" : "Save"}
+            </button>
+          </fetcher.Form>
+        )}
+        <ShareMenu type="event" id={event.id} title={event.name} origin={origin} />
+        <details className="relative">
+          <summary className="btn-secondary w-full cursor-pointer list-none [&::-webkit-details-marker]:hidden">More</summary>
+          <div className="absolute right-0 z-20 mt-1 w-60 overflow-hidden rounded-xl border border-gray-200 bg-white py-1 shadow-lg">
+            <a
+              href={calendarUrl(event)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex min-h-[44px] items-center px-4 hover:bg-gray-50"
+              onClick={() => showToast({ type: "success", title: "Opening Calendar" })}
+            >
+              Add to Google Calendar
+            </a>
+            <a href={`/api/events/${event.id}/ics`} className="flex min-h-[44px] items-center px-4 hover:bg-gray-50" download>
+              Download .ics
+            </a>
+            {event.showbillUrl ? (
+              <a href={event.showbillUrl} target="_blank" rel="noopener noreferrer" className="flex min-h-[44px] items-center px-4 hover:bg-gray-50">
+                View Showbill
+              </a>
+            ) : (
+              <button
+                type="button"
+                className="flex min-h-[44px] w-full items-center px-4 text-left text-gray-600 hover:bg-gray-50"
+                onClick={() => showToast({ type: "error", title: "No Showbill Available", description: "This event doesn't have a showbill uploaded yet." })}
+              >
+                No Showbill Available
+              </button>
+            )}
+            <Link to={`/events/${event.id}/report`} className="flex min-h-[44px] items-center px-4 text-red-800 hover:bg-gray-50">
+              Report Event
+            </Link>
+          </div>
+        </details>
+      </div>
+    </article>
+  );
+}

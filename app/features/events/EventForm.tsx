@@ -1,0 +1,327 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { Field, FieldErrors, FormError } from "~/components/Field";
+import { showToast } from "~/components/Toaster";
+import { EVENT_TYPES } from "~/schemas/constants";
+import { EVENT_TYPE_LABELS, eventCreateSchema, eventEditSchema, GROUND_LABELS, GROUND_TYPES } from "~/schemas/events";
+import { formatDateRange } from "./format";
+
+export type Conflict = { id: string; name: string; date: string; endDate: string | null; location: string; distance: number | null };
+type Shape = {
+  name: string; location: string; zipCode: string; address: string; arenaName: string; arenaType: string;
+  groundType: string; addedMoney: string; date: string; endDate: string; contactName: string; contactPhone: string;
+  contactEmail: string; contactFacebook: string; eventType: string[]; description: string; entryFee: string;
+  confirmTerms: boolean; showbillUrl: string;
+};
+export type EventFormDefaults = Partial<Record<keyof Shape, string | string[] | null>>;
+
+const SHOWBILL_MAX = 10 * 1024 * 1024;
+const SHOWBILL_TYPES = "image/*, application/pdf";
+
+/** SPEC.md section 7 upload flow with a progress bar: upload URL, PUT, convert-url. */
+async function uploadShowbill(file: File, onProgress: (pct: number) => void): Promise<{ accessURL: string; previewUrl: string | null }> {
+  const grant = await fetch("/api/objects/upload?kind=showbill", { method: "POST" });
+  if (!grant.ok) throw new Error("Failed to get upload URL");
+  const { uploadURL } = (await grant.json()) as { uploadURL: string };
+  await new Promise<void>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("PUT", uploadURL);
+    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
+    xhr.onload = () => (xhr.status < 300 ? resolve() : reject(new Error(JSON.parse(xhr.responseText || "{}").message ?? "Upload failed")));
+    xhr.onerror = () => reject(new Error("Upload failed"));
+    xhr.send(file);
+  });
+  const converted = await fetch("/api/objects/convert-url", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ uploadURL }),
+  });
+  if (!converted.ok) return { accessURL: uploadURL, previewUrl: null };
+  return (await converted.json()) as { accessURL: string; previewUrl: string | null };
+}
+
+/**
+ * The Add Event form and the edit form: one multipart <Form> (so the showbill
+ * travels with it when JavaScript is off), enhanced with the upload flow,
+ * a progress bar and the location-to-ZIP lookup when it is on.
+ */
+export function EventForm({
+  mode,
+  lastResult,
+  defaults,
+  currentShowbill,
+  conflicts,
+  uploadedShowbill,
+  formError,
+  cancelTo,
+}: {
+  mode: "create" | "edit";
+  lastResult?: SubmissionResult<string[]> | null;
+  defaults?: EventFormDefaults;
+  currentShowbill?: string | null;
+  conflicts?: Conflict[] | null;
+  uploadedShowbill?: string | null;
+  formError?: string | null;
+  cancelTo: string;
+}) {
+  const schema = mode === "create" ? eventCreateSchema : eventEditSchema;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const [form, fields] = useForm<Shape, Shape>({
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    // The two schemas differ only in confirmTerms; conform's types want one shape.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as unknown as Submission<Shape, string[], Shape>,
+    defaultValue: { arenaType: "outdoor", eventType: ["barrel_racing"], ...defaults } as Record<string, unknown>,
+  });
+  const [showbillUrl, setShowbillUrl] = useState(uploadedShowbill ?? "");
+  const [progress, setProgress] = useState<number | null>(null);
+  const [zipFound, setZipFound] = useState(false);
+  const [remove, setRemove] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const lookup = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(lookup.current), []);
+
+  function onLocation(value: string) {
+    clearTimeout(lookup.current);
+    setZipFound(false);
+    // SPEC.md: after 1 s without typing, a location over 10 characters with a comma.
+    if (value.trim().length <= 10 || !value.includes(",")) return;
+    lookup.current = setTimeout(async () => {
+      try {
+        const res = await fetch("/api/geocode-location", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ address: value }) });
+        if (!res.ok) return;
+        const { zipCode } = (await res.json()) as { zipCode: string };
+        const zip = document.getElementById(fields.zipCode.id) as HTMLInputElement | null;
+        if (zip && zipCode) {
+          zip.value = zipCode;
+          setZipFound(true);
+        }
+      } catch (error) {
+        console.warn("geocode failed", error); // SPEC.md: silent
+      }
+    }, 1000);
+  }
+
+  async function onFile(file: File | undefined) {
+    if (!file) return;
+    if (file.size > SHOWBILL_MAX) {
+      showToast({ type: "error", title: "File Too Large", description: "File size must be less than 10MB" });
+      fileRef.current!.value = "";
+      return;
+    }
+    if (!(file.type.startsWith("image/") || file.type === "application/pdf") || file.type === "image/svg+xml") {
+      showToast({ type: "error", title: "Invalid File Type", description: `Please select a valid file type: ${SHOWBILL_TYPES}` });
+      fileRef.current!.value = "";
+      return;
+    }
+    setProgress(0);
+    try {
+      const { accessURL } = await uploadShowbill(file, setProgress);
+      setShowbillUrl(accessURL);
+      setRemove(false);
+      // Uploaded already: the form must not send the bytes a second time.
+      fileRef.current!.value = "";
+      showToast({ type: "success", title: "File Uploaded" });
+    } catch (error) {
+      const message = (error as Error).message;
+      showToast({ type: "error", title: "Upload Failed", description: message === "Failed to get upload URL" ? message : "Failed to upload file. Please try again." });
+      fileRef.current!.value = "";
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const shown = showbillUrl || (!remove ? currentShowbill : null);
+  const typeErrors = fields.eventType.errors;
+
+  return (
+    <Form method="post" encType="multipart/form-data" className="space-y-5" {...getFormProps(form)}>
+      {form.errors?.length || formError ? <FormError message={form.errors?.[0] ?? formError} /> : null}
+
+      <section className="card space-y-3">
+        <h2 className="font-bold text-gray-900">Showbill</h2>
+        {shown ? (
+          <p className="text-sm text-gray-800">
+            Current showbill:{" "}
+            <a href={shown} target="_blank" rel="noopener noreferrer" className="link">
+              View
+            </a>
+          </p>
+        ) : null}
+        <div>
+          <label htmlFor="showbill" className="label">
+            {currentShowbill || showbillUrl ? "Replace with a new file" : "Upload a flyer (image or PDF, up to 10 MB)"}
+          </label>
+          <input
+            ref={fileRef}
+            id="showbill"
+            name="showbill"
+            type="file"
+            accept="image/*,application/pdf"
+            className="block w-full text-sm file:mr-3 file:min-h-[44px] file:rounded-lg file:border-0 file:bg-brand-100 file:px-4 file:font-semibold file:text-brand-900"
+            onChange={(e) => onFile(e.target.files?.[0])}
+          />
+          <FieldErrors id="showbill-error" errors={fields.showbillUrl.errors} />
+        </div>
+        {progress !== null ? (
+          <div>
+            <progress max={100} value={progress} className="h-2 w-full" aria-label="Upload progress" />
+            <p className="text-sm text-gray-700">Uploading… {progress}%</p>
+          </div>
+        ) : null}
+        <input type="hidden" name="showbillUrl" value={showbillUrl} />
+        {mode === "edit" && currentShowbill ? (
+          <label className="flex min-h-[44px] items-center gap-3">
+            <input type="checkbox" name="removeShowbill" checked={remove} onChange={(e) => setRemove(e.target.checked)} className="h-5 w-5 accent-brand-700" />
+            <span>Remove the current showbill when I save</span>
+          </label>
+        ) : null}
+      </section>
+
+      <section className="card space-y-3">
+        <h2 className="font-bold text-gray-900">Event info</h2>
+        <Field label="Event name" errors={fields.name.errors} {...getInputProps(fields.name, { type: "text" })} />
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="Start date" errors={fields.date.errors} {...getInputProps(fields.date, { type: "date" })} />
+          <Field label="End date (optional)" errors={fields.endDate.errors} {...getInputProps(fields.endDate, { type: "date" })} />
+        </div>
+        <fieldset>
+          <legend className="label">Event type</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {EVENT_TYPES.map((t) => (
+              <label key={t} className="flex min-h-[44px] items-center gap-2 rounded-lg border border-gray-300 px-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                <input
+                  type="checkbox"
+                  name={fields.eventType.name}
+                  value={t}
+                  defaultChecked={([] as unknown[]).concat(fields.eventType.initialValue ?? []).includes(t)}
+                  className="h-5 w-5 accent-brand-700"
+                />
+                <span className="text-sm">{EVENT_TYPE_LABELS[t]}</span>
+              </label>
+            ))}
+          </div>
+          <FieldErrors id={`${fields.eventType.id}-error`} errors={typeErrors} />
+        </fieldset>
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <label htmlFor={fields.arenaType.id} className="label">
+              Arena
+            </label>
+            <select className="input" {...getSelectProps(fields.arenaType)}>
+              <option value="outdoor">Outdoor</option>
+              <option value="indoor">Indoor</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor={fields.groundType.id} className="label">
+              Ground
+            </label>
+            <select className="input" {...getSelectProps(fields.groundType)}>
+              <option value="">Not sure</option>
+              {GROUND_TYPES.map((g) => (
+                <option key={g} value={g}>
+                  {GROUND_LABELS[g]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="Added money ($)" inputMode="numeric" errors={fields.addedMoney.errors} {...getInputProps(fields.addedMoney, { type: "text" })} />
+          <Field label="Entry fee" placeholder="$35 per run" errors={fields.entryFee.errors} {...getInputProps(fields.entryFee, { type: "text" })} />
+        </div>
+        <div>
+          <label htmlFor={fields.description.id} className="label">
+            Description
+          </label>
+          <textarea className="input min-h-[96px]" {...getTextareaProps(fields.description)} />
+          <FieldErrors id={`${fields.description.id}-error`} errors={fields.description.errors} />
+        </div>
+      </section>
+
+      <section className="card space-y-3">
+        <h2 className="font-bold text-gray-900">Location</h2>
+        <Field label="Arena name" errors={fields.arenaName.errors} {...getInputProps(fields.arenaName, { type: "text" })} />
+        <Field label="Address" autoComplete="street-address" errors={fields.address.errors} {...getInputProps(fields.address, { type: "text" })} />
+        <Field
+          label="City, State"
+          placeholder="Fort Worth, TX"
+          errors={fields.location.errors}
+          {...getInputProps(fields.location, { type: "text" })}
+          onChange={(e) => onLocation(e.target.value)}
+        />
+        <Field
+          label="ZIP code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          errors={fields.zipCode.errors}
+          hint={zipFound ? <span className="font-semibold text-green-800">ZIP Code Found</span> : undefined}
+          {...getInputProps(fields.zipCode, { type: "text" })}
+          maxLength={5}
+          pattern={undefined}
+        />
+      </section>
+
+      <section className="card space-y-3">
+        <h2 className="font-bold text-gray-900">
+          Contact info <span className="font-normal text-gray-600">(optional)</span>
+        </h2>
+        <Field label="Organizer" errors={fields.contactName.errors} {...getInputProps(fields.contactName, { type: "text" })} />
+        <Field label="Phone" inputMode="tel" autoComplete="tel" errors={fields.contactPhone.errors} {...getInputProps(fields.contactPhone, { type: "tel" })} />
+        <Field label="Email" inputMode="email" errors={fields.contactEmail.errors} {...getInputProps(fields.contactEmail, { type: "text" })} />
+        <Field label="Website or Facebook page" errors={fields.contactFacebook.errors} {...getInputProps(fields.contactFacebook, { type: "text" })} />
+      </section>
+
+      {conflicts?.length ? (
+        <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="font-bold">Other approved events fall on the same dates within 75 miles:</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+            {conflicts.map((c) => (
+              <li key={c.id}>
+                {c.name}, {formatDateRange(c.date, c.endDate)}, {c.location}
+                {c.distance !== null ? ` (${c.distance} mi)` : ""}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-sm">Check it is not the same event. You can still add yours.</p>
+          <input type="hidden" name="ignoreConflicts" value="1" />
+        </div>
+      ) : null}
+
+      {mode === "create" ? (
+        <div>
+          <label className="flex min-h-[44px] items-start gap-3">
+            <input
+              type="checkbox"
+              name={fields.confirmTerms.name}
+              id={fields.confirmTerms.id}
+              className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
+              aria-invalid={fields.confirmTerms.errors ? true : undefined}
+              aria-describedby={fields.confirmTerms.errors ? `${fields.confirmTerms.id}-error` : undefined}
+            />
+            <span className="text-gray-800">I confirm this event information is accurate.</span>
+          </label>
+          <FieldErrors id={`${fields.confirmTerms.id}-error`} errors={fields.confirmTerms.errors} />
+        </div>
+      ) : (
+        <p className="text-sm text-gray-700">Saving sends your changes to an admin for approval; you will be notified.</p>
+      )}
+
+      <div className="grid grid-cols-2 gap-3">
+        <Link to={cancelTo} className="btn-secondary">
+          Cancel
+        </Link>
+        <button type="submit" className="btn-primary" disabled={submitting || progress !== null}>
+          {submitting ? "Saving..." : mode === "create" ? (conflicts?.length ? "Add Event Anyway" : "Add Event") : "Save Changes"}
+        </button>
+      </div>
+    </Form>
+  );
+}

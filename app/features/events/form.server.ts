@@ -1,0 +1,42 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { User } from "#db/schema";
+import type { Db } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
+import { storeUpload } from "~/lib/uploads.server";
+import type { eventCreateSchema, eventEditSchema } from "~/schemas/events";
+import { nearbyConflicts } from "./events.server";
+
+/**
+ * Reads the multipart Add/Edit Event form: validates the fields with the
+ * shared schema first (so a bad form stores nothing), then stores a showbill
+ * sent with the form (the no-JavaScript path) through the one upload
+ * mechanism, then looks for same-date events nearby.
+ */
+export async function readEventForm(
+  db: Db,
+  user: User,
+  request: Request,
+  schema: typeof eventCreateSchema | typeof eventEditSchema,
+  opts: { excludeId?: string } = {},
+) {
+  const formData = await request.formData();
+  const file = formData.get("showbill");
+  formData.delete("showbill");
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return { submission, error: null, conflicts: null, value: null } as const;
+  const value = { ...submission.value } as typeof submission.value & { showbillUrl?: string | null };
+  if (file instanceof File && file.size > 0) {
+    try {
+      value.showbillUrl = (await storeUpload("showbill", file, user.id)).url;
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      const title = (error.body.title as string | undefined) ?? "Upload Failed";
+      return { submission, error: `${title}: ${error.message}`, conflicts: null, value: null } as const;
+    }
+  }
+  const remove = formData.get("removeShowbill") === "on";
+  if (remove && !value.showbillUrl) value.showbillUrl = null;
+  const conflicts =
+    formData.get("ignoreConflicts") === "1" ? [] : nearbyConflicts(db, { zipCode: value.zipCode, date: value.date, endDate: value.endDate }, opts.excludeId);
+  return { submission, error: null, conflicts, value } as const;
+}

@@ -1,0 +1,60 @@
+/** iCalendar (RFC 5545) for one event or a feed of saved events: all-day events, end date exclusive. */
+type IcsEvent = {
+  id: string;
+  name: string;
+  date: string;
+  endDate?: string | null;
+  description?: string | null;
+  location?: string | null;
+  address?: string | null;
+  arenaName?: string | null;
+  url?: string;
+};
+
+function escapeText(value: string) {
+  return value.replace(/\\/g, "\\\\").replace(/\r?\n/g, "\\n").replace(/([,;])/g, "\\$1");
+}
+
+/** Lines longer than 75 octets are folded with CRLF + space (RFC 5545 3.1). */
+function fold(line: string) {
+  const out: string[] = [];
+  let rest = line;
+  while (Buffer.byteLength(rest) > 75) {
+    let cut = 74;
+    while (Buffer.byteLength(rest.slice(0, cut)) > 74) cut -= 1;
+    out.push(rest.slice(0, cut));
+    rest = ` ${rest.slice(cut)}`;
+  }
+  out.push(rest);
+  return out.join("\r\n");
+}
+
+function nextDay(date: string) {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+const compact = (d: string) => d.replace(/-/g, "");
+
+export function toIcs(events: IcsEvent[], { name = "Cloverleaf events", host = "cloverleaf.app", now = new Date() } = {}) {
+  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Cloverleaf//Events//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH", `X-WR-CALNAME:${escapeText(name)}`];
+  for (const e of events) {
+    const where = [e.arenaName, e.address, e.location].filter(Boolean).join(", ");
+    lines.push(
+      "BEGIN:VEVENT",
+      `UID:${e.id}@${host}`,
+      `DTSTAMP:${stamp}`,
+      `DTSTART;VALUE=DATE:${compact(e.date)}`,
+      `DTEND;VALUE=DATE:${compact(nextDay(e.endDate || e.date))}`,
+      `SUMMARY:${escapeText(e.name)}`,
+    );
+    if (where) lines.push(`LOCATION:${escapeText(where)}`);
+    if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
+    if (e.url) lines.push(`URL:${e.url}`);
+    lines.push("END:VEVENT");
+  }
+  lines.push("END:VCALENDAR");
+  return lines.map(fold).join("\r\n") + "\r\n";
+}

@@ -1,0 +1,75 @@
+import { Link } from "@remix-run/react";
+import { EmptyState } from "~/components/EmptyState";
+import type { PublicRunSort } from "~/schemas/runs";
+import { TAG_LABELS, type RunTag } from "~/schemas/runs";
+import type { PublicRun } from "./runs.server";
+import { Stars } from "./Stars";
+
+type Run = Omit<PublicRun, "createdAt"> & { createdAt: string | Date };
+
+const fmtDate = (d: string | Date) => new Date(d).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** Profile › 'Public Runs (count)', sortable by Recent or Fastest with plain links (no JavaScript needed). */
+export function PublicRunsSection({ runs, count, sort }: { runs: Run[]; count: number; sort: PublicRunSort }) {
+  return (
+    <section aria-labelledby="public-runs-title" className="space-y-3">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="public-runs-title" className="text-lg font-bold text-gray-900">
+          {`Public Runs (${count})`}
+        </h2>
+        <nav aria-label="Sort runs" className="flex rounded-lg border border-gray-300 bg-white p-0.5">
+          {(["recent", "fastest"] as const).map((s) => (
+            <Link
+              key={s}
+              to={`?sort=${s}`}
+              preventScrollReset
+              replace
+              aria-current={sort === s ? "true" : undefined}
+              className={`flex min-h-[40px] items-center rounded-md px-3 text-sm font-semibold ${sort === s ? "bg-brand-700 text-white" : "text-gray-800"}`}
+            >
+              {s === "recent" ? "Recent" : "Fastest"}
+            </Link>
+          ))}
+        </nav>
+      </div>
+      {runs.length === 0 ? (
+        <EmptyState title="No public runs yet" />
+      ) : (
+        <ul className="space-y-2">
+          {runs.map((run) => (
+            <li key={run.id} className="card" data-testid="public-run">
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="truncate font-bold text-gray-900">{run.horseName || "—"}</p>
+                  <p className="truncate text-sm text-gray-700">
+                    {run.arenaName} · {run.arenaType === "indoor" ? "Indoor" : "Outdoor"} · {fmtDate(run.createdAt)}
+                  </p>
+                </div>
+                <p className="shrink-0 text-xl font-extrabold tabular-nums text-brand-800">{run.time ? `${run.time}s` : "—"}</p>
+              </div>
+              <div className="mt-1 flex flex-wrap items-center gap-2">
+                {run.rating ? <Stars rating={run.rating} className="text-sm" /> : null}
+                {run.tags.map((t) => (
+                  <span key={t} className="rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-800">
+                    {TAG_LABELS[t as RunTag] ?? t}
+                  </span>
+                ))}
+              </div>
+              {run.notes ? <p className="mt-1 text-sm text-gray-800">{run.notes}</p> : null}
+              <div className="mt-1 flex gap-3">
+                <Link to={`/share/run-log/${run.id}`} className="link inline-flex min-h-[44px] items-center text-sm">
+                  View run
+                </Link>
+                {run.videoUrl ? (
+                  <a href={run.videoUrl} target="_blank" rel="noopener noreferrer nofollow" className="link inline-flex min-h-[44px] items-center text-sm">
+                    Watch video
+                  </a>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { ShareMenu } from "~/components/ShareMenu";
+import type { OwnRun } from "./runs.server";
+import { GlobeIcon, LockIcon } from "./icons";
+import { Stars } from "./Stars";
+import { TAG_LABELS, type RunTag } from "~/schemas/runs";
+
+type Run = Omit<OwnRun, "createdAt"> & { createdAt: string | Date };
+
+const fmtDate = (d: string | Date) =>
+  new Date(d).toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** One run of the owner's list: the facts, a privacy toggle (optimistic with JS) and delete. */
+export function RunCard({ run, deleteHref, origin }: { run: Run; deleteHref: string; origin: string }) {
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get("privacy");
+  const privacy = typeof pending === "string" ? pending : run.privacy;
+  const isPublic = privacy === "PUBLIC";
+  return (
+    <li className="card" data-testid="run-card">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="truncate text-lg font-bold text-gray-900">{run.horseName || "No horse named"}</p>
+          <p className="truncate text-sm text-gray-700">
+            {run.arenaName} · {run.arenaType === "indoor" ? "Indoor" : "Outdoor"}
+          </p>
+          <p className="text-xs text-gray-600">
+            {fmtDate(run.createdAt)}
+            {run.riderName ? ` · ${run.riderName}` : ""}
+          </p>
+        </div>
+        <p className="shrink-0 text-right text-2xl font-extrabold tabular-nums text-brand-800">{run.time ? `${run.time}s` : "—"}</p>
+      </div>
+      {run.eventName ? <p className="mt-1 text-sm text-gray-700">Event: {run.eventName}</p> : null}
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        {run.rating ? <Stars rating={run.rating} /> : null}
+        {run.placement ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{run.placement}</span> : null}
+        {run.tags.map((tag) => (
+          <span key={tag} className="rounded-full bg-gray-100 px-2 py-0.5 text-sm text-gray-800">
+            {TAG_LABELS[tag as RunTag] ?? tag}
+          </span>
+        ))}
+      </div>
+      {run.groundCondition || run.weather ? (
+        <p className="mt-1 text-sm text-gray-700">{[run.groundCondition && `Ground: ${run.groundCondition}`, run.weather && `Weather: ${run.weather}`].filter(Boolean).join(" · ")}</p>
+      ) : null}
+      {run.notes ? <p className="mt-2 whitespace-pre-line text-gray-800">{run.notes}</p> : null}
+      {run.videoUrl ? (
+        <a href={run.videoUrl} target="_blank" rel="noopener noreferrer nofollow" className="link mt-2 inline-flex min-h-[44px] items-center">
+          Watch video
+        </a>
+      ) : null}
+      <div className="mt-2 flex flex-wrap items-center gap-2 border-t border-gray-100 pt-2">
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="privacy" />
+          <input type="hidden" name="id" value={run.id} />
+          <input type="hidden" name="privacy" value={isPublic ? "PRIVATE" : "PUBLIC"} />
+          <button
+            type="submit"
+            className={`btn min-w-[7.5rem] border ${isPublic ? "border-green-600 bg-green-50 text-green-900" : "border-gray-300 bg-white text-gray-800"}`}
+            aria-label={isPublic ? "Public: make private" : "Private: make public"}
+          >
+            {isPublic ? <GlobeIcon /> : <LockIcon />}
+            {isPublic ? "Public" : "Private"}
+          </button>
+        </fetcher.Form>
+        {isPublic ? (
+          <div className="min-w-[6rem]">
+            <ShareMenu type="run-log" id={run.id} title={`${run.horseName ? `${run.horseName} at ` : ""}${run.arenaName}`} origin={origin} />
+          </div>
+        ) : null}
+        <Link to={deleteHref} preventScrollReset className="btn-ghost ml-auto text-red-700 hover:bg-red-50" aria-label={`Delete run at ${run.arenaName}`}>
+          Delete
+        </Link>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,285 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation, useSubmit } from "@remix-run/react";
+import { useState } from "react";
+import { showToast } from "~/components/Toaster";
+import { Field, FieldErrors, FormError } from "~/components/Field";
+import { RUN_TAGS } from "~/schemas/constants";
+import { PLACEMENTS, runLogSchema, TAG_LABELS, VIDEO_ADVICE, VIDEO_MAX_BYTES } from "~/schemas/runs";
+import { GlobeIcon, LockIcon } from "./icons";
+
+type Props = {
+  lastResult?: SubmissionResult<string[]> | null;
+  horses: string[];
+  riders: { id: number; name: string }[];
+  events: { id: string; name: string; date: string }[];
+  clientId: string;
+};
+
+const chip =
+  "flex min-h-[44px] cursor-pointer items-center justify-center rounded-lg border border-gray-300 bg-white px-3 text-sm font-semibold text-gray-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600";
+
+const asList = (v: unknown) => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
+
+const TOO_LARGE = `File Too Large: File size must be less than ${VIDEO_MAX_BYTES / 1024 / 1024}MB`;
+const WRONG_TYPE = "Invalid File Type: Please select a valid file type: video/*";
+const UPLOAD_FAILED = "Upload Failed: Failed to upload file. Please try again.";
+
+/**
+ * SPEC.md section 7's upload flow, for a progress bar: a signed URL, the
+ * file PUT to it with XMLHttpRequest (fetch reports no upload progress),
+ * then the URL it is served from.
+ */
+async function uploadVideo(file: File, onProgress: (percent: number) => void): Promise<string> {
+  const grant = await fetch("/api/objects/upload?kind=video", { method: "POST" });
+  if (!grant.ok) throw new Error("Failed to get upload URL");
+  const { uploadURL } = (await grant.json()) as { uploadURL: string };
+  await new Promise<void>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("PUT", uploadURL);
+    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status < 300) return resolve();
+      try {
+        const body = JSON.parse(xhr.responseText) as { message?: string; title?: string };
+        reject(new Error(body.title ? `${body.title}: ${body.message}` : (body.message ?? UPLOAD_FAILED)));
+      } catch {
+        reject(new Error(UPLOAD_FAILED));
+      }
+    };
+    xhr.onerror = () => reject(new Error(UPLOAD_FAILED));
+    xhr.send(file);
+  });
+  const converted = await fetch("/api/objects/convert-url", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ uploadURL }),
+  });
+  if (!converted.ok) throw new Error(UPLOAD_FAILED);
+  return ((await converted.json()) as { accessURL: string }).accessURL;
+}
+
+/**
+ * The add-run form: a plain multipart POST without JavaScript (the video
+ * travels with it), validated as you go with JavaScript, where a chosen
+ * video is uploaded first with a progress bar.
+ */
+export function RunForm({ lastResult, horses, riders, events, clientId }: Props) {
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [videoError, setVideoError] = useState<string | null>(null);
+  const submitting = progress !== null || (navigation.state !== "idle" && navigation.formData?.get("intent") === "create");
+  const [form, fields] = useForm({
+    id: "add-run",
+    lastResult,
+    constraint: getZodConstraint(runLogSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: runLogSchema }),
+    defaultValue: { privacy: "PRIVATE", arenaType: "outdoor" },
+    onSubmit(event, { formData }) {
+      const file = formData.get("video");
+      if (!(file instanceof File) || file.size === 0) return;
+      event.preventDefault();
+      const problem = file.size > VIDEO_MAX_BYTES ? TOO_LARGE : file.type && !file.type.startsWith("video/") ? WRONG_TYPE : null;
+      setVideoError(problem);
+      if (problem) {
+        showToast({ type: "error", title: problem.split(": ")[0]!, description: problem.split(": ")[1] });
+        return;
+      }
+      setProgress(0);
+      uploadVideo(file, setProgress)
+        .then((url) => {
+          formData.delete("video");
+          formData.set("videoUrl", url);
+          submit(formData, { method: "post", preventScrollReset: true });
+        })
+        .catch((error: Error) => {
+          setVideoError(error.message);
+          showToast({ type: "error", title: "Upload Failed", description: error.message });
+        })
+        .finally(() => setProgress(null));
+    },
+  });
+  const videoErrors = [...(form.allErrors.video ?? []), ...(videoError ? [videoError] : [])];
+  const tags = asList(fields.tags.initialValue);
+  const rating = String(fields.rating.initialValue ?? "");
+  const privacy = String(fields.privacy.initialValue ?? "PRIVATE");
+
+  return (
+    <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="create" />
+      <input type="hidden" name="clientId" value={clientId} />
+      <FormError message={form.errors?.[0]} />
+      <Field label="Arena name" autoComplete="off" errors={fields.arenaName.errors} {...getInputProps(fields.arenaName, { type: "text" })} />
+      <fieldset>
+        <legend className="label">Arena type</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {(["outdoor", "indoor"] as const).map((t) => (
+            <label key={t} className={chip}>
+              <input type="radio" className="sr-only" name={fields.arenaType.name} value={t} defaultChecked={(fields.arenaType.initialValue ?? "outdoor") === t} />
+              {t === "indoor" ? "Indoor" : "Outdoor"}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <Field label="Horse" list="horse-names" autoComplete="off" errors={fields.horseName.errors} {...getInputProps(fields.horseName, { type: "text" })} />
+        <datalist id="horse-names">
+          {horses.map((h) => (
+            <option key={h} value={h} />
+          ))}
+        </datalist>
+      </div>
+      <Field
+        label="Time (seconds)"
+        inputMode="decimal"
+        placeholder="15.482"
+        autoComplete="off"
+        hint="Seconds, like 15.482 (15.48s and 0:15.482 work too)."
+        errors={fields.time.errors}
+        {...getInputProps(fields.time, { type: "text" })}
+      />
+      <fieldset>
+        <legend className="label">Rating</legend>
+        <div className="grid grid-cols-6 gap-1.5">
+          <label className={chip}>
+            <input type="radio" className="sr-only" name={fields.rating.name} value="" defaultChecked={rating === ""} />
+            <span className="sr-only">No rating</span>
+            <span aria-hidden>–</span>
+          </label>
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label key={n} className={chip}>
+              <input type="radio" className="sr-only" name={fields.rating.name} value={n} defaultChecked={rating === String(n)} />
+              <span className="sr-only">{`${n} star${n > 1 ? "s" : ""}`}</span>
+              <span aria-hidden>{n}★</span>
+            </label>
+          ))}
+        </div>
+        <FieldErrors id={`${fields.rating.id}-error`} errors={fields.rating.errors} />
+      </fieldset>
+      <div>
+        <label htmlFor={fields.placement.id} className="label">
+          Placement
+        </label>
+        <select className="input" {...getSelectProps(fields.placement)}>
+          <option value="">None</option>
+          {PLACEMENTS.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+        <FieldErrors id={`${fields.placement.id}-error`} errors={fields.placement.errors} />
+      </div>
+      <fieldset>
+        <legend className="label">Tags</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {RUN_TAGS.map((t) => (
+            <label key={t} className={chip}>
+              <input type="checkbox" className="sr-only" name={fields.tags.name} value={t} defaultChecked={tags.includes(t)} />
+              {TAG_LABELS[t]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {riders.length ? (
+        <div>
+          <label htmlFor={fields.riderId.id} className="label">
+            Rider
+          </label>
+          <select className="input" {...getSelectProps(fields.riderId)}>
+            <option value="none">None (me)</option>
+            {riders.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+          <FieldErrors id={`${fields.riderId.id}-error`} errors={fields.riderId.errors} />
+        </div>
+      ) : null}
+      <div>
+        <label htmlFor={fields.eventId.id} className="label">
+          Linked event
+        </label>
+        <select className="input" {...getSelectProps(fields.eventId)}>
+          <option value="none">None</option>
+          {events.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.name} · {e.date}
+            </option>
+          ))}
+        </select>
+        <p className="mt-1 text-sm text-gray-600">From your saved and created events.</p>
+        <FieldErrors id={`${fields.eventId.id}-error`} errors={fields.eventId.errors} />
+      </div>
+      <div>
+        <label htmlFor={fields.notes.id} className="label">
+          Notes
+        </label>
+        <textarea className="input min-h-[88px]" rows={3} {...getTextareaProps(fields.notes)} />
+        <FieldErrors id={`${fields.notes.id}-error`} errors={fields.notes.errors} />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <Field label="Ground" placeholder="Deep, packed…" autoComplete="off" errors={fields.groundCondition.errors} {...getInputProps(fields.groundCondition, { type: "text" })} />
+        <Field label="Weather" placeholder="Hot, windy…" autoComplete="off" errors={fields.weather.errors} {...getInputProps(fields.weather, { type: "text" })} />
+      </div>
+      <fieldset className="space-y-3 rounded-lg border border-gray-200 p-3">
+        <legend className="label px-1">Video</legend>
+        <div>
+          <label htmlFor="run-video" className="label">
+            Upload a video
+          </label>
+          <input
+            id="run-video"
+            name="video"
+            type="file"
+            accept="video/*"
+            className="block w-full text-sm text-gray-800 file:mr-3 file:min-h-[44px] file:rounded-lg file:border-0 file:bg-brand-100 file:px-4 file:font-semibold file:text-brand-900"
+            aria-describedby={`run-video-hint${videoErrors.length ? " run-video-error" : ""}`}
+            aria-invalid={videoErrors.length ? true : undefined}
+            onChange={() => setVideoError(null)}
+          />
+          <p id="run-video-hint" className="mt-1 text-sm text-gray-600">
+            {VIDEO_ADVICE}
+          </p>
+          <FieldErrors id="run-video-error" errors={videoErrors} />
+          {progress !== null ? (
+            <div className="mt-2" role="status">
+              <progress className="h-2 w-full accent-brand-700" max={100} value={progress} aria-label="Video upload progress" />
+              <p className="text-sm text-gray-700">Uploading video… {progress}%</p>
+            </div>
+          ) : null}
+        </div>
+        <Field
+          label="Or a video link"
+          inputMode="url"
+          placeholder="https://youtu.be/…"
+          autoComplete="off"
+          errors={fields.videoUrl.errors}
+          {...getInputProps(fields.videoUrl, { type: "text" })}
+        />
+      </fieldset>
+      <fieldset>
+        <legend className="label">Who can see this run</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {(["PRIVATE", "PUBLIC"] as const).map((p) => (
+            <label key={p} className={chip}>
+              <input type="radio" className="sr-only" name={fields.privacy.name} value={p} defaultChecked={privacy === p} />
+              {p === "PRIVATE" ? <LockIcon /> : <GlobeIcon />}
+              <span className="ml-1.5">{p === "PRIVATE" ? "Private" : "Public"}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <button type="submit" className="btn-primary w-full" disabled={submitting}>
+        {submitting ? "Saving run..." : "Save Run"}
+      </button>
+    </Form>
+  );
+}

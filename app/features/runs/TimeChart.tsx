@@ -1,0 +1,49 @@
+/**
+ * Times over time as a small hand-written SVG (no chart library): loaded
+ * lazily by TrendsPanel so it never weighs on the first screen. The axis is
+ * flipped (faster is higher) so improvement reads as a line going up.
+ */
+export default function TimeChart({ points, label }: { points: { date: string; time: number }[]; label: string }) {
+  if (points.length < 2) {
+    return <p className="text-sm text-gray-600">Log two timed runs to see the chart.</p>;
+  }
+  const W = 340;
+  const H = 160;
+  const pad = { left: 44, right: 12, top: 12, bottom: 24 };
+  const times = points.map((p) => p.time);
+  const min = Math.min(...times);
+  const max = Math.max(...times);
+  const span = max - min || 1;
+  const x = (i: number) => pad.left + (i * (W - pad.left - pad.right)) / (points.length - 1);
+  const y = (t: number) => pad.top + ((t - min) / span) * (H - pad.top - pad.bottom);
+  const path = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.time).toFixed(1)}`).join(" ");
+  const best = times.indexOf(min);
+  const day = (d: string) => new Date(d).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+  return (
+    <figure>
+      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={label}>
+        <line x1={pad.left} x2={W - pad.right} y1={y(min)} y2={y(min)} className="stroke-green-600" strokeDasharray="4 4" strokeWidth={1} />
+        <line x1={pad.left} x2={W - pad.right} y1={y(max)} y2={y(max)} className="stroke-gray-200" strokeWidth={1} />
+        <text x={pad.left - 6} y={y(min) + 4} textAnchor="end" className="fill-green-700 text-[11px] font-semibold">
+          {min.toFixed(2)}
+        </text>
+        <text x={pad.left - 6} y={y(max) + 4} textAnchor="end" className="fill-gray-500 text-[11px]">
+          {max.toFixed(2)}
+        </text>
+        <path d={path} fill="none" className="stroke-brand-700" strokeWidth={2} strokeLinejoin="round" />
+        {points.map((p, i) => (
+          <circle key={`${p.date}-${i}`} cx={x(i)} cy={y(p.time)} r={i === best ? 5 : 3} className={i === best ? "fill-green-600" : "fill-brand-700"}>
+            <title>{`${day(p.date)}: ${p.time}s`}</title>
+          </circle>
+        ))}
+        <text x={pad.left} y={H - 6} className="fill-gray-500 text-[11px]">
+          {day(points[0]!.date)}
+        </text>
+        <text x={W - pad.right} y={H - 6} textAnchor="end" className="fill-gray-500 text-[11px]">
+          {day(points[points.length - 1]!.date)}
+        </text>
+      </svg>
+      <figcaption className="mt-1 text-xs text-gray-600">Seconds per run, oldest to newest. Higher is faster; the green dot is the personal best.</figcaption>
+    </figure>
+  );
+}

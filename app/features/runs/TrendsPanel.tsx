@@ -1,0 +1,96 @@
+import { Link } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { PersonIcon } from "./icons";
+import type { Trends } from "./trends";
+
+const TimeChart = lazy(() => import("./TimeChart"));
+
+const fmtDate = (d: string) => new Date(d).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+export type TrendScope = { kind: "horse" | "rider"; label: string };
+export type TrendChoice = { kind: "horse" | "rider"; label: string; to: string; active: boolean };
+
+function Tile({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId: string }) {
+  return (
+    <div className="rounded-xl bg-brand-50 p-3" data-testid={testId}>
+      <p className="text-xs font-medium uppercase tracking-wide text-gray-600">{label}</p>
+      <p className="mt-0.5 text-2xl font-extrabold tabular-nums text-gray-900">{value}</p>
+      {detail ? <p className="truncate text-xs text-gray-700">{detail}</p> : null}
+    </div>
+  );
+}
+
+/** History and trends of one horse or rider, readable at a glance on a phone. */
+export function TrendsPanel({ scope, trends, choices }: { scope: TrendScope; trends: Trends; choices: TrendChoice[] }) {
+  // The chart is code-split and only fetched once the page is interactive.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const pb = trends.personalBest;
+  return (
+    <section className="card" aria-labelledby="trends-title">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id="trends-title" className="text-lg font-bold text-gray-900">
+          {scope.label} <span className="text-sm font-normal text-gray-600">· {scope.kind === "horse" ? "horse" : "rider"}</span>
+        </h2>
+        <p className="text-sm text-gray-600">
+          {trends.runCount} {trends.runCount === 1 ? "run" : "runs"}
+        </p>
+      </div>
+      {choices.length > 1 ? (
+        <nav aria-label="Trends for" className="-mx-1 mt-2 flex gap-2 overflow-x-auto px-1 pb-1">
+          {choices.map((c) => (
+            <Link
+              key={`${c.kind}-${c.label}`}
+              to={c.to}
+              aria-current={c.active ? "true" : undefined}
+              className={`inline-flex min-h-[44px] shrink-0 items-center rounded-full border px-3 text-sm font-semibold ${
+                c.active ? "border-brand-700 bg-brand-700 text-white" : "border-gray-300 bg-white text-gray-800"
+              }`}
+            >
+              {c.kind === "rider" ? (
+                <span className="mr-1">
+                  <PersonIcon />
+                </span>
+              ) : null}
+              {c.label}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      <div className="mt-3 grid grid-cols-2 gap-2">
+        <Tile testId="personal-best" label="Personal best" value={pb ? `${pb.time}s` : "—"} detail={pb ? `${pb.arenaName} · ${fmtDate(pb.date)}` : "No timed runs yet"} />
+        <Tile testId="average-last-5" label="Avg last 5" value={trends.averageLast5 !== null ? `${trends.averageLast5.toFixed(2)}s` : "—"} detail={trends.timedCount ? `of ${Math.min(5, trends.timedCount)} timed` : undefined} />
+        <Tile testId="clean-rate" label="Clean runs" value={trends.cleanRunRate !== null ? `${trends.cleanRunRate}%` : "—"} detail="tagged clean-run" />
+        <Tile testId="placements" label="Placings" value={String(trends.placements)} detail="placed or cashed" />
+      </div>
+      <div className={hydrated ? "mt-3 min-h-[150px]" : "mt-3"}>
+        {hydrated ? (
+          <Suspense fallback={<p className="text-sm text-gray-600">Loading chart…</p>}>
+            <TimeChart points={trends.points} label={`Times of ${scope.label} over time`} />
+          </Suspense>
+        ) : (
+          <p className="text-sm text-gray-600">
+            {trends.points.length
+              ? `Last times: ${trends.points.slice(-5).map((p) => `${p.time}s`).join(", ")}`
+              : "Log a timed run to start the chart."}
+          </p>
+        )}
+      </div>
+      {trends.bestByArena.length ? (
+        <details className="mt-2">
+          <summary className="flex min-h-[44px] cursor-pointer items-center font-semibold text-brand-800">Best by arena ({trends.bestByArena.length})</summary>
+          <ul className="divide-y divide-gray-100">
+            {trends.bestByArena.map((a) => (
+              <li key={a.arenaName} className="flex items-center justify-between gap-3 py-2">
+                <span className="min-w-0 truncate text-gray-800">
+                  {a.arenaName} <span className="text-xs text-gray-500">({a.runs})</span>
+                </span>
+                <span className="font-bold tabular-nums text-gray-900">{a.time}s</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
+  );
+}

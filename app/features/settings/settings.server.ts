@@ -1,0 +1,102 @@
+import { and, asc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
+import bcrypt from "bcryptjs";
+import {
+  followRequests,
+  follows,
+  riders,
+  runLogs,
+  savedEvents,
+  events,
+  users,
+  type User,
+} from "#db/schema";
+import { updateProfile } from "~/features/auth/auth.server";
+import { presentCurrentUser } from "~/features/auth/presenters.server";
+import type { Db } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
+import { destroyUserSessions } from "~/lib/session.server";
+import type { ProfileUpdate } from "~/schemas/profile";
+
+/** The rider's horses: distinct names from their runs, for the favorite-horse choice. */
+export function horseNames(db: Db, userId: string): string[] {
+  return db
+    .selectDistinct({ name: runLogs.horseName })
+    .from(runLogs)
+    .where(and(eq(runLogs.userId, userId), isNotNull(runLogs.horseName), ne(runLogs.horseName, "")))
+    .orderBy(asc(runLogs.horseName))
+    .all()
+    .map((r) => r.name!);
+}
+
+/**
+ * Applies only what changed (SPEC.md section 5: no call when nothing
+ * changed); a favorite horse must be one of the rider's own horses.
+ */
+export function applyProfileChanges(db: Db, user: User, changes: ProfileUpdate) {
+  const changed = Object.fromEntries(
+    Object.entries(changes).filter(([key, value]) => value !== undefined && (user[key as keyof User] ?? "") !== value),
+  ) as ProfileUpdate;
+  if (changed.favoriteHorse && !horseNames(db, user.id).includes(changed.favoriteHorse)) {
+    throw new HttpError(400, "Choose a horse from your run logs");
+  }
+  if (Object.keys(changed).length === 0) return { user, changed: false };
+  return { user: updateProfile(db, user.id, changed), changed: true };
+}
+
+/**
+ * Everything the app keeps about the rider, as JSON (the legal pages promise
+ * it): profile, riders, runs, saved events, follows. No password hash.
+ */
+export function exportAccount(db: Db, user: User) {
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: presentCurrentUser(user),
+    riders: db.select({ id: riders.id, name: riders.name, createdAt: riders.createdAt }).from(riders).where(eq(riders.userId, user.id)).all(),
+    runLogs: db.select().from(runLogs).where(eq(runLogs.userId, user.id)).all().map(({ userId: _u, clientId: _c, ...run }) => run),
+    savedEvents: db
+      .select({ savedAt: savedEvents.savedAt, eventId: events.id, name: events.name, date: events.date, location: events.location })
+      .from(savedEvents)
+      .innerJoin(events, eq(events.id, savedEvents.eventId))
+      .where(eq(savedEvents.userId, user.id))
+      .all(),
+    following: db
+      .select({ id: users.id, firstName: users.firstName, since: follows.createdAt })
+      .from(follows)
+      .innerJoin(users, eq(users.id, follows.followingId))
+      .where(eq(follows.followerId, user.id))
+      .all(),
+    followers: db
+      .select({ id: users.id, firstName: users.firstName, since: follows.createdAt })
+      .from(follows)
+      .innerJoin(users, eq(users.id, follows.followerId))
+      .where(eq(follows.followingId, user.id))
+      .all(),
+    followRequests: db
+      .select({ requesterId: followRequests.requesterId, targetId: followRequests.targetId, status: followRequests.status, createdAt: followRequests.createdAt })
+      .from(followRequests)
+      .where(or(eq(followRequests.requesterId, user.id), eq(followRequests.targetId, user.id)))
+      .all(),
+  };
+}
+
+/**
+ * Deletes the account after the password is confirmed: the user row goes,
+ * and with it (foreign keys ON DELETE CASCADE) sessions, riders, runs,
+ * saves, follows, requests, notifications, invite links and reports they
+ * made. Events they created stay listed without their name (SET NULL).
+ * Returns the user's uploaded file URLs for the caller to remove.
+ */
+export async function deleteAccount(db: Db, user: User, password: string) {
+  if (!(await bcrypt.compare(password, user.password))) throw new HttpError(400, "Password is incorrect");
+  if (user.isAdmin) {
+    const admins = db.select({ n: sql<number>`count(*)` }).from(users).where(and(eq(users.isAdmin, true), eq(users.isActive, true))).get();
+    if ((admins?.n ?? 0) <= 1) throw new HttpError(400, "You are the last administrator: make someone else an admin first.");
+  }
+  const files = [
+    user.profileImageUrl,
+    ...db.select({ url: runLogs.videoUrl }).from(runLogs).where(eq(runLogs.userId, user.id)).all().map((r) => r.url),
+  ].filter((url): url is string => Boolean(url) && url!.startsWith("/uploads/"));
+  destroyUserSessions(user.id);
+  db.delete(users).where(eq(users.id, user.id)).run();
+  return files;
+}

@@ -1,0 +1,16 @@
+import { listCreated, withDistance } from "~/features/events/events.server";
+import { presentEvent } from "~/features/events/presenters.server";
+import { requireApiUser } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { apiRoute } from "~/lib/http.server";
+
+/** GET /api/created-events[?homeZipCode=]: the user's own events, approved or not. */
+const route = apiRoute({
+  GET: async ({ request }) => {
+    const user = await requireApiUser(request);
+    const zip = new URL(request.url).searchParams.get("homeZipCode")?.trim() || user.homeZipCode;
+    return Response.json(withDistance(listCreated(getDb(), user), zip).map((l) => presentEvent(l.event, { distance: l.distance, viewerId: user.id })));
+  },
+});
+export const loader = route;
+export const action = route;

@@ -1,0 +1,195 @@
+import { z } from "zod";
+import { DEFAULT_RADIUS, EVENT_TYPES, RADIUS_OPTIONS, REASON_MAX, REPORT_DESCRIPTION_MAX } from "./constants";
+
+/** SPEC.md section 5 "Event create", "Event search" and "Reports": each message written once. */
+export const EVENT_MESSAGES = {
+  name: "Event name is required",
+  location: "Location is required",
+  zipCode: "ZIP code must be 5 digits",
+  date: "Event date is required",
+  eventType: "At least one event type is required",
+  contactEmail: "Invalid email format",
+  confirmTerms: "You must confirm the event information is accurate",
+  endDate: "End date must be on or after the start date",
+  search: "Either location (zipCode or cityState) or date range (startDate or endDate) must be provided",
+  reason: "Please select a reason for reporting",
+} as const;
+
+export const GROUND_TYPES = ["dirt", "sand", "mixed", "other"] as const;
+export const GROUND_LABELS: Record<(typeof GROUND_TYPES)[number], string> = {
+  dirt: "Dirt",
+  sand: "Sand",
+  mixed: "Mixed",
+  other: "Other",
+};
+export const ARENA_TYPES = ["outdoor", "indoor"] as const;
+export const EVENT_TYPE_LABELS: Record<(typeof EVENT_TYPES)[number], string> = {
+  barrel_racing: "Barrel Racing",
+  rodeo: "Rodeo",
+  futurity: "Futurity",
+  open_show: "Open Show",
+  pole_bending: "Pole Bending",
+  youth_rodeo: "Youth Rodeo",
+};
+export const EVENT_REPORT_REASONS = [
+  "cancelled",
+  "wrong-info",
+  "location-changed",
+  "date-changed",
+  "inappropriate-content",
+  "spam",
+  "safety-concern",
+  "other",
+] as const;
+export const EVENT_REPORT_LABELS: Record<(typeof EVENT_REPORT_REASONS)[number], string> = {
+  cancelled: "Event cancelled",
+  "wrong-info": "Wrong information",
+  "location-changed": "Location changed",
+  "date-changed": "Date changed",
+  "inappropriate-content": "Inappropriate content",
+  spam: "Spam",
+  "safety-concern": "Safety concern",
+  other: "Other",
+};
+
+/** A multi-day event longer than this is almost surely a typo in the end date. */
+export const MAX_EVENT_DAYS = 31;
+
+const blankToUndefined = (v: unknown) => {
+  if (typeof v !== "string") return v;
+  const t = v.trim();
+  return t === "" ? undefined : t;
+};
+const text = (max: number) => z.preprocess(blankToUndefined, z.string().max(max, `Must be at most ${max} characters`).optional());
+const required = (message: string, max = 200) =>
+  z.preprocess(blankToUndefined, z.string({ required_error: message, invalid_type_error: message }).min(1, message).max(max, `Must be at most ${max} characters`));
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+const validDate = (s: string) => isoDate.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+const dateField = (message: string) => required(message, 10).refine(validDate, message);
+const optionalDate = z.preprocess(blankToUndefined, z.string().refine(validDate, "Enter a date as YYYY-MM-DD").optional());
+
+/** Unknown event types are dropped (SPEC.md "Event update"); a single form value becomes a list. */
+const eventTypes = z.preprocess(
+  (v) => {
+    const list = v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v];
+    return list.filter((t): t is string => (EVENT_TYPES as readonly string[]).includes(String(t)));
+  },
+  z.array(z.enum(EVENT_TYPES)).min(1, EVENT_MESSAGES.eventType),
+);
+
+/** A website given as "example.org" becomes https://example.org; other schemes (javascript:) are refused. */
+const website = z.preprocess(
+  (v) => {
+    const t = blankToUndefined(v);
+    if (typeof t !== "string") return t;
+    return /^[a-z][a-z0-9+.-]*:/i.test(t) ? t : `https://${t}`;
+  },
+  z
+    .string()
+    .max(300)
+    .url("Enter a website address")
+    .refine((u) => /^https?:\/\//i.test(u), "Enter a website address")
+    .optional(),
+);
+
+const money = z.preprocess(
+  (v) => {
+    const t = blankToUndefined(v);
+    if (typeof t === "string") return Number(t.replace(/[$,]/g, ""));
+    return t ?? undefined;
+  },
+  z.number({ invalid_type_error: "Enter whole dollars" }).int("Enter whole dollars").min(0, "Enter whole dollars").max(10_000_000).optional(),
+);
+
+const eventFields = {
+  name: required(EVENT_MESSAGES.name),
+  location: required(EVENT_MESSAGES.location),
+  zipCode: z.preprocess(blankToUndefined, z.string({ required_error: EVENT_MESSAGES.zipCode }).regex(/^\d{5}$/, EVENT_MESSAGES.zipCode)),
+  address: text(200),
+  arenaName: text(120),
+  arenaType: z.preprocess(blankToUndefined, z.enum(ARENA_TYPES).default("outdoor")),
+  groundType: z.preprocess(blankToUndefined, z.enum(GROUND_TYPES).optional()),
+  addedMoney: money,
+  date: dateField(EVENT_MESSAGES.date),
+  endDate: optionalDate,
+  contactName: text(120),
+  contactPhone: text(40),
+  contactEmail: z.preprocess(blankToUndefined, z.string().email(EVENT_MESSAGES.contactEmail).max(254).optional()),
+  contactFacebook: website,
+  eventType: eventTypes,
+  description: text(5000),
+  entryFee: text(200),
+  showbillUrl: z.preprocess(blankToUndefined, z.string().max(500).nullable().optional()),
+};
+
+type Dates = { date?: string; endDate?: string | null };
+const endAfterStart = (v: Dates) => !v.endDate || !v.date || v.endDate >= v.date;
+const notTooLong = (v: Dates) =>
+  !v.endDate || !v.date || (Date.parse(v.endDate) - Date.parse(v.date)) / 86_400_000 < MAX_EVENT_DAYS;
+const withDateRules = <T extends z.ZodRawShape>(schema: z.ZodObject<T>) =>
+  schema
+    .refine((v) => endAfterStart(v as Dates), { message: EVENT_MESSAGES.endDate, path: ["endDate"] })
+    .refine((v) => notTooLong(v as Dates), { message: `An event can last at most ${MAX_EVENT_DAYS} days`, path: ["endDate"] });
+
+const confirmTerms = z.preprocess(
+  (v) => v === true || v === "on" || v === "true",
+  z.literal(true, { errorMap: () => ({ message: EVENT_MESSAGES.confirmTerms }) }),
+);
+
+/** POST /api/events and the Add Event form. */
+export const eventCreateSchema = withDateRules(z.object({ ...eventFields, confirmTerms }));
+/** The edit form: the same required fields, no confirmation. */
+export const eventEditSchema = withDateRules(z.object(eventFields));
+/** PUT /api/events/{id}: every field optional (SPEC.md "Event update"). */
+export const eventUpdateSchema = withDateRules(
+  z.object({
+    ...eventFields,
+    name: eventFields.name.optional(),
+    location: eventFields.location.optional(),
+    zipCode: eventFields.zipCode.optional(),
+    date: eventFields.date.optional(),
+    arenaType: z.preprocess(blankToUndefined, z.enum(ARENA_TYPES).optional()),
+    eventType: eventTypes.optional(),
+    endDate: z.preprocess((v) => (v === "" ? null : v), z.string().refine(validDate, "Enter a date as YYYY-MM-DD").nullable().optional()),
+  }),
+);
+export type EventInput = z.infer<typeof eventEditSchema>;
+export type EventUpdateInput = z.infer<typeof eventUpdateSchema>;
+
+const radius = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? DEFAULT_RADIUS : Number(v)),
+  z
+    .number()
+    .refine((r) => (RADIUS_OPTIONS as readonly number[]).includes(r), `Radius must be one of ${RADIUS_OPTIONS.join(", ")} miles`),
+);
+
+/** POST /api/events/search and the Discover search form. */
+export const eventSearchSchema = z
+  .object({
+    zipCode: z.preprocess(blankToUndefined, z.string().regex(/^\d{5}$/, "ZIP code must be 5 digits").optional()),
+    cityState: z.preprocess(blankToUndefined, z.string().min(3, "Enter at least 3 characters").max(100).optional()),
+    userHomeZipCode: z.preprocess(blankToUndefined, z.string().regex(/^\d{5}$/).optional().catch(undefined)),
+    radius,
+    startDate: optionalDate,
+    endDate: optionalDate,
+    arenaType: z.preprocess(blankToUndefined, z.enum(ARENA_TYPES).optional()),
+    groundType: z.preprocess(blankToUndefined, z.enum(GROUND_TYPES).optional()),
+    minAddedMoney: money,
+    eventType: z.preprocess(blankToUndefined, z.enum(EVENT_TYPES).optional()),
+  })
+  .refine((v) => v.zipCode || v.cityState || v.startDate || v.endDate, { message: EVENT_MESSAGES.search });
+export type EventSearch = z.infer<typeof eventSearchSchema>;
+
+/** POST /api/event-reports and the report dialog. */
+export const eventReportSchema = z.object({
+  eventId: z.string().min(1).max(64),
+  reason: z.preprocess(
+    blankToUndefined,
+    z.enum(EVENT_REPORT_REASONS, { errorMap: () => ({ message: EVENT_MESSAGES.reason }) }),
+  ),
+  description: z.preprocess(
+    blankToUndefined,
+    z.string().max(REPORT_DESCRIPTION_MAX, `Description must be at most ${REPORT_DESCRIPTION_MAX} characters`).optional(),
+  ),
+});
+export const REPORT_REASON_MAX = REASON_MAX;

@@ -1,0 +1,315 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventReports, events, notifications, savedEvents } from "../../db/schema";
+import { createEvent, createLocatedEvent, createUser, PASSWORD, signIn } from "../helpers/factories";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+let app: TestServer;
+beforeAll(async () => {
+  app = await startTestServer();
+});
+afterAll(() => app.close());
+
+async function signedIn(overrides = {}) {
+  const user = createUser(app.db, overrides);
+  const client = app.client();
+  await signIn(client, user.email);
+  return { user, client };
+}
+
+const dayIn = (zone: string, offsetDays = 0) => {
+  const d = new Date(Date.now() + offsetDays * 86_400_000);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
+};
+
+const validEvent = (overrides: Record<string, unknown> = {}) => ({
+  name: "Cowtown Classic",
+  location: "Fort Worth, TX",
+  zipCode: "76101",
+  date: "2031-05-02",
+  endDate: "2031-05-03",
+  eventType: ["barrel_racing"],
+  arenaType: "indoor",
+  groundType: "dirt",
+  addedMoney: 2500,
+  entryFee: "$40 a run",
+  contactEmail: "",
+  confirmTerms: true,
+  ...overrides,
+});
+
+describe("POST /api/events/search", () => {
+  it("asks for a location or a date with SPEC's message", async () => {
+    const { client } = await signedIn();
+    const res = await client.json("/api/events/search", "POST", { radius: 50 });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      message: "Either location (zipCode or cityState) or date range (startDate or endDate) must be provided",
+    });
+  });
+
+  it("finds approved events within the radius by ZIP and by City, ST, with whole-mile distances, nearest radius edge included", async () => {
+    const tag = `R${Date.now()}`;
+    const dallas = await createLocatedEvent(app.db, "75201", { name: `${tag} Dallas`, date: "2031-01-10" });
+    const stephenville = await createLocatedEvent(app.db, "76401", { name: `${tag} Stephenville`, date: "2031-01-09" });
+    const austin = await createLocatedEvent(app.db, "78701", { name: `${tag} Austin`, date: "2031-01-11" });
+    await createLocatedEvent(app.db, "75201", { name: `${tag} Pending`, showbillApproved: false });
+    const { client } = await signedIn();
+
+    const names = async (body: Record<string, unknown>) => {
+      const res = await client.json("/api/events/search", "POST", body);
+      expect(res.status).toBe(200);
+      const list = (await res.json()) as Array<{ name: string; distance: number }>;
+      return list.filter((e) => e.name.startsWith(tag));
+    };
+    // Dallas is 28 miles from Fort Worth, Stephenville 66, Austin 175.
+    expect((await names({ zipCode: "76101", radius: 25 })).map((e) => e.name)).toEqual([]);
+    // The default radius is 50.
+    expect((await names({ zipCode: "76101" })).map((e) => e.name)).toEqual([`${tag} Dallas`]);
+    const wide = await names({ cityState: "Fort Worth, TX", radius: 100 });
+    expect(wide.map((e) => e.name)).toEqual([`${tag} Stephenville`, `${tag} Dallas`]);
+    expect(wide.every((e) => Number.isInteger(e.distance))).toBe(true);
+    expect((await names({ zipCode: "76101", radius: 200 })).map((e) => e.name)).toContain(`${tag} Austin`);
+    expect([dallas.id, stephenville.id, austin.id]).toHaveLength(3);
+
+    const bad = await client.json("/api/events/search", "POST", { zipCode: "76101", radius: 30 });
+    expect(bad.status).toBe(400);
+  });
+
+  it("treats the radius as an inclusive edge on the exact distance", async () => {
+    const tag = `E${Date.now()}`;
+    // Stephenville, TX is about 66 miles from Fort Worth: outside 50, inside 100.
+    await createLocatedEvent(app.db, "76401", { name: `${tag} edge`, date: "2031-02-01" });
+    const { client } = await signedIn();
+    const find = async (radius: number) =>
+      ((await (await client.json("/api/events/search", "POST", { zipCode: "76101", radius })).json()) as Array<{ name: string }>).some((e) => e.name === `${tag} edge`);
+    expect(await find(50)).toBe(false);
+    expect(await find(100)).toBe(true);
+  });
+
+  it("filters by dates, indoor/outdoor, ground type, added money and event type", async () => {
+    const tag = `F${Date.now()}`;
+    await createLocatedEvent(app.db, "76101", { name: `${tag} A`, date: "2032-03-01", arenaType: "indoor", groundType: "sand", addedMoney: 5000, eventType: ["futurity"] });
+    await createLocatedEvent(app.db, "76101", { name: `${tag} B`, date: "2032-04-01", arenaType: "outdoor", groundType: "dirt", addedMoney: 500, eventType: ["barrel_racing"] });
+    const { client } = await signedIn();
+    const find = async (extra: Record<string, unknown>) =>
+      ((await (await client.json("/api/events/search", "POST", { zipCode: "76101", ...extra })).json()) as Array<{ name: string }>)
+        .map((e) => e.name)
+        .filter((n) => n.startsWith(tag));
+    expect(await find({})).toEqual([`${tag} A`, `${tag} B`]);
+    expect(await find({ arenaType: "indoor" })).toEqual([`${tag} A`]);
+    expect(await find({ groundType: "dirt" })).toEqual([`${tag} B`]);
+    expect(await find({ minAddedMoney: 1000 })).toEqual([`${tag} A`]);
+    expect(await find({ eventType: "barrel_racing" })).toEqual([`${tag} B`]);
+    expect(await find({ startDate: "2032-03-15", endDate: "2032-04-30" })).toEqual([`${tag} B`]);
+    // A date range alone is allowed.
+    const datesOnly = await client.json("/api/events/search", "POST", { startDate: "2032-03-01", endDate: "2032-03-01" });
+    expect(((await datesOnly.json()) as Array<{ name: string }>).map((e) => e.name)).toContain(`${tag} A`);
+  });
+});
+
+describe("GET /api/events (upcoming near the home ZIP)", () => {
+  it("lists today's event in the rider's own time zone and hides ended and unapproved ones", async () => {
+    const zone = "America/Los_Angeles";
+    const tag = `T${Date.now()}`;
+    await createLocatedEvent(app.db, "90012", { name: `${tag} today`, date: dayIn(zone) });
+    await createLocatedEvent(app.db, "90012", { name: `${tag} yesterday`, date: dayIn(zone, -1) });
+    await createLocatedEvent(app.db, "90012", { name: `${tag} multi`, date: dayIn(zone, -2), endDate: dayIn(zone) });
+    await createLocatedEvent(app.db, "90012", { name: `${tag} pending`, date: dayIn(zone, 3), showbillApproved: false });
+    const { client } = await signedIn({ homeZipCode: "90012" });
+    const res = await client.get("/api/events?homeZipCode=90012");
+    expect(res.status).toBe(200);
+    const list = ((await res.json()) as Array<{ name: string; distance: number }>).filter((e) => e.name.startsWith(tag));
+    expect(list.map((e) => e.name).sort()).toEqual([`${tag} multi`, `${tag} today`]);
+    expect(list[0]!.distance).toBe(0);
+  });
+
+  it("needs a signed-in user (401 JSON)", async () => {
+    const res = await app.client().get("/api/events?homeZipCode=76101");
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ message: "Not authenticated" });
+  });
+});
+
+describe("creating and editing events", () => {
+  it("creates an event hidden until approved, with coordinates from its ZIP; the creator still sees it", async () => {
+    const { user, client } = await signedIn();
+    const res = await client.json("/api/events", "POST", validEvent({ name: `Hidden ${Date.now()}` }));
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as { id: string; showbillApproved: boolean; latitude: number };
+    expect(created.showbillApproved).toBe(false);
+    expect(created.latitude).toBeCloseTo(32.75, 0);
+
+    const other = await signedIn();
+    const search = await other.client.json("/api/events/search", "POST", { zipCode: "76101", startDate: "2031-05-02", endDate: "2031-05-02" });
+    expect(((await search.json()) as Array<{ id: string }>).map((e) => e.id)).not.toContain(created.id);
+    expect((await app.client().get(`/api/share/event/${created.id}`)).status).toBe(404);
+    expect((await client.get(`/api/events/${created.id}`)).status).toBe(200);
+    const mine = (await (await client.get("/api/created-events")).json()) as Array<{ id: string; createdBy: string }>;
+    expect(mine.map((e) => e.id)).toContain(created.id);
+    expect(mine[0]!.createdBy).toBe(user.id);
+  });
+
+  it("answers each SPEC message for a bad event", async () => {
+    const { client } = await signedIn();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ name: "" }, "Event name is required"],
+      [{ location: " " }, "Location is required"],
+      [{ zipCode: "7610" }, "ZIP code must be 5 digits"],
+      [{ date: "" }, "Event date is required"],
+      [{ eventType: [] }, "At least one event type is required"],
+      [{ eventType: ["bogus"] }, "At least one event type is required"],
+      [{ contactEmail: "nope" }, "Invalid email format"],
+      [{ confirmTerms: false }, "You must confirm the event information is accurate"],
+    ];
+    for (const [change, message] of cases) {
+      const res = await client.json("/api/events", "POST", validEvent(change));
+      expect(res.status, message).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe(message);
+    }
+  });
+
+  it("lets only the creator or an admin edit; a creator's edit goes back for approval", async () => {
+    const creator = await signedIn();
+    const event = await createLocatedEvent(app.db, "76101", { createdBy: creator.user.id });
+    const stranger = await signedIn();
+    const denied = await stranger.client.json(`/api/events/${event.id}`, "PUT", { name: "Mine now" });
+    expect(denied.status).toBe(403);
+
+    const ok = await creator.client.json(`/api/events/${event.id}`, "PUT", { name: "Renamed Classic", eventType: ["rodeo", "nonsense"] });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ name: "Renamed Classic", eventType: ["rodeo"], showbillApproved: false });
+
+    // Hidden again: a stranger now gets 404 like a missing event.
+    expect((await stranger.client.json(`/api/events/${event.id}`, "PUT", { name: "x" })).status).toBe(404);
+
+    const admin = await signedIn({ isAdmin: true });
+    app.db.update(events).set({ showbillApproved: true }).where(eq(events.id, event.id)).run();
+    const byAdmin = await admin.client.json(`/api/events/${event.id}`, "PUT", { entryFee: "$50" });
+    expect(await byAdmin.json()).toMatchObject({ entryFee: "$50", showbillApproved: true });
+  });
+
+  it("creates an event from the Add Event form without JavaScript and shows field errors", async () => {
+    const { client } = await signedIn();
+    const bad = await client.form("/add-event", { name: "", location: "Fort Worth, TX", zipCode: "123", date: "2031-06-01" });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    for (const m of ["Event name is required", "ZIP code must be 5 digits", "At least one event type is required", "You must confirm the event information is accurate"]) {
+      expect(html).toContain(m);
+    }
+    const name = `Form Event ${Date.now()}`;
+    const good = await client.form("/add-event", { name, location: "Fort Worth, TX", zipCode: "76101", date: "2031-06-01", eventType: "barrel_racing", confirmTerms: "on" });
+    expect(good.status).toBe(302);
+    expect(good.headers.get("location")).toBe("/");
+    const row = app.db.select().from(events).where(eq(events.name, name)).get();
+    expect(row).toMatchObject({ showbillApproved: false, zipCode: "76101" });
+  });
+});
+
+describe("saving events and My Events", () => {
+  it("saves idempotently, lists saved items with event and savedEvent, and never the user's own events", async () => {
+    const { user, client } = await signedIn();
+    const event = createEvent(app.db);
+    const own = createEvent(app.db, { createdBy: user.id });
+    const twice = await Promise.all([client.json(`/api/events/${event.id}/save`, "POST"), client.json(`/api/events/${event.id}/save`, "POST")]);
+    expect(twice.map((r) => r.status)).toEqual([200, 200]);
+    expect(app.db.select().from(savedEvents).where(and(eq(savedEvents.userId, user.id), eq(savedEvents.eventId, event.id))).all()).toHaveLength(1);
+    // Even inserted directly, a user's own event never shows as saved.
+    app.db.insert(savedEvents).values({ userId: user.id, eventId: own.id }).run();
+    const list = (await (await client.get("/api/saved-events?homeZipCode=76101")).json()) as Array<{ event: { id: string; distance: number }; savedEvent: { id: number } }>;
+    expect(list.map((i) => i.event.id)).toEqual([event.id]);
+    expect(list[0]!.savedEvent.id).toBeTypeOf("number");
+    expect((await client.json(`/api/events/${event.id}/save`, "DELETE")).status).toBe(200);
+    expect((await client.json(`/api/events/${event.id}/save`, "DELETE")).status).toBe(200);
+    expect(await (await client.get("/api/saved-events")).json()).toEqual([]);
+  });
+
+  it("shows Saved, Created and Past folders with counts on /events", async () => {
+    const { user, client } = await signedIn();
+    const upcoming = createEvent(app.db, { name: `Upcoming ${Date.now()}` });
+    const past = createEvent(app.db, { name: `Past ${Date.now()}`, date: "2020-01-04" });
+    createEvent(app.db, { name: `Mine ${Date.now()}`, createdBy: user.id, showbillApproved: false });
+    await client.json(`/api/events/${upcoming.id}/save`, "POST");
+    await client.json(`/api/events/${past.id}/save`, "POST");
+    const html = await (await client.get("/events")).text();
+    expect(html).toMatch(/Saved Events<span[^>]*>1<\/span>/);
+    expect(html).toMatch(/Past Events<span[^>]*>1<\/span>/);
+    expect(html).toContain(upcoming.name);
+    expect(await (await client.get("/events?folder=past")).text()).toContain(past.name);
+    expect(await (await client.get("/events?folder=created")).text()).toContain("Event Not Approved");
+  });
+});
+
+describe("reports, approval notices, calendar", () => {
+  it("reports an event with a reason, and asks for one otherwise", async () => {
+    const { user, client } = await signedIn();
+    const event = createEvent(app.db);
+    const missing = await client.json("/api/event-reports", "POST", { eventId: event.id, reason: "" });
+    expect(await missing.json()).toMatchObject({ message: "Please select a reason for reporting" });
+    const long = await client.json("/api/event-reports", "POST", { eventId: event.id, reason: "spam", description: "x".repeat(501) });
+    expect(long.status).toBe(400);
+    const ok = await client.json("/api/event-reports", "POST", { eventId: event.id, reason: "cancelled", description: "Rained out" });
+    expect(ok.status).toBe(201);
+    expect(app.db.select().from(eventReports).where(eq(eventReports.reporterId, user.id)).all()).toHaveLength(1);
+  });
+
+  it("notifies the creator when an admin approves or rejects", async () => {
+    const { setEventApproval } = await import("../../app/features/events/events.server");
+    const creator = createUser(app.db);
+    const admin = createUser(app.db, { isAdmin: true });
+    const event = createEvent(app.db, { createdBy: creator.id, showbillApproved: false });
+    setEventApproval(app.db, admin, event.id, true);
+    setEventApproval(app.db, admin, event.id, false);
+    const notes = app.db.select().from(notifications).where(eq(notifications.userId, creator.id)).all();
+    expect(notes.map((n) => n.title)).toEqual(["Event Approved", "Event Not Approved"]);
+  });
+
+  it("downloads an .ics and serves a private, revocable feed of saved events", async () => {
+    const { client } = await signedIn();
+    const event = createEvent(app.db, { name: "Feed Futurity", date: "2031-07-04" });
+    const ics = await app.client().get(`/api/events/${event.id}/ics`);
+    expect(ics.headers.get("content-type")).toMatch(/text\/calendar/);
+    const text = await ics.text();
+    expect(text).toContain("DTSTART;VALUE=DATE:20310704");
+    expect(text).toContain("DTEND;VALUE=DATE:20310705");
+
+    await client.json(`/api/events/${event.id}/save`, "POST");
+    const { url } = (await (await client.json("/api/calendar-feed", "POST")).json()) as { url: string };
+    const path = new URL(url).pathname;
+    expect(await (await app.client().get(path)).text()).toContain("SUMMARY:Feed Futurity");
+    await client.json("/api/calendar-feed", "DELETE");
+    expect((await app.client().get(path)).status).toBe(404);
+  });
+
+  it("suggests cities from 3 characters and geocodes a location to a ZIP", async () => {
+    const { client } = await signedIn();
+    expect(await (await client.get("/api/city-state-suggestions?query=Fo")).json()).toEqual([]);
+    const list = (await (await client.get("/api/city-state-suggestions?query=Fort%20Wor")).json()) as Array<{ description: string; place_id: string }>;
+    expect(list[0]).toMatchObject({ description: "Fort Worth, TX" });
+    const geo = await client.json("/api/geocode-location", "POST", { address: "Fort Worth, TX" });
+    expect(((await geo.json()) as { zipCode: string }).zipCode).toMatch(/^761\d\d$/);
+    expect((await client.json("/api/geocode-location", "POST", { address: "Nowhere, ZZ" })).status).toBe(404);
+  });
+});
+
+
+
+describe("shared event page for link previews and visitors", () => {
+  it("puts Open Graph and Twitter card tags with the showbill preview into the server HTML", async () => {
+    const event = createEvent(app.db, { name: "Preview Classic", arenaName: "Cowtown Coliseum" });
+    const html = await (await app.client().get(`/share/event/${event.id}`)).text();
+    expect(html).toContain(`<meta name="twitter:card" content="summary"/>`);
+    expect(html).toContain(`<meta name="twitter:title" content="Preview Classic"/>`);
+    expect(html).toMatch(/og:description" content="Mar 6, 2030 · Cowtown Coliseum, Fort Worth, TX"/);
+    // Save asks a visitor to sign in and brings them back.
+    expect(html).toContain(`/login?redirectTo=${encodeURIComponent(`/share/event/${event.id}`)}`);
+  });
+
+  it("signs a visitor in and sends them back to the page they came from, never to another origin", async () => {
+    const user = createUser(app.db);
+    const back = await app.client().form("/login", { email: user.email, password: PASSWORD, intent: "login", redirectTo: "/share/event/abc" });
+    expect(back.headers.get("location")).toBe("/share/event/abc");
+    const evil = await app.client().form("/login", { email: user.email, password: PASSWORD, intent: "login", redirectTo: "//evil.example" });
+    expect(evil.headers.get("location")).toBe("/");
+  });
+});

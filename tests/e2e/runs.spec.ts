@@ -1,0 +1,143 @@
+import { expect, test, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { E2E_DATABASE, expectAccessible, screenshot } from "./helpers";
+
+const PASSWORD = "demo-password-1";
+
+async function signIn(page: Page, who: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(`${who}@demo.cloverleaf.app`);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+async function openRunForm(page: Page) {
+  const details = page.locator("details#log-run");
+  if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
+  return page.locator("form#add-run");
+}
+
+/** A tiny file whose content is an MP4 (the server sniffs content, not names). */
+const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.from([0, 0, 2, 0]), Buffer.from("isomiso2"), Buffer.alloc(4096)]);
+
+async function logRun(page: Page, run: { arena: string; horse: string; time: string; stars: number; tag?: string; video?: boolean }) {
+  const before = await page.getByTestId("run-card").count();
+  const form = await openRunForm(page);
+  await form.getByLabel("Arena name").fill(run.arena);
+  await form.getByLabel("Horse").fill(run.horse);
+  await form.getByLabel("Time (seconds)").fill(run.time);
+  await form.locator("label", { hasText: `${run.stars}★` }).click();
+  if (run.tag) await form.locator("label", { hasText: run.tag }).click();
+  if (run.video) await form.getByLabel("Upload a video").setInputFiles({ name: "run.mp4", mimeType: "video/mp4", buffer: MP4 });
+  await form.getByRole("button", { name: "Save Run" }).click();
+  await expect(page.getByTestId("run-card")).toHaveCount(before + 1);
+  await expect(page.getByTestId("toast")).toContainText("Run Log Added!");
+}
+
+test("a rider logs three runs for a horse, sees its trend and personal best, and shares one", async ({ page, browser }, info) => {
+  const js = info.project.use.javaScriptEnabled !== false;
+  // Each project logs its own horse on the shared demo database.
+  const horse = js ? "Comet" : "Blaze";
+  await signIn(page, "brynn");
+  await page.goto("/run-log");
+  await screenshot(page, `run-log-demo-${info.project.name}`);
+
+  const form = await openRunForm(page);
+  await form.getByLabel("Arena name").fill("");
+  await form.getByLabel("Time (seconds)").fill("fast");
+  await form.getByRole("button", { name: "Save Run" }).click();
+  await expect(page.getByText("Arena name is required")).toBeVisible();
+  await expect(page.getByText("Time must be in seconds, like 15.482")).toBeVisible();
+  await screenshot(page, `run-log-errors-${info.project.name}`);
+
+  await logRun(page, { arena: "Island Grove Arena", horse, time: "16.204", stars: 3, tag: "Hit barrel" });
+  await logRun(page, { arena: "Island Grove Arena", horse, time: "15.61s", stars: 5, tag: "Clean run", video: true });
+  await logRun(page, { arena: "Weld County Fairgrounds", horse, time: "0:15.880", stars: 4, tag: "Clean run" });
+
+  await page.getByRole("navigation", { name: "Trends for" }).getByRole("link", { name: horse }).click();
+  await expect(page.getByRole("heading", { name: new RegExp(`^${horse}`) })).toBeVisible();
+  await expect(page.getByTestId("personal-best")).toContainText("15.61s");
+  await expect(page.getByTestId("personal-best")).toContainText("Island Grove Arena");
+  await expect(page.getByTestId("average-last-5")).toContainText("15.90s");
+  await expect(page.getByTestId("clean-rate")).toContainText("67%");
+  await expect(page.getByTestId("run-card")).toHaveCount(3);
+  if (js) await expect(page.getByRole("img", { name: `Times of ${horse} over time` })).toBeVisible();
+  await screenshot(page, `run-log-trend-${info.project.name}`);
+  await expectAccessible(page);
+
+  // Newest first: the 15.880 run is on top. Make the one with the video public.
+  const videoRun = page.getByTestId("run-card").filter({ hasText: "15.61s" });
+  await expect(videoRun.getByRole("link", { name: "Watch video" })).toHaveAttribute("href", /^\/uploads\/[\w-]{22}\.mp4$/);
+  await videoRun.getByRole("button", { name: "Private: make public" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Privacy Updated");
+  await expect(videoRun.getByRole("button", { name: "Public: make private" })).toBeVisible();
+  await videoRun.getByText("Share", { exact: true }).click();
+  await screenshot(page, `run-log-share-menu-${info.project.name}`);
+  const shareHref = await videoRun.getByRole("menuitem", { name: "View Shared Link" }).getAttribute("href");
+  expect(shareHref).toMatch(/^\/share\/run-log\//);
+
+  // Signed out, the share page shows the run.
+  const visitor = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 390, height: 844 } });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(new URL(shareHref!, page.url()).href);
+  await expect(visitorPage.getByRole("heading", { name: "Island Grove Arena" })).toBeVisible();
+  await expect(visitorPage.getByText("Shared by")).toBeVisible();
+  await expect(visitorPage.getByText("15.61s")).toBeVisible();
+  await expect(visitorPage.getByRole("link", { name: "Watch Video" })).toBeVisible();
+  await screenshot(visitorPage, `run-share-${info.project.name}`);
+  await visitor.close();
+
+  // Delete asks first.
+  const slow = page.getByTestId("run-card").filter({ hasText: "16.204s" });
+  await slow.getByRole("link", { name: /Delete run/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete this run?" });
+  await expect(dialog).toBeVisible();
+  await screenshot(page, `run-log-delete-${info.project.name}`);
+  await dialog.getByRole("button", { name: "Delete Run" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Run Log Deleted");
+  await expect(page.getByTestId("run-card")).toHaveCount(2);
+});
+
+test("filters narrow the list by horse and tag", async ({ page }) => {
+  await signIn(page, "cody");
+  await page.goto("/run-log");
+  await page.getByText("Filters", { exact: true }).click();
+  await page.getByLabel("Tag").selectOption("hit-barrel");
+  await page.getByRole("button", { name: "Apply Filters" }).click();
+  await expect(page).toHaveURL(/tag=hit-barrel/);
+  const cards = page.getByTestId("run-card");
+  const n = await cards.count();
+  for (let i = 0; i < n; i += 1) await expect(cards.nth(i)).toContainText("Hit barrel");
+  await screenshot(page, `run-log-filtered-${test.info().project.name}`);
+});
+
+test("a parent adds a rider with Enter and removes it in Settings", async ({ page }, info) => {
+  const name = info.project.name === "js" ? "Junior" : "Sis";
+  await signIn(page, "tara");
+  await page.goto("/settings");
+  const section = page.getByRole("region", { name: "Riders" });
+  await section.getByLabel("Rider name").fill(`  ${name}  `);
+  await section.getByLabel("Rider name").press("Enter");
+  await expect(page.getByTestId("toast")).toContainText("Rider added!");
+  await expect(section.getByRole("list", { name: "Your riders" })).toContainText(name);
+  await expect(section.getByLabel("Rider name")).toHaveValue("");
+  await screenshot(page, `settings-riders-${info.project.name}`);
+  await section.getByRole("button", { name: `Remove ${name}` }).click();
+  await expect(page.getByTestId("toast")).toContainText("Rider removed");
+  await expect(section.getByRole("list", { name: "Your riders" })).not.toContainText(name);
+});
+
+test("a public profile lists public runs, sortable by Fastest", async ({ page }) => {
+  // Cody is PUBLIC with public runs in the demo.
+  const { id } = new Database(E2E_DATABASE, { readonly: true }).prepare("select id from users where email = ?").get("cody@demo.cloverleaf.app") as { id: string };
+  await signIn(page, "jessie");
+  await page.goto(`/profile/${id}`);
+  await expect(page.getByRole("heading", { name: /^Public Runs \(\d+\)$/ })).toBeVisible();
+  await page.getByRole("link", { name: "Fastest" }).click();
+  await expect(page).toHaveURL(/sort=fastest/);
+  const times = await page.getByTestId("public-run").locator("p.tabular-nums").allInnerTexts();
+  const numbers = times.map((t) => (t === "—" ? 999 : Number.parseFloat(t)));
+  expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+  await screenshot(page, `profile-public-runs-${test.info().project.name}`);
+});
