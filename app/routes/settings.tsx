@@ -4,54 +4,47 @@ import { PageHeader } from "~/components/PageHeader";
 import { presentCurrentUser } from "~/features/auth/presenters.server";
 import { listRiders } from "~/features/riders/riders.server";
 import { RidersSection } from "~/features/riders/RidersSection";
+import { inviteUrl, listInviteLinks } from "~/features/invites/invites.server";
+import { AccountSection } from "~/features/settings/AccountSection";
+import { InvitesSection } from "~/features/settings/InvitesSection";
+import { PreferencesSection } from "~/features/settings/PreferencesSection";
+import { PrivacySection } from "~/features/settings/PrivacySection";
+import { ProfileCard } from "~/features/settings/ProfileCard";
+import { horseNames } from "~/features/settings/settings.server";
 import { requireUser } from "~/lib/auth.server";
+import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
-import { APP_NAME, APP_VERSION, PRIVACY_LABELS, SUPPORT_EMAIL } from "~/schemas/constants";
+import { APP_NAME, APP_VERSION, SUPPORT_EMAIL } from "~/schemas/constants";
 
 export const meta: MetaFunction = () => [{ title: `Profile | ${APP_NAME}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { user: presentCurrentUser(user), riders: listRiders(getDb(), user.id) };
+  const url = new URL(request.url);
+  const db = getDb();
+  return {
+    user: presentCurrentUser(user),
+    riders: listRiders(db, user.id),
+    horses: horseNames(db, user.id),
+    invites: listInviteLinks(db, user.id).map((l) => ({ ...l, url: inviteUrl(config().appOrigin, l.code) })),
+    editing: url.searchParams.get("edit") === "profile",
+    confirmingDelete: url.searchParams.get("confirm") === "delete-account",
+  };
 }
 
 export default function Settings() {
-  const { user, riders } = useLoaderData<typeof loader>();
+  const { user, riders, horses, invites, editing, confirmingDelete } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="Profile" />
       <main id="main" className="mx-auto max-w-2xl space-y-4 px-4 py-4">
-        <section className="card flex items-center gap-4" aria-label="Your profile">
-          <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand-200 text-2xl font-bold text-brand-900" aria-hidden>
-            {user.firstName.slice(0, 1).toUpperCase()}
-          </span>
-          <div className="min-w-0">
-            <p className="text-lg font-bold text-gray-900">
-              {user.firstName} {user.lastName}
-            </p>
-            {user.homeZipCode ? <p className="text-gray-700">ZIP {user.homeZipCode}</p> : null}
-            <p className="flex flex-wrap items-center gap-2 break-all text-gray-700">
-              {user.email}
-              {user.emailVerified ? (
-                <span className="text-green-700" aria-label="Verified">
-                  ✓
-                </span>
-              ) : (
-                <span className="rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">Unverified</span>
-              )}
-            </p>
-          </div>
-        </section>
+        <ProfileCard user={user} editing={editing} horses={horses} />
 
         <RidersSection riders={riders} />
 
-        <section className="card">
-          <h2 className="font-bold text-gray-900">Privacy &amp; Visibility</h2>
-          <p className="mt-1 text-gray-800">
-            <span className="font-semibold">{PRIVACY_LABELS[user.privacyMode].label}</span>:{" "}
-            {PRIVACY_LABELS[user.privacyMode].description}
-          </p>
-        </section>
+        <PreferencesSection radius={user.searchRadius} />
+        <PrivacySection mode={user.privacyMode} />
+        <InvitesSection invites={invites} />
 
         <section className="card">
           <h2 className="font-bold text-gray-900">About</h2>
@@ -80,6 +73,8 @@ export default function Settings() {
             Sign Out
           </button>
         </Form>
+
+        <AccountSection confirmingDelete={confirmingDelete} />
       </main>
     </>
   );

@@ -1,0 +1,128 @@
+import { Form, Link } from "@remix-run/react";
+import { useState } from "react";
+import type { CurrentUser } from "~/features/auth/presenters.server";
+import { BIO_MAX, DIVISIONS, RIDER_TYPES } from "~/schemas/constants";
+
+/**
+ * The profile card; the edit icon opens edit mode (?edit=profile, so it
+ * works without JavaScript) and Cancel returns to the saved profile.
+ * Only changed values are applied (settings.server applyProfileChanges).
+ */
+export function ProfileCard({ user, editing, horses }: { user: CurrentUser; editing: boolean; horses: string[] }) {
+  const [bio, setBio] = useState(user.bio ?? "");
+  if (!editing) {
+    return (
+      <section className="card flex items-start gap-4" aria-label="Your profile">
+        {user.profileImageUrl ? (
+          <img src={user.profileImageUrl} alt="" width={64} height={64} className="h-16 w-16 shrink-0 rounded-full object-cover" />
+        ) : (
+          <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand-200 text-2xl font-bold text-brand-900" aria-hidden>
+            {user.firstName.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="text-lg font-bold text-gray-900">
+            {user.firstName} {user.lastName}
+          </p>
+          <p className="text-gray-700">
+            {user.riderType}
+            {user.division ? ` · ${user.division}` : ""}
+            {user.homeZipCode ? ` · ZIP ${user.homeZipCode}` : ""}
+          </p>
+          <p className="break-all text-gray-700">
+            {user.email}{" "}
+            {user.emailVerified ? (
+              <span className="text-green-700" aria-label="Verified">
+                ✓
+              </span>
+            ) : (
+              <span className="whitespace-nowrap rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">Unverified</span>
+            )}
+          </p>
+          {user.favoriteHorse ? <p className="text-gray-700">Favorite horse: {user.favoriteHorse}</p> : null}
+          {user.bio ? <p className="mt-2 text-gray-800">{user.bio}</p> : null}
+        </div>
+        <Link to="?edit=profile" className="btn-ghost -m-2 px-2" aria-label="Edit profile">
+          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
+            <path d="M15.2 5.2l3.6 3.6M4 20l4.5-1 10-10a2.5 2.5 0 00-3.5-3.5l-10 10L4 20z" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </Link>
+      </section>
+    );
+  }
+  const select = (name: string, label: string, value: string, options: readonly string[], none?: string) => (
+    <div>
+      <label htmlFor={`p-${name}`} className="label">
+        {label}
+      </label>
+      <select id={`p-${name}`} name={name} defaultValue={value} className="input">
+        {none ? <option value="none">{none}</option> : null}
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  return (
+    <div className="card space-y-4">
+    <Form method="post" action="/settings/account" encType="multipart/form-data" className="flex flex-wrap items-end gap-2" aria-label="Profile picture">
+      <input type="hidden" name="intent" value="avatar" />
+      <div className="min-w-0 flex-1">
+        <label htmlFor="p-picture" className="label">
+          Profile picture (an image up to 5 MB)
+        </label>
+        <input id="p-picture" name="picture" type="file" accept="image/*" required className="block w-full text-sm file:mr-3 file:min-h-[44px] file:rounded-lg file:border-0 file:bg-brand-100 file:px-3 file:font-semibold file:text-brand-900" />
+      </div>
+      <button type="submit" className="btn-secondary">
+        Upload
+      </button>
+    </Form>
+    <Form method="post" action="/settings/account" className="space-y-3" aria-label="Edit profile">
+      <input type="hidden" name="intent" value="profile" />
+      <h2 className="font-bold text-gray-900">Edit profile</h2>
+      <div className="grid grid-cols-2 gap-3">
+        <div>
+          <label htmlFor="p-firstName" className="label">
+            First name
+          </label>
+          <input id="p-firstName" name="firstName" defaultValue={user.firstName} className="input" required />
+        </div>
+        <div>
+          <label htmlFor="p-lastName" className="label">
+            Last name
+          </label>
+          <input id="p-lastName" name="lastName" defaultValue={user.lastName} className="input" />
+        </div>
+      </div>
+      <div>
+        <label htmlFor="p-zip" className="label">
+          Home ZIP code
+        </label>
+        <input id="p-zip" name="homeZipCode" defaultValue={user.homeZipCode ?? ""} inputMode="numeric" maxLength={5} className="input" />
+      </div>
+      {select("riderType", "Rider type", user.riderType, RIDER_TYPES)}
+      {select("division", "Division", user.division ?? "none", DIVISIONS, "None")}
+      {select("favoriteHorse", "Favorite horse", user.favoriteHorse ?? "none", horses, horses.length ? "None" : "Log a run to pick a horse")}
+      <div>
+        <label htmlFor="p-bio" className="label">
+          Bio
+        </label>
+        <textarea id="p-bio" name="bio" rows={3} value={bio} onChange={(e) => setBio(e.target.value)} className="input" aria-describedby="p-bio-count" />
+        <p id="p-bio-count" className={`mt-1 text-right text-sm ${bio.length > BIO_MAX ? "font-semibold text-red-700" : "text-gray-600"}`}>
+          {bio.length}/{BIO_MAX}
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <button type="submit" className="btn-primary flex-1">
+          Save
+        </button>
+        <Link to="/settings" className="btn-secondary flex-1">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { users } from "#db/schema";
+import { createInviteLink, deactivateInviteLink } from "~/features/invites/invites.server";
+import { setProfilePicture } from "~/features/settings/avatar.server";
+import { applyProfileChanges, deleteAccount } from "~/features/settings/settings.server";
+import { endSession, redirectWithToast, requireUser } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
+import { deleteUpload } from "~/lib/uploads.server";
+import { profileUpdateSchema } from "~/schemas/profile";
+import { RADIUS_OPTIONS } from "~/schemas/constants";
+
+export const loader = () => redirect("/settings");
+
+/** "none" in the form clears favorite horse and division; blank fields are left as they are. */
+const fromForm = (form: FormData) => {
+  const value = (name: string) => {
+    const v = form.get(name);
+    if (typeof v !== "string") return undefined;
+    if ((name === "favoriteHorse" || name === "division") && v === "none") return "";
+    return v.trim() === "" && name !== "bio" && name !== "lastName" ? undefined : v;
+  };
+  return Object.fromEntries(
+    ["firstName", "lastName", "homeZipCode", "riderType", "favoriteHorse", "division", "bio"].map((k) => [k, value(k)]),
+  );
+};
+
+const FAILED: Record<string, string> = {
+  profile: "Failed to update profile",
+  privacy: "Failed to update profile",
+  preferences: "Failed to update profile",
+  avatar: "Failed to update profile picture",
+  "invite-create": "Failed to create invite link",
+  "invite-remove": "Failed to remove invite link",
+  "delete-account": "Error",
+};
+
+/** The Settings screen's forms (profile, privacy, preferences, picture, invites, delete account). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent"));
+  const db = getDb();
+  const ok = (title: string) => redirectWithToast("/settings", { type: "success", title });
+  try {
+    switch (intent) {
+      case "profile": {
+        const parsed = profileUpdateSchema.safeParse(fromForm(form));
+        if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message);
+        const { changed } = applyProfileChanges(db, user, parsed.data);
+        return changed ? ok("Profile updated!") : redirect("/settings");
+      }
+      case "privacy": {
+        const mode = profileUpdateSchema.shape.privacyMode.unwrap().safeParse(form.get("privacyMode"));
+        if (!mode.success) throw new HttpError(400, "Choose a privacy mode");
+        applyProfileChanges(db, user, { privacyMode: mode.data });
+        return ok("Profile updated!");
+      }
+      case "preferences": {
+        const radius = Number(form.get("searchRadius"));
+        if (!(RADIUS_OPTIONS as readonly number[]).includes(radius)) throw new HttpError(400, "Radius must be 25, 50, 100 or 200 miles");
+        db.update(users).set({ searchRadius: radius, updatedAt: new Date() }).where(eq(users.id, user.id)).run();
+        return ok("Preferences saved");
+      }
+      case "avatar": {
+        const file = form.get("picture");
+        if (!(file instanceof Blob) || file.size === 0) throw new HttpError(400, "Choose a picture");
+        await setProfilePicture(db, user, file);
+        return ok("Profile picture updated!");
+      }
+      case "invite-create":
+        createInviteLink(db, user.id);
+        return ok("Invite link created!");
+      case "invite-remove":
+        deactivateInviteLink(db, user.id, Number(form.get("inviteId")));
+        return ok("Invite link removed");
+      case "delete-account": {
+        const files = await deleteAccount(db, user, String(form.get("password") ?? ""));
+        for (const url of files) deleteUpload(url);
+        return redirectWithToast("/", { type: "success", title: "Account deleted", description: "Your account and its data are gone." }, { headers: { "Set-Cookie": await endSession(request) }, document: true });
+      }
+      default:
+        throw new HttpError(400, "Unknown action");
+    }
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    const back = intent === "profile" ? "/settings?edit=profile" : intent === "delete-account" ? "/settings?confirm=delete-account" : "/settings";
+    return redirectWithToast(back, { type: "error", title: FAILED[intent] ?? "Error", description: error.message });
+  }
+}

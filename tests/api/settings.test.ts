@@ -1,0 +1,149 @@
+import { eq } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { events, inviteLinks, runLogs, sessions, users } from "../../db/schema";
+import { createEvent, createRun, createUser, PASSWORD } from "../helpers/factories";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+/** The Settings screen's forms, posted as a browser without JavaScript does. */
+let app: TestServer;
+beforeAll(async () => {
+  app = await startTestServer();
+});
+afterAll(() => app.close());
+
+async function signedIn(overrides = {}) {
+  const user = createUser(app.db, overrides);
+  const client = app.client();
+  await client.form("/login", { email: user.email, password: PASSWORD, intent: "login" });
+  return { user, client };
+}
+const reload = (id: string) => app.db.select().from(users).where(eq(users.id, id)).get()!;
+
+describe("profile edit", () => {
+  it("saves only what changed, clears with 'none', and shows 'Profile updated!'", async () => {
+    const { user, client } = await signedIn({ division: "Open", bio: "Old" });
+    createRun(app.db, user.id, { horseName: "Dash" });
+    expect(await (await client.get("/settings?edit=profile")).text()).toContain("Edit profile");
+    const res = await client.form("/settings/account", {
+      intent: "profile", firstName: user.firstName, lastName: "Newlast", homeZipCode: "", riderType: "Parent",
+      division: "none", favoriteHorse: "Dash", bio: "Two horses, one trailer.",
+    });
+    expect(res.headers.get("location")).toBe("/settings");
+    expect(reload(user.id)).toMatchObject({ lastName: "Newlast", riderType: "Parent", division: null, favoriteHorse: "Dash", bio: "Two horses, one trailer.", homeZipCode: "76101" });
+    expect(await (await client.get("/settings")).text()).toContain("Profile updated!");
+  });
+
+  it("refuses a long bio, a bad ZIP and a horse that is not the rider's", async () => {
+    const { user, client } = await signedIn();
+    for (const [field, value, message] of [
+      ["bio", "x".repeat(151), "Bio must be 150 characters or less"],
+      ["homeZipCode", "12ab5", "ZIP code must contain only numbers"],
+      ["favoriteHorse", "Somebody Else's Horse", "Choose a horse from your run logs"],
+    ]) {
+      const res = await client.form("/settings/account", { intent: "profile", firstName: user.firstName, [field]: value });
+      expect(res.headers.get("location")).toBe("/settings?edit=profile");
+      const page = await (await client.get("/settings?edit=profile")).text();
+      expect(page).toContain("Failed to update profile");
+      expect(page).toContain(message.replace("'", "&#x27;"));
+    }
+    expect(reload(user.id).bio).toBeNull();
+  });
+});
+
+describe("privacy, preferences and invites", () => {
+  it("changes the privacy mode and the default radius", async () => {
+    const { user, client } = await signedIn();
+    await client.form("/settings/account", { intent: "privacy", privacyMode: "SOLO" });
+    await client.form("/settings/account", { intent: "preferences", searchRadius: "200" });
+    expect(reload(user.id)).toMatchObject({ privacyMode: "SOLO", searchRadius: 200 });
+    const bad = await client.form("/settings/account", { intent: "preferences", searchRadius: "75" });
+    expect(bad.status).toBe(302);
+    expect(reload(user.id).searchRadius).toBe(200);
+  });
+
+  it("creates and removes invite links, showing the shareable URL", async () => {
+    const { user, client } = await signedIn();
+    await client.form("/settings/account", { intent: "invite-create" });
+    const link = app.db.select().from(inviteLinks).where(eq(inviteLinks.userId, user.id)).get()!;
+    const page = await (await client.get("/settings")).text();
+    expect(page).toContain("Invite link created!");
+    expect(page).toContain(`${app.url}/register?invite=${link.code}`);
+    await client.form("/settings/account", { intent: "invite-remove", inviteId: String(link.id) });
+    expect(app.db.select().from(inviteLinks).where(eq(inviteLinks.id, link.id)).get()!.isActive).toBe(false);
+  });
+});
+
+describe("profile picture", () => {
+  const upload = (client: ReturnType<TestServer["client"]>, bytes: Buffer, type: string) => {
+    const form = new FormData();
+    form.set("intent", "avatar");
+    form.set("picture", new Blob([new Uint8Array(bytes)], { type }), "me.jpg");
+    return client.fetch("/settings/account", { method: "POST", body: form });
+  };
+
+  it("crops an image square, stores it and replaces the previous one", async () => {
+    const { user, client } = await signedIn();
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#a4541b" } }).jpeg().toBuffer();
+    await upload(client, photo, "image/jpeg");
+    const first = reload(user.id).profileImageUrl!;
+    expect(first).toMatch(/^\/uploads\//);
+    const served = await client.get(first);
+    expect(served.status).toBe(200);
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([512, 512]);
+
+    await upload(client, photo, "image/jpeg");
+    expect(reload(user.id).profileImageUrl).not.toBe(first);
+    expect(fs.existsSync(path.join(app.dataDir, "uploads", path.basename(first)))).toBe(false);
+  });
+
+  it("refuses a file that is not an image, whatever it claims", async () => {
+    const { user, client } = await signedIn();
+    await upload(client, Buffer.from("MZ this is not a picture"), "image/png");
+    expect(reload(user.id).profileImageUrl).toBeNull();
+    expect(await (await client.get("/settings")).text()).toContain("Failed to update profile picture");
+  });
+});
+
+describe("download my data and delete my account", () => {
+  it("exports profile, riders, runs, saves and follows, without the password", async () => {
+    const { user, client } = await signedIn();
+    createRun(app.db, user.id);
+    const res = await client.get("/api/account/export");
+    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="cloverleaf-data-/);
+    const body = await res.json();
+    expect(body.profile.email).toBe(user.email);
+    expect(body.runLogs).toHaveLength(1);
+    expect(body).toHaveProperty("savedEvents");
+    expect(body).toHaveProperty("following");
+    expect(JSON.stringify(body)).not.toMatch(/\$2[aby]\$|"password"/);
+  });
+
+  it("asks for the password, then removes every record and file of the user; their events stay without their name", async () => {
+    const { user, client } = await signedIn();
+    const event = createEvent(app.db, { createdBy: user.id });
+    createRun(app.db, user.id);
+    const photo = await sharp({ create: { width: 50, height: 50, channels: 3, background: "#000" } }).png().toBuffer();
+    const form = new FormData();
+    form.set("intent", "avatar");
+    form.set("picture", new Blob([new Uint8Array(photo)], { type: "image/png" }), "a.png");
+    await client.fetch("/settings/account", { method: "POST", body: form });
+    const avatar = reload(user.id).profileImageUrl!;
+
+    const wrong = await client.form("/settings/account", { intent: "delete-account", password: "not-my-password" });
+    expect(wrong.headers.get("location")).toBe("/settings?confirm=delete-account");
+    expect(reload(user.id)).toBeTruthy();
+
+    const res = await client.form("/settings/account", { intent: "delete-account", password: PASSWORD });
+    expect(res.headers.get("location")).toBe("/");
+    expect(app.db.select().from(users).where(eq(users.id, user.id)).get()).toBeUndefined();
+    expect(app.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
+    expect(app.db.select().from(runLogs).where(eq(runLogs.userId, user.id)).all()).toHaveLength(0);
+    expect(app.db.select().from(events).where(eq(events.id, event.id)).get()!.createdBy).toBeNull();
+    expect(fs.existsSync(path.join(app.dataDir, "uploads", path.basename(avatar)))).toBe(false);
+    expect((await client.get("/api/auth/user")).status).toBe(401);
+  });
+});
