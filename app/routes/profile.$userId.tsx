@@ -1,23 +1,72 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NotFound } from "~/components/NotFound";
 import { PageHeader } from "~/components/PageHeader";
 import { PublicRunsSection } from "~/features/runs/PublicRunsSection";
 import { getPublicRuns, getRunCount } from "~/features/runs/runs.server";
+import { reportUser } from "~/features/reports/reports.server";
+import { FollowButton } from "~/features/social/FollowButton";
+import { follow, followCounts, followStatus, listPeople, unfollow } from "~/features/social/follows.server";
+import { PeopleDialog } from "~/features/social/PeopleDialog";
+import { ReportUserDialog } from "~/features/social/ReportUserDialog";
 import { getProfile } from "~/features/social/social.server";
-import { requireUser } from "~/lib/auth.server";
+import { redirectWithToast, requireUser } from "~/lib/auth.server";
+import { HttpError } from "~/lib/http.server";
+import { userReportSchema } from "~/schemas/social";
 import { getDb } from "~/lib/db.server";
 import { APP_NAME, PRIVACY_LABELS } from "~/schemas/constants";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
   const profile = getProfile(getDb(), params.userId ?? "", viewer);
-  if (!profile) return data({ profile: null, publicRuns: null }, { status: 404 });
+  if (!profile) return data({ profile: null, publicRuns: null, follow: null, counts: null, people: null, reporting: false }, { status: 404 });
   const sort = new URL(request.url).searchParams.get("sort") === "fastest" ? ("fastest" as const) : ("recent" as const);
   // The same rule as GET /api/users/{id}/public-runs: none for the limited view.
   const runs = profile.view === "full" ? getPublicRuns(getDb(), viewer, profile.id, sort) : null;
   const publicRuns = runs ? { runs, count: getRunCount(getDb(), viewer, profile.id) ?? 0, sort } : null;
-  return { profile, publicRuns };
+  const url = new URL(request.url);
+  const list = url.searchParams.get("list");
+  const which = list === "followers" || list === "following" ? (list as "followers" | "following") : null;
+  const db = getDb();
+  return {
+    profile,
+    publicRuns,
+    // Follow button: hidden for oneself (SOLO riders never reach here unless it is oneself).
+    follow: profile.isOwner || profile.privacyMode === "SOLO" ? null : { ...followStatus(db, viewer, profile.id), targetMode: profile.privacyMode },
+    counts: profile.view === "full" ? followCounts(db, viewer, profile.id) : null,
+    people: which && profile.view === "full" ? { which, list: listPeople(db, viewer, profile.id, which) } : null,
+    reporting: !profile.isOwner && url.searchParams.get("report") === "1",
+  };
+}
+
+/** Follow, unfollow and report, from this screen (works without JavaScript). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const viewer = await requireUser(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const targetId = params.userId ?? "";
+  const here = `/profile/${targetId}`;
+  try {
+    if (intent === "report") {
+      const parsed = userReportSchema.safeParse({ reportedUserId: targetId, reason: form.get("reason") ?? "", description: form.get("description") ?? "" });
+      if (!parsed.success) return data({ reportError: parsed.error.issues[0]!.message }, { status: 400 });
+      reportUser(getDb(), viewer, parsed.data);
+      return redirectWithToast(here, { type: "success", title: "Report Submitted", description: "Thank you. An administrator will review it." });
+    }
+    if (intent === "unfollow") {
+      unfollow(getDb(), viewer, targetId);
+      return redirectWithToast(here, { type: "success", title: "Unfollowed" });
+    }
+    if (intent === "follow") {
+      const result = follow(getDb(), viewer, targetId);
+      return redirectWithToast(here, { type: "success", title: result.requiresApproval ? "Follow Request Sent" : "Following" });
+    }
+    return data({ reportError: null }, { status: 400 });
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    const title = intent === "report" ? "Error" : "Failed to update follow status";
+    return redirectWithToast(here, { type: "error", title, description: error.message });
+  }
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -25,12 +74,24 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function Profile() {
-  const { profile, publicRuns } = useLoaderData<typeof loader>();
+  const { profile, publicRuns, follow, counts, people, reporting } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const reportError = actionData && "reportError" in actionData ? actionData.reportError : null;
   if (!profile) return <NotFound title="Profile Not Found" text="This rider does not exist or keeps their profile private." linkLabel="Return Home" />;
   const full = "lastName" in profile ? profile : null;
   return (
     <>
-      <PageHeader title="Profile" back="/" />
+      <PageHeader
+        title="Profile"
+        back="/"
+        actions={
+          profile.isOwner ? null : (
+            <Link to="?report=1" className="btn-ghost px-2 text-sm" aria-label={`Report ${profile.firstName}`}>
+              Report
+            </Link>
+          )
+        }
+      />
       <main id="main" className="mx-auto max-w-2xl space-y-4 px-4 py-4">
         <section className="card flex items-center gap-4">
           <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand-200 text-2xl font-bold text-brand-900" aria-hidden>
@@ -46,6 +107,21 @@ export default function Profile() {
             {full?.homeZipCode ? <p className="mt-1 text-gray-700">ZIP {full.homeZipCode}</p> : null}
           </div>
         </section>
+        {follow || counts ? (
+          <div className="flex flex-wrap items-center gap-3">
+            {follow ? <FollowButton userId={profile.id} state={follow} /> : null}
+            {counts ? (
+              <>
+                <Link to="?list=followers" preventScrollReset className="btn-ghost px-2">
+                  <strong className="mr-1">{counts.followersCount}</strong> Followers
+                </Link>
+                <Link to="?list=following" preventScrollReset className="btn-ghost px-2">
+                  <strong className="mr-1">{counts.followingCount}</strong> Following
+                </Link>
+              </>
+            ) : null}
+          </div>
+        ) : null}
         {full?.bio ? <p className="card text-gray-800">{full.bio}</p> : null}
         {profile.view === "limited" ? (
           <p className="card text-gray-700">
@@ -54,6 +130,8 @@ export default function Profile() {
         ) : null}
         {publicRuns ? <PublicRunsSection runs={publicRuns.runs} count={publicRuns.count} sort={publicRuns.sort} /> : null}
       </main>
+      {people ? <PeopleDialog which={people.which} people={people.list} closeHref={`/profile/${profile.id}`} /> : null}
+      {reporting || reportError ? <ReportUserDialog name={profile.firstName} closeHref={`/profile/${profile.id}`} error={reportError} /> : null}
     </>
   );
 }

@@ -1,0 +1,26 @@
+import { useFetcher } from "@remix-run/react";
+
+export type FollowState = { isFollowing: boolean; hasPendingRequest: boolean; targetMode: "INVITE_ONLY" | "PUBLIC" };
+
+/**
+ * Follow (PUBLIC), Send Request (INVITE_ONLY, on a profile) or Request
+ * (elsewhere), Pending, Following. Posts to the profile's action, so it
+ * works without JavaScript; with it the label changes at once.
+ */
+export function FollowButton({ userId, state, onProfile = true }: { userId: string; state: FollowState; onProfile?: boolean }) {
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get("intent");
+  const following = pending ? pending === "follow" && state.targetMode === "PUBLIC" : state.isFollowing;
+  const requested = pending ? pending === "follow" && state.targetMode !== "PUBLIC" : state.hasPendingRequest;
+  const label = following ? "Following" : requested ? "Pending" : state.targetMode === "PUBLIC" ? "Follow" : onProfile ? "Send Request" : "Request";
+  const intent = following || requested ? "unfollow" : "follow";
+  const hint = following ? "Unfollow" : requested ? "Cancel follow request" : undefined;
+  return (
+    <fetcher.Form method="post" action={`/profile/${userId}`} preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" title={hint} aria-label={hint ? `${label}: ${hint.toLowerCase()}` : undefined} className={following || requested ? "btn-secondary" : "btn-primary"}>
+        {label}
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link } from "@remix-run/react";
+import { Dialog } from "~/components/Dialog";
+import type { ListedUser } from "./presenters.server";
+
+/** The followers or following list of a profile, opened by ?list= (works without JavaScript). */
+export function PeopleDialog({ which, people, closeHref }: { which: "followers" | "following"; people: ListedUser[]; closeHref: string }) {
+  return (
+    <Dialog open title={which === "followers" ? "Followers" : "Following"} labelledBy="people-title">
+      {people.length === 0 ? (
+        <p className="text-gray-700">{which === "followers" ? "No followers yet" : "Not following anyone yet"}</p>
+      ) : (
+        <ul className="max-h-80 divide-y divide-gray-100 overflow-y-auto">
+          {people.map((p) => (
+            <li key={p.id}>
+              <Link to={`/profile/${p.id}`} className="flex min-h-[44px] items-center gap-3 py-2">
+                {p.profileImageUrl ? (
+                  <img src={p.profileImageUrl} alt="" width={36} height={36} className="h-9 w-9 rounded-full object-cover" />
+                ) : (
+                  <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-900" aria-hidden>
+                    {p.firstName.slice(0, 1)}
+                  </span>
+                )}
+                <span className="font-medium text-gray-900">
+                  {p.firstName} {p.lastName ?? ""}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to={closeHref} className="btn-secondary mt-4 w-full">
+        Close
+      </Link>
+    </Dialog>
+  );
+}
