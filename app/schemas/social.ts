@@ -29,3 +29,13 @@ export const userReportSchema = z.object({
     .optional()
     .default(""),
 });
+
+export const shareEventSchema = z.object({
+  eventId: z.string({ required_error: "eventId is required" }).min(1, "eventId is required"),
+  targetUserId: z.string({ required_error: "Select a rider to share with" }).min(1, "Select a rider to share with"),
+});
+
+export const shareRunSchema = z.object({
+  runLogId: z.string({ required_error: "runLogId is required" }).min(1, "runLogId is required"),
+  targetUserId: z.string({ required_error: "Select a rider to share with" }).min(1, "Select a rider to share with"),
+});

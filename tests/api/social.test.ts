@@ -238,3 +238,38 @@ describe("POST /api/reports", () => {
     expect(app.db.select().from(userReports).where(eq(userReports.reportedUserId, them.user.id)).get()).toMatchObject({ status: "PENDING", reason: "harassment" });
   });
 });
+
+describe("sharing with a rider", () => {
+  it("shares an approved event; the recipient's notification opens it", async () => {
+    const { createEvent } = await import("../helpers/factories");
+    const me = await rider();
+    const friend = await rider("INVITE_ONLY");
+    const event = createEvent(app.db, { name: "Shared Slack Night" });
+    const res = await me.client.json("/api/events/share", "POST", { eventId: event.id, targetUserId: friend.user.id });
+    expect(res.status).toBe(200);
+    expect((await res.json()).message).toBe("Event Shared!");
+    const [note] = await (await friend.client.get("/api/notifications")).json();
+    expect(note).toMatchObject({ type: "shared_event", relatedEventId: event.id });
+    expect(await (await friend.client.get("/notifications")).text()).toContain(`/share/event/${event.id}`);
+
+    const hidden = createEvent(app.db, { showbillApproved: false });
+    expect((await me.client.json("/api/events/share", "POST", { eventId: hidden.id, targetUserId: friend.user.id })).status).toBe(404);
+    const solo = createUser(app.db, { privacyMode: "SOLO" });
+    expect((await me.client.json("/api/events/share", "POST", { eventId: event.id, targetUserId: solo.id })).status).toBe(404);
+    expect((await me.client.json("/api/events/share", "POST", { eventId: event.id })).status).toBe(400);
+  });
+
+  it("shares one's own public run, never a private one or someone else's", async () => {
+    const { createRun } = await import("../helpers/factories");
+    const me = await rider("PUBLIC");
+    const friend = await rider();
+    const publicRun = createRun(app.db, me.user.id, { privacy: "PUBLIC" });
+    const privateRun = createRun(app.db, me.user.id, { privacy: "PRIVATE" });
+    const othersRun = createRun(app.db, friend.user.id, { privacy: "PUBLIC" });
+    expect((await me.client.json("/api/run-logs/share", "POST", { runLogId: publicRun.id, targetUserId: friend.user.id })).status).toBe(200);
+    expect((await me.client.json("/api/run-logs/share", "POST", { runLogId: privateRun.id, targetUserId: friend.user.id })).status).toBe(400);
+    expect((await me.client.json("/api/run-logs/share", "POST", { runLogId: othersRun.id, targetUserId: friend.user.id })).status).toBe(404);
+    const [note] = await (await friend.client.get("/api/notifications")).json();
+    expect(note).toMatchObject({ type: "shared_run", relatedRunLogId: publicRun.id });
+  });
+});

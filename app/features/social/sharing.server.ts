@@ -1,0 +1,48 @@
+import { and, eq } from "drizzle-orm";
+import { runLogs, users, type User } from "#db/schema";
+import { getVisibleEvent } from "~/features/events/events.server";
+import { notifyUsers } from "~/features/notifications/notifications.server";
+import type { Db } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
+
+/** Someone the viewer may share with: active, not SOLO (never findable), not themself. */
+function recipient(db: Db, viewer: User, targetUserId: string) {
+  if (targetUserId === viewer.id) throw new HttpError(400, "Choose another rider to share with.");
+  const target = db.select().from(users).where(eq(users.id, targetUserId)).get();
+  if (!target || !target.isActive || target.privacyMode === "SOLO") throw new HttpError(404, "User not found");
+  return target;
+}
+
+/** Shares a visible event; the recipient gets a notification that opens it. */
+export function shareEvent(db: Db, viewer: User, eventId: string, targetUserId: string) {
+  const event = getVisibleEvent(db, eventId, viewer);
+  if (!event || !event.showbillApproved) throw new HttpError(404, "Event not found");
+  const target = recipient(db, viewer, targetUserId);
+  notifyUsers(db, [target.id], {
+    type: "shared_event",
+    title: `${viewer.firstName} shared an event`,
+    message: `${viewer.firstName} thinks you'd like ${event.name} (${event.date}, ${event.location}).`,
+    relatedEventId: event.id,
+    metadata: { sharedById: viewer.id, sharedByName: viewer.firstName },
+  });
+}
+
+/**
+ * Shares one's own PUBLIC run: the notification opens its share page,
+ * which shows only public runs, so a private run cannot be shared.
+ */
+export function shareRun(db: Db, viewer: User, runLogId: string, targetUserId: string) {
+  const run = db.select().from(runLogs).where(and(eq(runLogs.id, runLogId), eq(runLogs.userId, viewer.id))).get();
+  if (!run) throw new HttpError(404, "Run log not found");
+  if (run.privacy !== "PUBLIC" || viewer.privacyMode === "SOLO") {
+    throw new HttpError(400, "Make the run public before sharing it.");
+  }
+  const target = recipient(db, viewer, targetUserId);
+  notifyUsers(db, [target.id], {
+    type: "shared_run",
+    title: `${viewer.firstName} shared a run`,
+    message: `${viewer.firstName} shared a run at ${run.arenaName}${run.time ? ` (${run.time}s)` : ""}.`,
+    relatedRunLogId: run.id,
+    metadata: { sharedById: viewer.id, sharedByName: viewer.firstName },
+  });
+}
