@@ -273,3 +273,21 @@ describe("sharing with a rider", () => {
     expect(note).toMatchObject({ type: "shared_run", relatedRunLogId: publicRun.id });
   });
 });
+
+describe("share-with-user screen without JavaScript", () => {
+  it("searches, needs a selection, then shares and returns to the item", async () => {
+    const { createEvent } = await import("../helpers/factories");
+    const me = await rider();
+    const friend = createUser(app.db, { privacyMode: "PUBLIC", firstName: `Pal${Date.now().toString(36)}` });
+    const event = createEvent(app.db);
+    const page = await (await me.client.get(`/share-with/event/${event.id}?q=${friend.firstName}`)).text();
+    expect(page).toContain(friend.firstName);
+    const none = await me.client.form(`/share-with/event/${event.id}`, {});
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain("Select a rider to share with");
+    const ok = await me.client.form(`/share-with/event/${event.id}`, { targetUserId: friend.id });
+    expect(ok.headers.get("location")).toBe(`/share/event/${event.id}`);
+    expect(await (await me.client.get(`/share/event/${event.id}`)).text()).toContain("Event Shared!");
+    expect((await me.client.get(`/share-with/nonsense/${event.id}`)).status).toBe(404);
+  });
+});
