@@ -18,7 +18,7 @@ import { unreadCount } from "~/features/notifications/notifications.server";
 import { getUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { useNonce } from "~/lib/nonce";
-import { useUnreadCount } from "~/lib/useUnreadCount";
+import { UnreadCountContext, useUnreadCount } from "~/lib/useUnreadCount";
 import { readToast } from "~/lib/session.server";
 import { APP_NAME, APP_TAGLINE } from "~/schemas/constants";
 import stylesheet from "~/tailwind.css";
@@ -70,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <Toaster toast={rootData?.toast ?? null} />
-        {children}
+        <UnreadCountContext.Provider value={unread}>{children}</UnreadCountContext.Provider>
         {user ? <BottomNav unreadCount={unread} isAdmin={user.isAdmin} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

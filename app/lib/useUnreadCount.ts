@@ -1,4 +1,8 @@
-import { useEffect, useState } from "react";
+import { createContext, useContext, useEffect, useState } from "react";
+
+/** The live unread count, for screens that refresh when it changes (Notifications). */
+export const UnreadCountContext = createContext(0);
+export const useLiveUnreadCount = () => useContext(UnreadCountContext);
 
 /**
  * The unread count from the server HTML, then live from the notification

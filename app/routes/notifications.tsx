@@ -1,11 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { z } from "zod";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
 import { listNotifications, markAllRead, markRead, type NotificationItem } from "~/features/notifications/notifications.server";
 import { answerFollowRequest } from "~/features/social/follows.server";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
+import { useLiveUnreadCount } from "~/lib/useUnreadCount";
 import { getDb } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { APP_NAME } from "~/schemas/constants";
@@ -123,6 +125,15 @@ function Item({ n }: { n: NotificationItem }) {
 
 export default function Notifications() {
   const { tab, items } = useLoaderData<typeof loader>();
+  // A new notification arriving on the live stream refreshes this list too.
+  const live = useLiveUnreadCount();
+  const revalidator = useRevalidator();
+  const seen = useRef(live);
+  useEffect(() => {
+    if (live === seen.current) return;
+    seen.current = live;
+    if (revalidator.state === "idle") revalidator.revalidate();
+  }, [live, revalidator]);
   const tabs = [
     ["unread", "Unread"],
     ["all", "All"],
