@@ -147,3 +147,20 @@ describe("download my data and delete my account", () => {
     expect((await client.get("/api/auth/user")).status).toBe(401);
   });
 });
+
+describe("profile picture API (SPEC.md section 7 flow)", () => {
+  it("gives a signed upload URL, takes the PUT, and sets only one's own avatar upload", async () => {
+    const { user, client } = await signedIn();
+    const other = await signedIn();
+    const { uploadURL } = await (await client.json("/api/profile-picture/upload", "POST")).json();
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#fff" } }).png().toBuffer();
+    const put = await client.fetch(new URL(uploadURL).pathname, { method: "PUT", headers: { "Content-Type": "image/png" }, body: new Uint8Array(png) });
+    expect(put.status).toBeLessThan(300);
+    const { accessURL } = await (await client.json("/api/objects/convert-url", "POST", { uploadURL })).json();
+    expect((await other.client.json("/api/profile-picture", "PUT", { profileImageURL: accessURL })).status).toBe(400);
+    expect((await client.json("/api/profile-picture", "PUT", { profileImageURL: "https://evil.example/x.png" })).status).toBe(400);
+    const ok = await client.json("/api/profile-picture", "PUT", { profileImageURL: accessURL });
+    expect(ok.status).toBe(200);
+    expect(reload(user.id).profileImageUrl).toBe(accessURL);
+  });
+});
