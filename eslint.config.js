@@ -14,6 +14,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ["public/sw.js"],
+    languageOptions: { globals: { self: "readonly", caches: "readonly", fetch: "readonly", URL: "readonly", Response: "readonly" } },
+  },
+  {
     files: ["scripts/**/*.js", "*.config.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly" } },
   },

@@ -19,6 +19,8 @@ import { getUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { useNonce } from "~/lib/nonce";
 import { UnreadCountContext, useUnreadCount } from "~/lib/useUnreadCount";
+import { useOnline } from "~/lib/useOnline";
+import { useEffect } from "react";
 import { readToast } from "~/lib/session.server";
 import { APP_NAME, APP_TAGLINE } from "~/schemas/constants";
 import stylesheet from "~/tailwind.css";
@@ -27,6 +29,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export const meta: MetaFunction = () => [
@@ -56,6 +59,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<RootData>("root");
   const user = rootData?.user ?? null;
   const unread = useUnreadCount(user?.unreadCount ?? 0, Boolean(user));
+  const online = useOnline();
+  useEffect(() => {
+    // Signing out forgets the pages kept for offline use: a shared phone keeps no one's data.
+    const onSubmit = (e: SubmitEvent) => {
+      const form = e.target as HTMLFormElement;
+      if (new URL(form.action, location.href).pathname === "/logout" && typeof caches !== "undefined") void caches.delete("pages-v1");
+    };
+    document.addEventListener("submit", onSubmit);
+    return () => document.removeEventListener("submit", onSubmit);
+  }, []);
   return (
     <html lang="en">
       <head>
@@ -70,6 +83,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <Toaster toast={rootData?.toast ?? null} />
+        {online ? null : (
+          <p role="status" className="sticky top-0 z-40 bg-gray-900 px-4 py-2 text-center text-sm font-medium text-white">
+            You&apos;re offline: showing the last saved copy.
+          </p>
+        )}
         <UnreadCountContext.Provider value={unread}>{children}</UnreadCountContext.Provider>
         {user ? <BottomNav unreadCount={unread} isAdmin={user.isAdmin} /> : null}
         <ScrollRestoration nonce={nonce} />

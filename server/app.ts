@@ -58,7 +58,15 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
     "/build",
     express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }),
   );
-  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+  app.use(
+    express.static(path.join(root, "public"), {
+      maxAge: "1h",
+      // The service worker must be re-checked on every visit so updates reach phones.
+      setHeaders: (res, file) => {
+        if (file.endsWith(`${path.sep}sw.js`)) res.setHeader("Cache-Control", "no-cache");
+      },
+    }),
+  );
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -78,6 +86,8 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
           "media-src": ["'self'", "blob:"],
           "style-src": ["'self'", "'unsafe-inline'"],
           "connect-src": ["'self'"],
+          "worker-src": ["'self'"],
+          "manifest-src": ["'self'"],
           "form-action": ["'self'"],
           "frame-ancestors": ["'none'"],
           "upgrade-insecure-requests": cfg.appOrigin.startsWith("https:") ? [] : null,
