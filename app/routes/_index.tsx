@@ -199,6 +199,11 @@ export default function Index() {
         </Link>
       </div>
       <SearchForm key={JSON.stringify(discover.values)} values={discover.values} searched={discover.searched} />
+      {discover.focus ? (
+        <section aria-label="Selected event">
+          <EventCard event={discover.focus} origin={origin} highlight />
+        </section>
+      ) : null}
       {searchError ? <FormError message={searchError} /> : null}
       {results ? (
         <section aria-labelledby="results-title" className="space-y-3">

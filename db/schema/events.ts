@@ -46,6 +46,9 @@ export const events = sqliteTable(
   },
   (t) => [
     index("events_approved_date_idx").on(t.showbillApproved, t.date),
+    // Dense areas and date-only searches: walk approved events in date order and
+    // test the box and the end date from the index alone, seeking only the rows shown.
+    index("events_approved_date_geo_idx").on(t.showbillApproved, t.date, t.latitude, t.longitude, t.endDate),
     index("events_created_by_idx").on(t.createdBy),
     index("events_zip_idx").on(t.zipCode),
   ],

@@ -313,3 +313,70 @@ describe("shared event page for link previews and visitors", () => {
     expect(evil.headers.get("location")).toBe("/");
   });
 });
+
+describe("dense areas", () => {
+  it("answers the soonest events within the radius when thousands share the box", async () => {
+    const { lookupZip } = await import("../../app/lib/gazetteer.server");
+    const billings = lookupZip("59101")!;
+    const tag = `D${Date.now()}`;
+    const insert = app.db.$client.prepare(
+      "INSERT INTO events (id, name, date, location, zip_code, arena_type, latitude, longitude, event_type, showbill_approved, created_at) VALUES (?, ?, ?, 'Billings, MT', '59101', 'outdoor', ?, ?, '[\"barrel_racing\"]', 1, ?)",
+    );
+    app.db.$client.transaction(() => {
+      for (let i = 0; i < 2200; i++) {
+        // Spread over about 40 miles around Billings, over 200 days from 2033-01-01.
+        const d = new Date(Date.UTC(2033, 0, 1 + (i % 200))).toISOString().slice(0, 10);
+        insert.run(`${tag}-${i}`, `${tag} ${String(i).padStart(4, "0")}`, d, billings.latitude + ((i % 40) - 20) * 0.015, billings.longitude + ((i % 37) - 18) * 0.02, Date.now());
+      }
+    })();
+    const { client } = await signedIn();
+    const res = await client.json("/api/events/search", "POST", { zipCode: "59101", radius: 25, startDate: "2033-01-01" });
+    const list = (await res.json()) as Array<{ name: string; date: string; distance: number }>;
+    expect(list).toHaveLength(100);
+    expect(list.every((e) => e.distance <= 25)).toBe(true);
+    expect([...list].sort((a, b) => a.date.localeCompare(b.date))).toEqual(list);
+    expect(list[0]!.date).toBe("2033-01-01");
+  });
+});
+
+describe("the edit form without JavaScript", () => {
+  it("lets the creator edit, sends the event back for approval and shows it with the banner; strangers get no form", async () => {
+    const creator = await signedIn();
+    const event = await createLocatedEvent(app.db, "76101", { createdBy: creator.user.id, name: `Editable ${Date.now()}` });
+    const stranger = await signedIn();
+    expect((await stranger.client.get(`/events/${event.id}/edit`)).status).toBe(403);
+    expect((await creator.client.get(`/events/${event.id}/edit`)).status).toBe(200);
+
+    const bad = await creator.client.form(`/events/${event.id}/edit`, { name: "", location: "Fort Worth, TX", zipCode: "76101", date: "2031-05-02", eventType: "rodeo" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Event name is required");
+
+    const ok = await creator.client.form(`/events/${event.id}/edit`, { name: "Edited Classic", location: "Fort Worth, TX", zipCode: "76101", date: "2031-05-02", eventType: "rodeo" });
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("location")).toBe(`/?eventId=${event.id}`);
+    expect(app.db.select().from(events).where(eq(events.id, event.id)).get()).toMatchObject({ name: "Edited Classic", showbillApproved: false });
+    const page = await (await creator.client.get(`/?eventId=${event.id}`)).text();
+    expect(page).toContain("Event Updated");
+    expect(page).toContain("Edited Classic");
+    expect(page).toContain("Event Not Approved");
+  });
+
+  it("reports from the report page without JavaScript", async () => {
+    const { client } = await signedIn();
+    const event = createEvent(app.db);
+    const missing = await client.form(`/events/${event.id}/report`, { reason: "" });
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain("Please select a reason for reporting");
+    const ok = await client.form(`/events/${event.id}/report`, { reason: "spam", description: "Duplicate" });
+    expect(ok.status).toBe(302);
+  });
+
+  it("saves from a card without JavaScript and returns to the same page", async () => {
+    const { client } = await signedIn();
+    const event = createEvent(app.db);
+    const res = await client.form(`/events/${event.id}/save`, { intent: "save", redirectTo: "/events?folder=saved" });
+    expect(res.headers.get("location")).toBe("/events?folder=saved");
+    const evil = await client.form(`/events/${event.id}/save`, { intent: "unsave", redirectTo: "https://evil.example/" });
+    expect(evil.headers.get("location")).toBe("/");
+  });
+});

@@ -1,5 +1,5 @@
 import type { User } from "#db/schema";
-import { listUpcoming, savedIdsOf, searchEvents, type Located } from "~/features/events/events.server";
+import { getVisibleEvent, listUpcoming, savedIdsOf, searchEvents, withDistance, type Located } from "~/features/events/events.server";
 import { presentEvent } from "~/features/events/presenters.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
@@ -41,13 +41,22 @@ export function discover(db: Db, user: User, url: URL) {
       }
     }
   }
+  const upcoming = present(listUpcoming(db, user.homeZipCode, user.searchRadius ?? 50, { limit: DISCOVER_LIMIT }));
+  // ?eventId= of an event in neither list (e.g. the creator's own, waiting for approval): shown on top.
+  const highlightId = q.get("eventId");
+  let focus: ReturnType<typeof present>[number] | null = null;
+  if (highlightId && !upcoming.some((e) => e.id === highlightId) && !results?.some((e) => e.id === highlightId)) {
+    const event = getVisibleEvent(db, highlightId, user);
+    if (event) focus = present(withDistance([event], user.homeZipCode))[0] ?? null;
+  }
   return {
     values,
+    focus,
     searched: q.has("search"),
     results,
     searchError,
     // A phone on a slow connection gets the soonest 30, not a hundred cards.
-    upcoming: present(listUpcoming(db, user.homeZipCode, user.searchRadius ?? 50, { limit: DISCOVER_LIMIT })),
-    highlightId: q.get("eventId"),
+    upcoming,
+    highlightId,
   };
 }

@@ -302,6 +302,7 @@ export function EventForm({
               type="checkbox"
               name={fields.confirmTerms.name}
               id={fields.confirmTerms.id}
+              defaultChecked={String(fields.confirmTerms.initialValue ?? "") === "on"}
               className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
               aria-invalid={fields.confirmTerms.errors ? true : undefined}
               aria-describedby={fields.confirmTerms.errors ? `${fields.confirmTerms.id}-error` : undefined}

@@ -3,7 +3,7 @@ import { distanceMiles, lookupCityState, lookupZip, type Point } from "~/lib/gaz
 import { deleteUpload, findUpload } from "~/lib/uploads.server";
 import { hashToken, newToken } from "~/lib/tokens.server";
 import type { EventInput, EventSearch, EventUpdateInput } from "~/schemas/events";
-import { EVENT_REPORT_REASONS } from "~/schemas/events";
+import { EVENT_REPORT_REASONS, MAX_EVENT_DAYS } from "~/schemas/events";
 import { dayIn, zoneForState } from "./dates";
 import { and, eq, inArray as _inArray, sql as _sql } from "drizzle-orm";
 import { events, savedEvents, type Event, type NewEvent, type User } from "#db/schema";
@@ -90,7 +90,8 @@ type Filters = {
 };
 
 function filterSql(f: Filters) {
-  const where: string[] = ["e.showbill_approved = 1", "coalesce(e.end_date, e.date) >= @from"];
+  // An event lasts at most MAX_EVENT_DAYS, so "ends on or after from" also bounds the start: the date index can be used.
+  const where: string[] = ["e.showbill_approved = 1", "e.date >= @earliest", "coalesce(e.end_date, e.date) >= @from"];
   if (f.to) where.push("e.date <= @to");
   if (f.arenaType) where.push("e.arena_type = @arenaType");
   if (f.groundType) where.push("e.ground_type = @groundType");
@@ -100,7 +101,7 @@ function filterSql(f: Filters) {
 }
 
 function params(f: Filters) {
-  const p: Record<string, string | number> = { from: f.from };
+  const p: Record<string, string | number> = { from: f.from, earliest: isoMinusDays(f.from, MAX_EVENT_DAYS) };
   for (const key of ["to", "arenaType", "groundType", "minAddedMoney", "eventType"] as const) {
     if (f[key] !== undefined) p[key] = f[key]!;
   }
@@ -157,26 +158,66 @@ const distanceFrom = (center: Point | null, e: Event) =>
  * Approved events within `radius` miles of `center`: the R*Tree narrows to a
  * bounding box, then the exact (haversine) distance decides. Soonest first.
  */
+/** Above this many index entries in the box, walking events in date order finds the soonest ones faster. */
+const DENSE_BOX = 1000;
+
+function isoMinusDays(date: string, days: number) {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Approved events within `radius` miles of `center`, soonest first, with whole-mile distances.
+ *
+ * Sparse box (the usual case): the R*Tree gives the events in the bounding
+ * box, SQLite keeps those within the exact (haversine) distance, sorts them
+ * by date and cuts at `limit`. Dense box (a city, or millions of events): the
+ * date-ordered index (approved, date, lat, lng) is walked from the first
+ * possible date and stops after `limit` matches, so the work depends on how
+ * many results are wanted, not on how many events exist.
+ */
 export function eventsNear(db: Db, center: Point, radius: number, filters: Filters, limit = RESULT_LIMIT): Located[] {
   const b = box(center, radius);
-  // The haversine runs in SQLite (math functions), so only the rows that are
-  // shown ever reach JavaScript: candidates are filtered, sorted and cut there.
+  // The unary + on latitude/longitude (dense path) keeps them out of the index
+  // constraints: after ANALYZE the planner otherwise prefers a skip-scan on
+  // latitude, which reads the whole box and sorts it instead of walking dates.
+  // The haversine runs in SQLite (math functions), so only the rows that are shown reach JavaScript.
   const haversine = `2 * ${EARTH_RADIUS_MILES} * asin(min(1, sqrt(
       power(sin(radians(e.latitude - @lat) / 2), 2) +
       cos(radians(@lat)) * cos(radians(e.latitude)) * power(sin(radians(e.longitude - @lng) / 2), 2))))`;
-  const rows = prepare(
-    db,
-    `SELECT e.*, ${haversine} AS distance FROM events_rtree r CROSS JOIN events e ON e.id = r.event_id
-     WHERE r.min_lat <= @maxLat AND r.max_lat >= @minLat AND r.min_lng <= @maxLng AND r.max_lng >= @minLng
-       AND ${filterSql(filters)} AND ${haversine} <= @radius
-     ORDER BY e.date, e.name LIMIT @limit`,
-  ).all({ ...params(filters), ...b, lat: center.latitude, lng: center.longitude, radius, limit }) as Record<string, unknown>[];
+  const values = { ...params(filters), ...b, lat: center.latitude, lng: center.longitude, radius, limit };
+  const inBox = (
+    prepare(
+      db,
+      `SELECT count(*) AS n FROM (SELECT 1 FROM events_rtree r
+       WHERE r.min_lat <= @maxLat AND r.max_lat >= @minLat AND r.min_lng <= @maxLng AND r.max_lng >= @minLng LIMIT ${DENSE_BOX + 1})`,
+    ).get(b) as { n: number }
+  ).n;
+  const rows = (
+    inBox > DENSE_BOX
+      ? prepare(
+          db,
+          // Ties within a day come in index order here (no sort of a whole day's events).
+          `SELECT e.*, ${haversine} AS distance FROM events e INDEXED BY events_approved_date_geo_idx
+           WHERE +e.latitude BETWEEN @minLat AND @maxLat AND +e.longitude BETWEEN @minLng AND @maxLng
+             AND ${filterSql(filters)} AND ${haversine} <= @radius
+           ORDER BY e.date LIMIT @limit`,
+        ).all(values)
+      : prepare(
+          db,
+          `SELECT e.*, ${haversine} AS distance FROM events_rtree r CROSS JOIN events e ON e.id = r.event_id
+           WHERE r.min_lat <= @maxLat AND r.max_lat >= @minLat AND r.min_lng <= @maxLng AND r.max_lng >= @minLng
+             AND ${filterSql(filters)} AND ${haversine} <= @radius
+           ORDER BY e.date, e.name LIMIT @limit`,
+        ).all(values)
+  ) as Record<string, unknown>[];
   return rows.map((row) => ({ event: toEvent(row), distance: Math.round(row.distance as number) }));
 }
 
 /** Approved events in a date range anywhere (SPEC: "a date range alone is allowed"). */
 function eventsInDates(db: Db, center: Point | null, filters: Filters, limit = RESULT_LIMIT): Located[] {
-  const rows = prepare(db, `SELECT e.* FROM events e WHERE ${filterSql(filters)} ORDER BY e.date, e.name LIMIT ${limit}`).all(
+  const rows = prepare(db, `SELECT e.* FROM events e INDEXED BY events_approved_date_geo_idx WHERE ${filterSql(filters)} ORDER BY e.date LIMIT ${limit}`).all(
     params(filters),
   ) as Record<string, unknown>[];
   return rows.map((row) => {
