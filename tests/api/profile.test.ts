@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { followRequests, follows, userReports } from "../../db/schema";
-import { createUser, PASSWORD } from "../helpers/factories";
+import { createUser, signedInRider } from "../helpers/factories";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 /** The profile screen's follow, lists and report, as forms without JavaScript. */
@@ -11,12 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function signedIn(overrides = {}) {
-  const user = createUser(app.db, overrides);
-  const client = app.client();
-  await client.form("/login", { email: user.email, password: PASSWORD, intent: "login" });
-  return { user, client };
-}
+const signedIn = (overrides = {}) => signedInRider(app, overrides);
 
 describe("profile follow button", () => {
   it("reads Follow for a PUBLIC rider, then Following; Unfollowed undoes it", async () => {

@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, inviteLinks, runLogs, sessions, users } from "../../db/schema";
-import { createEvent, createRun, createUser, PASSWORD } from "../helpers/factories";
+import { createEvent, createRun, PASSWORD, signedInRider } from "../helpers/factories";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 /** The Settings screen's forms, posted as a browser without JavaScript does. */
@@ -14,12 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function signedIn(overrides = {}) {
-  const user = createUser(app.db, overrides);
-  const client = app.client();
-  await client.form("/login", { email: user.email, password: PASSWORD, intent: "login" });
-  return { user, client };
-}
+const signedIn = (overrides = {}) => signedInRider(app, overrides);
 const reload = (id: string) => app.db.select().from(users).where(eq(users.id, id)).get()!;
 
 describe("profile edit", () => {

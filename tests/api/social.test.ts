@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { followRequests, follows, inviteLinks, notifications, userReports } from "../../db/schema";
-import { createUser, signIn } from "../helpers/factories";
+import { createUser, signedInRider } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
 let app: TestServer;
@@ -11,12 +11,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 type Mode = "SOLO" | "INVITE_ONLY" | "PUBLIC";
-async function rider(privacyMode: Mode = "PUBLIC", extra = {}) {
-  const user = createUser(app.db, { privacyMode, ...extra });
-  const client = app.client();
-  await signIn(client, user.email);
-  return { user, client };
-}
+const rider = (privacyMode: Mode = "PUBLIC", extra = {}) => signedInRider(app, { privacyMode, ...extra });
 
 describe("follow", () => {
   it("follows a PUBLIC rider at once, idempotently, and notifies them", async () => {

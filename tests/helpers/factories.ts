@@ -106,3 +106,11 @@ export async function createLocatedEvent(db: Db, zipCode: string, overrides: Par
   if (!place) throw new Error(`unknown ZIP ${zipCode}`);
   return createEvent(db, { zipCode, location: `${place.city}, ${place.state}`, latitude: place.latitude, longitude: place.longitude, ...overrides });
 }
+
+/** A new rider (or admin, with overrides) and a client signed in as them. */
+export async function signedInRider(app: { db: Db; client: () => Client }, overrides: Partial<NewUser> = {}) {
+  const user = createUser(app.db, overrides);
+  const client = app.client();
+  await signIn(client, user.email);
+  return { user, client };
+}
