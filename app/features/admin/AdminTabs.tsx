@@ -272,6 +272,9 @@ export function AdminTabContent({ data, confirm, search }: { data: TabData; conf
                 <Cell>
                   <div className="flex flex-wrap gap-2">
                     {!e.showbillApproved ? <ActionButton tone="good" label="Approve" hidden={{ intent: "showbill", eventId: e.id, approved: "true" }} /> : null}
+                    <Link to={`/events/${e.id}/edit`} className="btn-secondary min-h-[40px] px-3 py-1 text-sm">
+                      Edit
+                    </Link>
                     <ConfirmLink href={openConfirm(`delete-event:${e.id}`)} label="Delete" />
                   </div>
                 </Cell>
