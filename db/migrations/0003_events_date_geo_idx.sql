@@ -1,0 +1,1 @@
+CREATE INDEX `events_approved_date_geo_idx` ON `events` (`showbill_approved`,`date`,`latitude`,`longitude`,`end_date`);
