@@ -67,6 +67,9 @@ export function ShareMenu({ type, id, title, origin = "" }: Props) {
         <a className={item} role="menuitem" href={path}>
           View Shared Link
         </a>
+        <a className={item} role="menuitem" href={`/share-with/${type}/${id}`}>
+          Send to a Rider
+        </a>
       </div>
     </details>
   );

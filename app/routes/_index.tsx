@@ -5,6 +5,8 @@ import { EmptyState } from "~/components/EmptyState";
 import { FormError } from "~/components/Field";
 import { discover } from "~/features/discover/discover.server";
 import { greetingFor } from "~/features/discover/greeting";
+import { ridersSearch } from "~/features/discover/riders.server";
+import { RidersSearch } from "~/features/social/RidersSearch";
 import { EventCard } from "~/features/events/EventCard";
 import { Landing } from "~/features/landing/Landing";
 import { getUser } from "~/lib/auth.server";
@@ -23,7 +25,9 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
   if (!user) return { discover: null };
+  const url = new URL(request.url);
   return {
+    riders: ridersSearch(getDb(), user, url),
     discover: {
       greeting: greetingFor(user.id, user.firstName),
       initial: user.firstName.slice(0, 1).toUpperCase(),
@@ -174,8 +178,8 @@ function SearchForm({ values, searched }: { values: Record<string, string>; sear
 }
 
 export default function Index() {
-  const { discover } = useLoaderData<typeof loader>();
-  if (!discover) return <Landing />;
+  const { discover, riders } = useLoaderData<typeof loader>();
+  if (!discover || !riders) return <Landing />;
   const { results, upcoming, searchError, highlightId, origin } = discover;
   return (
     <main id="main" className="mx-auto max-w-2xl space-y-4 px-4 py-4 pb-24">
@@ -213,6 +217,7 @@ export default function Index() {
           {results.length ? results.map((e) => <EventCard key={e.id} event={e} origin={origin} highlight={e.id === highlightId} />) : <EmptyState title="No upcoming events found">Try a wider radius or other dates.</EmptyState>}
         </section>
       ) : null}
+      <RidersSearch values={riders.values} results={riders.results} error={riders.error} back={riders.back} />
       <section aria-labelledby="upcoming-title" className="space-y-3">
         <h2 id="upcoming-title" className="text-lg font-bold text-gray-900">
           Upcoming events near {discover.homeZipCode}

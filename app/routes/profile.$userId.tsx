@@ -45,7 +45,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const targetId = params.userId ?? "";
-  const here = `/profile/${targetId}`;
+  // Following from a search result returns to that search (a same-site path only).
+  const redirectTo = String(form.get("redirectTo") ?? "");
+  const here = redirectTo.startsWith("/") && !redirectTo.startsWith("//") ? redirectTo : `/profile/${targetId}`;
   try {
     if (intent === "report") {
       const parsed = userReportSchema.safeParse({ reportedUserId: targetId, reason: form.get("reason") ?? "", description: form.get("description") ?? "" });

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventReports, events, notifications, savedEvents } from "../../db/schema";
+import { eventReports, events, savedEvents } from "../../db/schema";
 import { createEvent, createLocatedEvent, createUser, PASSWORD, signIn } from "../helpers/factories";
 import { startTestServer, type TestServer } from "../helpers/server";
 
@@ -251,17 +251,6 @@ describe("reports, approval notices, calendar", () => {
     const ok = await client.json("/api/event-reports", "POST", { eventId: event.id, reason: "cancelled", description: "Rained out" });
     expect(ok.status).toBe(201);
     expect(app.db.select().from(eventReports).where(eq(eventReports.reporterId, user.id)).all()).toHaveLength(1);
-  });
-
-  it("notifies the creator when an admin approves or rejects", async () => {
-    const { setEventApproval } = await import("../../app/features/events/events.server");
-    const creator = createUser(app.db);
-    const admin = createUser(app.db, { isAdmin: true });
-    const event = createEvent(app.db, { createdBy: creator.id, showbillApproved: false });
-    setEventApproval(app.db, admin, event.id, true);
-    setEventApproval(app.db, admin, event.id, false);
-    const notes = app.db.select().from(notifications).where(eq(notifications.userId, creator.id)).all();
-    expect(notes.map((n) => n.title)).toEqual(["Event Approved", "Event Not Approved"]);
   });
 
   it("downloads an .ics and serves a private, revocable feed of saved events", async () => {

@@ -286,3 +286,24 @@ describe("share-with-user screen without JavaScript", () => {
     expect((await me.client.get(`/share-with/nonsense/${event.id}`)).status).toBe(404);
   });
 });
+
+describe("riders search on Discover without JavaScript", () => {
+  it("lists riders with links to their profiles and follow buttons; 'No users found' otherwise", async () => {
+    const me = await rider();
+    const tag = `Zz${Date.now().toString(36)}`;
+    const pub = createUser(app.db, { privacyMode: "PUBLIC", firstName: `${tag}pub`, lastName: "Shown" });
+    createUser(app.db, { privacyMode: "SOLO", firstName: `${tag}solo` });
+    const page = await (await me.client.get(`/?riders=${tag}`)).text();
+    expect(page).toContain(`/profile/${pub.id}`);
+    expect(page).toContain("Shown");
+    expect(page).not.toContain(`${tag}solo`);
+    expect(page).toMatch(/>Follow<\/button>/);
+    expect(await (await me.client.get("/?riders=nobody-by-this-name")).text()).toContain("No users found");
+
+    const res = await me.client.form(`/profile/${pub.id}`, { intent: "follow", redirectTo: `/?riders=${tag}` });
+    expect(res.headers.get("location")).toBe(`/?riders=${tag}`);
+    expect(await (await me.client.get(`/?riders=${tag}`)).text()).toMatch(/>Following<\/button>/);
+    const evil = await me.client.form(`/profile/${pub.id}`, { intent: "unfollow", redirectTo: "//evil.example" });
+    expect(evil.headers.get("location")).toBe(`/profile/${pub.id}`);
+  });
+});

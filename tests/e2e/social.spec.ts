@@ -46,7 +46,11 @@ test("a rider requests to follow; the other approves from Notifications; the run
   const before = Number((await badge.count()) ? await badge.textContent() : 0);
 
   const fan = await signIn(browser, requester.email, js);
-  await fan.goto(`/profile/${target.id}`);
+  // Finds the other rider with Discover's riders search (first name only: invite-only).
+  await fan.getByLabel("Name").fill(target.name);
+  await fan.getByRole("button", { name: "Search Riders" }).click();
+  await fan.getByRole("list", { name: "Riders found" }).getByRole("link", { name: new RegExp(target.name) }).first().click();
+  await expect(fan).toHaveURL(new RegExp(`/profile/${target.id}$`));
   await expect(fan.getByText(`${target.name} approves who sees their profile and runs.`)).toBeVisible();
   await fan.getByRole("button", { name: "Send Request" }).click();
   await expect(fan.getByRole("button", { name: /Pending/ })).toBeVisible();

@@ -23,7 +23,10 @@ const person = (p: { firstName: string | null; lastName: string | null } | null)
 /** The confirm=... link for one row, keeping the tab and search. */
 function hrefWith(search: URLSearchParams, changes: Record<string, string | null>) {
   const next = new URLSearchParams(search);
-  for (const [k, v] of Object.entries(changes)) (v === null ? next.delete(k) : next.set(k, v));
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null) next.delete(k);
+    else next.set(k, v);
+  }
   return `?${next}`;
 }
 

@@ -1,12 +1,11 @@
-import { calendarFeeds, eventReports, notifications, users } from "#db/schema";
 import { distanceMiles, lookupCityState, lookupZip, type Point } from "~/lib/gazetteer.server";
 import { deleteUpload, findUpload } from "~/lib/uploads.server";
 import { hashToken, newToken } from "~/lib/tokens.server";
 import type { EventInput, EventSearch, EventUpdateInput } from "~/schemas/events";
 import { EVENT_REPORT_REASONS, MAX_EVENT_DAYS } from "~/schemas/events";
 import { dayIn, zoneForState } from "./dates";
-import { and, eq, inArray as _inArray, sql as _sql } from "drizzle-orm";
-import { events, savedEvents, type Event, type NewEvent, type User } from "#db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { calendarFeeds, eventReports, events, savedEvents, users, type Event, type NewEvent, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 
@@ -263,7 +262,7 @@ export function savedIdsOf(db: Db, userId: string, eventIds: string[]) {
     db
       .select({ eventId: savedEvents.eventId })
       .from(savedEvents)
-      .where(and(eq(savedEvents.userId, userId), _inArray(savedEvents.eventId, eventIds)))
+      .where(and(eq(savedEvents.userId, userId), inArray(savedEvents.eventId, eventIds)))
       .all()
       .map((r) => r.eventId),
   );
@@ -282,7 +281,7 @@ export function listSaved(db: Db, user: User) {
     .where(
       and(
         eq(savedEvents.userId, user.id),
-        _sql`(${events.createdBy} IS NULL OR ${events.createdBy} <> ${user.id})`,
+        sql`(${events.createdBy} IS NULL OR ${events.createdBy} <> ${user.id})`,
         user.isAdmin ? undefined : eq(events.showbillApproved, true),
       ),
     )
@@ -418,33 +417,6 @@ export function nearbyConflicts(db: Db, input: { zipCode: string; date: string; 
 // Approval (the rule and its notification; the admin screens call this)
 // ---------------------------------------------------------------------------
 
-export function setEventApproval(db: Db, admin: User, id: string, approved: boolean) {
-  if (!admin.isAdmin) throw new HttpError(403, "You need administrator privileges to do this.");
-  return db.transaction((tx) => {
-    const event = tx
-      .update(events)
-      .set({ showbillApproved: approved, showbillReviewedBy: admin.id, showbillReviewedAt: new Date() })
-      .where(eq(events.id, id))
-      .returning()
-      .get();
-    if (!event) throw new HttpError(404, "Event not found");
-    if (event.createdBy) {
-      tx.insert(notifications)
-        .values({
-          userId: event.createdBy,
-          type: "event_review",
-          subtype: approved ? "approved" : "rejected",
-          title: approved ? "Event Approved" : "Event Not Approved",
-          message: approved
-            ? `"${event.name}" is approved and now shows in Discover.`
-            : `"${event.name}" was not approved. You can edit and re-submit it for review.`,
-          relatedEventId: event.id,
-        })
-        .run();
-    }
-    return event;
-  });
-}
 
 // ---------------------------------------------------------------------------
 // Reports

@@ -1,13 +1,13 @@
 import { useFetcher } from "@remix-run/react";
 
-export type FollowState = { isFollowing: boolean; hasPendingRequest: boolean; targetMode: "INVITE_ONLY" | "PUBLIC" };
+export type FollowState = { isFollowing: boolean; hasPendingRequest: boolean; targetMode: "SOLO" | "INVITE_ONLY" | "PUBLIC" };
 
 /**
  * Follow (PUBLIC), Send Request (INVITE_ONLY, on a profile) or Request
  * (elsewhere), Pending, Following. Posts to the profile's action, so it
  * works without JavaScript; with it the label changes at once.
  */
-export function FollowButton({ userId, state, onProfile = true }: { userId: string; state: FollowState; onProfile?: boolean }) {
+export function FollowButton({ userId, state, onProfile = true, redirectTo }: { userId: string; state: FollowState; onProfile?: boolean; redirectTo?: string }) {
   const fetcher = useFetcher();
   const pending = fetcher.formData?.get("intent");
   const following = pending ? pending === "follow" && state.targetMode === "PUBLIC" : state.isFollowing;
@@ -18,6 +18,7 @@ export function FollowButton({ userId, state, onProfile = true }: { userId: stri
   return (
     <fetcher.Form method="post" action={`/profile/${userId}`} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <button type="submit" title={hint} aria-label={hint ? `${label}: ${hint.toLowerCase()}` : undefined} className={following || requested ? "btn-secondary" : "btn-primary"}>
         {label}
       </button>

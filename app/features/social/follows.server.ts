@@ -166,3 +166,19 @@ export function viewerFollows(db: Db, viewer: User, ids: string[]) {
   return new Set(rows.map((r) => r.id));
 }
 
+
+/** Follow state of the viewer toward each of these people, in two queries (for search results). */
+export function followStates(db: Db, viewer: User, ids: string[]) {
+  const following = viewerFollows(db, viewer, ids);
+  const pending = new Set(
+    ids.length
+      ? db
+          .select({ id: followRequests.targetId })
+          .from(followRequests)
+          .where(and(eq(followRequests.requesterId, viewer.id), inArray(followRequests.targetId, ids), eq(followRequests.status, "PENDING")))
+          .all()
+          .map((r) => r.id)
+      : [],
+  );
+  return new Map(ids.map((id) => [id, { isFollowing: following.has(id), hasPendingRequest: pending.has(id) }]));
+}

@@ -1,0 +1,100 @@
+import { Form, Link } from "@remix-run/react";
+import { RADIUS_OPTIONS } from "~/schemas/constants";
+import { FollowButton, type FollowState } from "./FollowButton";
+import type { ListedUser } from "./presenters.server";
+
+export type RiderResult = ListedUser & { follow: Omit<FollowState, "targetMode"> };
+
+/**
+ * Riders search on Discover: by name, or ZIP and radius. A GET form, so it
+ * works without JavaScript; results link to profiles and offer a follow button.
+ */
+export function RidersSearch({
+  values,
+  results,
+  error,
+  back,
+}: {
+  values: { riders?: string; ridersZip?: string; ridersRadius?: string };
+  results: RiderResult[] | null;
+  error: string | null;
+  back: string;
+}) {
+  return (
+    <section className="card space-y-3" aria-labelledby="riders-title">
+      <h2 id="riders-title" className="text-lg font-bold text-gray-900">
+        Find riders
+      </h2>
+      <Form method="get" className="space-y-2" role="search" aria-label="Riders search">
+        <div>
+          <label htmlFor="riders-q" className="label">
+            Name
+          </label>
+          <input id="riders-q" name="riders" defaultValue={values.riders ?? ""} className="input" autoComplete="off" />
+        </div>
+        <div className="grid grid-cols-2 gap-2">
+          <div>
+            <label htmlFor="riders-zip" className="label">
+              ZIP (optional)
+            </label>
+            <input id="riders-zip" name="ridersZip" defaultValue={values.ridersZip ?? ""} inputMode="numeric" maxLength={5} className="input" />
+          </div>
+          <div>
+            <label htmlFor="riders-radius" className="label">
+              Within
+            </label>
+            <select id="riders-radius" name="ridersRadius" defaultValue={values.ridersRadius ?? "50"} className="input">
+              {RADIUS_OPTIONS.map((r) => (
+                <option key={r} value={r}>
+                  {r} miles
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="flex gap-2">
+          <button type="submit" className="btn-primary flex-1">
+            Search Riders
+          </button>
+          {results || error ? (
+            <Link to="/" className="btn-secondary flex-1">
+              Clear Search
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {results ? (
+        results.length === 0 ? (
+          <p className="text-gray-700">No users found</p>
+        ) : (
+          <ul className="max-h-[200px] divide-y divide-gray-100 overflow-y-auto" aria-label="Riders found">
+            {results.map((r) => (
+              <li key={r.id} className="flex items-center justify-between gap-2 py-2">
+                <Link to={`/profile/${r.id}`} className="flex min-h-[44px] min-w-0 items-center gap-3">
+                  {r.profileImageUrl ? (
+                    <img src={r.profileImageUrl} alt="" width={36} height={36} className="h-9 w-9 rounded-full object-cover" />
+                  ) : (
+                    <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-900" aria-hidden>
+                      {r.firstName.slice(0, 1)}
+                    </span>
+                  )}
+                  <span className="truncate font-medium text-gray-900">
+                    {r.firstName} {r.lastName ?? ""}
+                  </span>
+                </Link>
+                {r.privacyMode !== "SOLO" ? (
+                  <FollowButton userId={r.id} state={{ ...r.follow, targetMode: r.privacyMode }} onProfile={false} redirectTo={back} />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </section>
+  );
+}
