@@ -32,9 +32,12 @@ async function startServer(dataDir: string) {
     stdio: ["ignore", "ignore", "pipe"],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  // Listen for the exit now: it may come before anyone awaits it.
+  const proc = child;
+  const exit = new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
+  for (let i = 0; i < 200; i++) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, proc: child };
+      if ((await fetch(`${base}/api/health`)).ok) return { base, proc, exit };
     } catch {
       // not listening yet
     }
@@ -42,8 +45,6 @@ async function startServer(dataDir: string) {
   }
   throw new Error("server did not start");
 }
-
-const exited = (proc: ChildProcess) => new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
 
 async function registerAndSignIn(base: string, dataDir: string) {
   const email = `fault-${Date.now()}@example.com`;
@@ -67,7 +68,7 @@ async function registerAndSignIn(base: string, dataDir: string) {
 describe("faults", () => {
   it("loses no acknowledged write when killed with SIGKILL mid-stream, and reopens cleanly", async () => {
     const dataDir = fs.mkdtempSync(path.join(TMP_DIR, "kill-"));
-    const { base, proc } = await startServer(dataDir);
+    const { base, proc, exit } = await startServer(dataDir);
     const cookie = await registerAndSignIn(base, dataDir);
     const acknowledged: string[] = [];
     let stop = false;
@@ -88,7 +89,7 @@ describe("faults", () => {
     proc.kill("SIGKILL");
     stop = true;
     await Promise.all(writers);
-    await exited(proc);
+    await exit;
 
     const db = new Database(path.join(dataDir, "app.db"));
     expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
@@ -101,7 +102,7 @@ describe("faults", () => {
 
   it("finishes a request in flight on SIGTERM, then exits 0", async () => {
     const dataDir = fs.mkdtempSync(path.join(TMP_DIR, "term-"));
-    const { base, proc } = await startServer(dataDir);
+    const { base, proc, exit } = await startServer(dataDir);
     // Registration hashes a password (~90 ms): long enough to be in flight.
     const pending = fetch(`${base}/api/auth/register`, {
       method: "POST",
@@ -111,7 +112,7 @@ describe("faults", () => {
     await new Promise((r) => setTimeout(r, 20));
     proc.kill("SIGTERM");
     expect((await pending).status).toBe(201);
-    expect(await exited(proc)).toBe(0);
+    expect(await exit).toBe(0);
   }, 30_000);
 
   it("refuses to start on an unusable DATA_DIR, with a clear message", () => {
