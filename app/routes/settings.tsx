@@ -59,6 +59,9 @@ export default function Settings() {
               Terms of Service
             </Link>
           </p>
+          <p className="mt-2 text-sm text-gray-600">
+            ZIP code and city data: the <a className="link" href="https://www.npmjs.com/package/zipcodes">zipcodes</a> package.
+          </p>
           <p className="mt-2 text-gray-700">
             Questions or problems? Email{" "}
             <a className="link" href={`mailto:${SUPPORT_EMAIL}`}>
