@@ -7,6 +7,7 @@ import { showToast } from "~/components/Toaster";
 import { EVENT_TYPES } from "~/schemas/constants";
 import { EVENT_TYPE_LABELS, eventCreateSchema, eventEditSchema, GROUND_LABELS, GROUND_TYPES } from "~/schemas/events";
 import { formatDateRange } from "./format";
+import { uploadFile } from "~/lib/uploadFile";
 
 export type Conflict = { id: string; name: string; date: string; endDate: string | null; location: string; distance: number | null };
 type Shape = {
@@ -19,29 +20,6 @@ export type EventFormDefaults = Partial<Record<keyof Shape, string | string[] | 
 
 const SHOWBILL_MAX = 10 * 1024 * 1024;
 const SHOWBILL_TYPES = "image/*, application/pdf";
-
-/** SPEC.md section 7 upload flow with a progress bar: upload URL, PUT, convert-url. */
-async function uploadShowbill(file: File, onProgress: (pct: number) => void): Promise<{ accessURL: string; previewUrl: string | null }> {
-  const grant = await fetch("/api/objects/upload?kind=showbill", { method: "POST" });
-  if (!grant.ok) throw new Error("Failed to get upload URL");
-  const { uploadURL } = (await grant.json()) as { uploadURL: string };
-  await new Promise<void>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("PUT", uploadURL);
-    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.onload = () => (xhr.status < 300 ? resolve() : reject(new Error(JSON.parse(xhr.responseText || "{}").message ?? "Upload failed")));
-    xhr.onerror = () => reject(new Error("Upload failed"));
-    xhr.send(file);
-  });
-  const converted = await fetch("/api/objects/convert-url", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ uploadURL }),
-  });
-  if (!converted.ok) return { accessURL: uploadURL, previewUrl: null };
-  return (await converted.json()) as { accessURL: string; previewUrl: string | null };
-}
 
 /**
  * The Add Event form and the edit form: one multipart <Form> (so the showbill
@@ -122,7 +100,7 @@ export function EventForm({
     }
     setProgress(0);
     try {
-      const { accessURL } = await uploadShowbill(file, setProgress);
+      const { accessURL } = await uploadFile("showbill", file, setProgress);
       setShowbillUrl(accessURL);
       setRemove(false);
       // Uploaded already: the form must not send the bytes a second time.

@@ -7,6 +7,7 @@ import { Field, FieldErrors, FormError } from "~/components/Field";
 import { RUN_TAGS } from "~/schemas/constants";
 import { PLACEMENTS, runLogSchema, TAG_LABELS, VIDEO_ADVICE, VIDEO_MAX_BYTES } from "~/schemas/runs";
 import { GlobeIcon, LockIcon } from "./icons";
+import { uploadFile } from "~/lib/uploadFile";
 
 type Props = {
   lastResult?: SubmissionResult<string[]> | null;
@@ -23,44 +24,6 @@ const asList = (v: unknown) => (Array.isArray(v) ? v : v === undefined || v === 
 
 const TOO_LARGE = `File Too Large: File size must be less than ${VIDEO_MAX_BYTES / 1024 / 1024}MB`;
 const WRONG_TYPE = "Invalid File Type: Please select a valid file type: video/*";
-const UPLOAD_FAILED = "Upload Failed: Failed to upload file. Please try again.";
-
-/**
- * SPEC.md section 7's upload flow, for a progress bar: a signed URL, the
- * file PUT to it with XMLHttpRequest (fetch reports no upload progress),
- * then the URL it is served from.
- */
-async function uploadVideo(file: File, onProgress: (percent: number) => void): Promise<string> {
-  const grant = await fetch("/api/objects/upload?kind=video", { method: "POST" });
-  if (!grant.ok) throw new Error("Failed to get upload URL");
-  const { uploadURL } = (await grant.json()) as { uploadURL: string };
-  await new Promise<void>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("PUT", uploadURL);
-    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      if (xhr.status < 300) return resolve();
-      try {
-        const body = JSON.parse(xhr.responseText) as { message?: string; title?: string };
-        reject(new Error(body.title ? `${body.title}: ${body.message}` : (body.message ?? UPLOAD_FAILED)));
-      } catch {
-        reject(new Error(UPLOAD_FAILED));
-      }
-    };
-    xhr.onerror = () => reject(new Error(UPLOAD_FAILED));
-    xhr.send(file);
-  });
-  const converted = await fetch("/api/objects/convert-url", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ uploadURL }),
-  });
-  if (!converted.ok) throw new Error(UPLOAD_FAILED);
-  return ((await converted.json()) as { accessURL: string }).accessURL;
-}
 
 /**
  * The add-run form: a plain multipart POST without JavaScript (the video
@@ -92,7 +55,7 @@ export function RunForm({ lastResult, horses, riders, events, clientId }: Props)
         return;
       }
       setProgress(0);
-      uploadVideo(file, setProgress)
+      uploadFile("video", file, setProgress).then((r) => r.accessURL)
         .then((url) => {
           formData.delete("video");
           formData.set("videoUrl", url);

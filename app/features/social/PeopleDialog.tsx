@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { Avatar } from "~/components/Avatar";
 import { Dialog } from "~/components/Dialog";
 import type { ListedUser } from "./presenters.server";
 
@@ -13,13 +14,7 @@ export function PeopleDialog({ which, people, closeHref }: { which: "followers" 
           {people.map((p) => (
             <li key={p.id}>
               <Link to={`/profile/${p.id}`} className="flex min-h-[44px] items-center gap-3 py-2">
-                {p.profileImageUrl ? (
-                  <img src={p.profileImageUrl} alt="" width={36} height={36} className="h-9 w-9 rounded-full object-cover" />
-                ) : (
-                  <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-900" aria-hidden>
-                    {p.firstName.slice(0, 1)}
-                  </span>
-                )}
+                <Avatar name={p.firstName} src={p.profileImageUrl} />
                 <span className="font-medium text-gray-900">
                   {p.firstName} {p.lastName ?? ""}
                 </span>

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { Avatar } from "~/components/Avatar";
 import { RADIUS_OPTIONS } from "~/schemas/constants";
 import { FollowButton, type FollowState } from "./FollowButton";
 import type { ListedUser } from "./presenters.server";
@@ -76,13 +77,7 @@ export function RidersSearch({
             {results.map((r) => (
               <li key={r.id} className="flex items-center justify-between gap-2 py-2">
                 <Link to={`/profile/${r.id}`} className="flex min-h-[44px] min-w-0 items-center gap-3">
-                  {r.profileImageUrl ? (
-                    <img src={r.profileImageUrl} alt="" width={36} height={36} className="h-9 w-9 rounded-full object-cover" />
-                  ) : (
-                    <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-900" aria-hidden>
-                      {r.firstName.slice(0, 1)}
-                    </span>
-                  )}
+                  <Avatar name={r.firstName} src={r.profileImageUrl} />
                   <span className="truncate font-medium text-gray-900">
                     {r.firstName} {r.lastName ?? ""}
                   </span>

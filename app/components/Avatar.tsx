@@ -1,0 +1,10 @@
+/** A rider's picture, or their initial when there is none. */
+export function Avatar({ name, src, size = 36 }: { name: string; src?: string | null; size?: number }) {
+  const style = { width: size, height: size };
+  if (src) return <img src={src} alt="" width={size} height={size} style={style} className="shrink-0 rounded-full object-cover" />;
+  return (
+    <span style={style} className="flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-900" aria-hidden>
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
