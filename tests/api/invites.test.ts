@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inviteLinks } from "../../db/schema";
+import { inviteLinks, users } from "../../db/schema";
 import { createInvite, createUser, getUserByEmail, registration } from "../helpers/factories";
 import { startTestServer, type TestServer } from "../helpers/server";
 
@@ -67,5 +67,18 @@ describe("registering with an invite code", () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 400)).toHaveLength(7);
     expect(usage(invite.id)).toBe(1);
+  });
+
+  it("makes exactly 5 accounts from 50 simultaneous registrations on a link with maxUses 5", async () => {
+    const owner = createUser(app.db);
+    const invite = createInvite(app.db, owner.id, { maxUses: 5 });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => app.client().json("/api/auth/register", "POST", registration({ inviteCode: invite.code }))),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 400)).toHaveLength(45);
+    expect(usage(invite.id)).toBe(5);
+    const referred = app.db.select().from(users).where(eq(users.referredBy, owner.id)).all();
+    expect(referred).toHaveLength(5);
   });
 });
