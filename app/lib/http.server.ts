@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 
 /** Thrown by server functions for an expected failure the user can act on. */
@@ -12,29 +12,16 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, body?: Record<string, unknown>) =>
-  new HttpError(400, message, body);
-export const notFound = (message = "Not found") => new HttpError(404, message);
-export const forbidden = (message = "Forbidden") => new HttpError(403, message);
-export const unauthorized = (message = "Not authenticated") => new HttpError(401, message);
-
-export function invariantResponse(
-  condition: unknown,
-  message: string,
-  init: { status: number } = { status: 400 },
-): asserts condition {
-  if (!condition) throw new HttpError(init.status, message);
-}
 
 /** Every /api error answer: JSON with a human-readable `message`. */
 export function jsonError(status: number, message: string, extra: Record<string, unknown> = {}) {
   return Response.json({ ...extra, message }, { status });
 }
 
-export const MAX_JSON_BYTES = 64 * 1024;
+const MAX_JSON_BYTES = 64 * 1024;
 
 /** Reads a JSON body: 413 when oversized, 400 when malformed. */
-export async function readJson(request: Request): Promise<unknown> {
+async function readJson(request: Request): Promise<unknown> {
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > MAX_JSON_BYTES) throw new HttpError(413, "Request body is too large");
   const text = await request.text();
@@ -76,14 +63,6 @@ export async function apiHandler(run: () => Promise<Response>): Promise<Response
     console.error(error);
     return jsonError(500, "Something went wrong. Please try again.");
   }
-}
-
-/** Route modules reuse the same thrown errors; this turns one into a 4xx with a message. */
-export function errorData(error: unknown) {
-  if (error instanceof HttpError) {
-    return data({ formError: error.message, ...error.body }, { status: error.status });
-  }
-  throw error;
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

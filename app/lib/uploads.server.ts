@@ -14,7 +14,7 @@
  *     (receiveSignedUpload), then convertUploadUrl(uploadURL, ownerId) gives
  *     the accessURL. A second PUT to the same URL is refused.
  *
- *   isStoredUploadUrl(url), deleteUpload(url), readUpload(name) for serving.
+ *   findUpload(url, { kind, ownerId }), deleteUpload(url), readUpload(name) for serving.
  *
  * Files live under DATA_DIR/uploads with random names: `<id>.<ext>`, the
  * preview `<id>.preview.webp`, and `<id>.json` recording kind and owner.

@@ -1,15 +1,12 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { eq } from "drizzle-orm";
-import { users } from "#db/schema";
 import { createInviteLink, deactivateInviteLink } from "~/features/invites/invites.server";
 import { setProfilePicture } from "~/features/settings/avatar.server";
-import { applyProfileChanges, deleteAccount } from "~/features/settings/settings.server";
+import { applyProfileChanges, deleteAccount, setSearchRadius } from "~/features/settings/settings.server";
 import { endSession, redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { deleteUpload } from "~/lib/uploads.server";
 import { profileUpdateSchema } from "~/schemas/profile";
-import { RADIUS_OPTIONS } from "~/schemas/constants";
 
 export const loader = () => redirect("/settings");
 
@@ -58,9 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return ok("Profile updated!");
       }
       case "preferences": {
-        const radius = Number(form.get("searchRadius"));
-        if (!(RADIUS_OPTIONS as readonly number[]).includes(radius)) throw new HttpError(400, "Radius must be 25, 50, 100 or 200 miles");
-        db.update(users).set({ searchRadius: radius, updatedAt: new Date() }).where(eq(users.id, user.id)).run();
+        setSearchRadius(db, user, Number(form.get("searchRadius")));
         return ok("Preferences saved");
       }
       case "avatar": {

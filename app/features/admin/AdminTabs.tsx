@@ -51,6 +51,21 @@ function Table({ head, children, empty }: { head: string[]; children: ReactNode[
 }
 
 const Cell = ({ children }: { children: ReactNode }) => <td className="px-3 py-2">{children}</td>;
+
+const ReasonCell = ({ reason, description }: { reason: string; description: string | null }) => (
+  <Cell>
+    <strong>{reason}</strong>
+    {description ? <p className="mt-1 max-w-xs text-gray-700">{description}</p> : null}
+  </Cell>
+);
+
+/** Only a pending report shows these; the server refuses a second answer anyway. */
+const ReviewButtons = ({ intent, reportId }: { intent: "review-user-report" | "review-event-report"; reportId: number }) => (
+  <>
+    <ActionButton label="Dismiss" hidden={{ intent, reportId: String(reportId), status: "DISMISSED" }} />
+    <ActionButton label="Action Taken" hidden={{ intent, reportId: String(reportId), status: "ACTION_TAKEN" }} />
+  </>
+);
 const Status = ({ ok, yes, no }: { ok: boolean; yes: string; no: string }) => (
   <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${ok ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900"}`}>{ok ? yes : no}</span>
 );
@@ -142,16 +157,12 @@ export function AdminTabContent({ data, confirm, search }: { data: TabData; conf
                   <br />
                   <span className="break-all text-gray-600">{r.reportedUser.email}</span>
                 </Cell>
-                <Cell>
-                  <strong>{r.reason}</strong>
-                  {r.description ? <p className="mt-1 max-w-xs text-gray-700">{r.description}</p> : null}
-                </Cell>
+                <ReasonCell reason={r.reason} description={r.description} />
                 <Cell>{person(r.reporter)}</Cell>
                 <Cell>{date(r.createdAt)}</Cell>
                 <Cell>
                   <div className="flex flex-wrap gap-2">
-                    <ActionButton label="Dismiss" hidden={{ intent: "review-user-report", reportId: String(r.id), status: "DISMISSED" }} />
-                    <ActionButton label="Action Taken" hidden={{ intent: "review-user-report", reportId: String(r.id), status: "ACTION_TAKEN" }} />
+                    <ReviewButtons intent="review-user-report" reportId={r.id} />
                     {r.reportedUser.isActive && !r.reportedUser.isAdmin ? <ConfirmLink href={openConfirm(`ban:${r.reportedUserId}`)} label="Ban User" /> : null}
                   </div>
                 </Cell>
@@ -188,16 +199,12 @@ export function AdminTabContent({ data, confirm, search }: { data: TabData; conf
                     {r.event.date} · {r.event.location}
                   </span>
                 </Cell>
-                <Cell>
-                  <strong>{r.reason}</strong>
-                  {r.description ? <p className="mt-1 max-w-xs text-gray-700">{r.description}</p> : null}
-                </Cell>
+                <ReasonCell reason={r.reason} description={r.description} />
                 <Cell>{person(r.reporter)}</Cell>
                 <Cell>{date(r.createdAt)}</Cell>
                 <Cell>
                   <div className="flex flex-wrap gap-2">
-                    <ActionButton label="Dismiss" hidden={{ intent: "review-event-report", reportId: String(r.id), status: "DISMISSED" }} />
-                    <ActionButton label="Action Taken" hidden={{ intent: "review-event-report", reportId: String(r.id), status: "ACTION_TAKEN" }} />
+                    <ReviewButtons intent="review-event-report" reportId={r.id} />
                   </div>
                 </Cell>
               </tr>

@@ -15,6 +15,7 @@ import { presentCurrentUser } from "~/features/auth/presenters.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { destroyUserSessions } from "~/lib/session.server";
+import { RADIUS_OPTIONS } from "~/schemas/constants";
 import type { ProfileUpdate } from "~/schemas/profile";
 
 /** The rider's horses: distinct names from their runs, for the favorite-horse choice. */
@@ -43,6 +44,23 @@ export function applyProfileChanges(db: Db, user: User, changes: ProfileUpdate) 
   return { user: updateProfile(db, user.id, changed), changed: true };
 }
 
+/** The default search radius Discover starts from (one of RADIUS_OPTIONS). */
+export function setSearchRadius(db: Db, user: User, radius: number) {
+  if (!(RADIUS_OPTIONS as readonly number[]).includes(radius)) throw new HttpError(400, "Radius must be 25, 50, 100 or 200 miles");
+  db.update(users).set({ searchRadius: radius, updatedAt: new Date() }).where(eq(users.id, user.id)).run();
+}
+
+/** The people on one side of the rider's follows, for the export. */
+function followPeople(db: Db, userId: string, side: "followers" | "following") {
+  const [mine, theirs] = side === "followers" ? [follows.followingId, follows.followerId] : [follows.followerId, follows.followingId];
+  return db
+    .select({ id: users.id, firstName: users.firstName, since: follows.createdAt })
+    .from(follows)
+    .innerJoin(users, eq(users.id, theirs))
+    .where(eq(mine, userId))
+    .all();
+}
+
 /**
  * Everything the app keeps about the rider, as JSON (the legal pages promise
  * it): profile, riders, runs, saved events, follows. No password hash.
@@ -59,18 +77,8 @@ export function exportAccount(db: Db, user: User) {
       .innerJoin(events, eq(events.id, savedEvents.eventId))
       .where(eq(savedEvents.userId, user.id))
       .all(),
-    following: db
-      .select({ id: users.id, firstName: users.firstName, since: follows.createdAt })
-      .from(follows)
-      .innerJoin(users, eq(users.id, follows.followingId))
-      .where(eq(follows.followerId, user.id))
-      .all(),
-    followers: db
-      .select({ id: users.id, firstName: users.firstName, since: follows.createdAt })
-      .from(follows)
-      .innerJoin(users, eq(users.id, follows.followerId))
-      .where(eq(follows.followingId, user.id))
-      .all(),
+    following: followPeople(db, user.id, "following"),
+    followers: followPeople(db, user.id, "followers"),
     followRequests: db
       .select({ requesterId: followRequests.requesterId, targetId: followRequests.targetId, status: followRequests.status, createdAt: followRequests.createdAt })
       .from(followRequests)

@@ -17,10 +17,6 @@ function followable(db: Db, viewer: User, targetId: string) {
   return target;
 }
 
-export function canFollow(viewer: Pick<User, "id">, target: Pick<User, "id" | "privacyMode" | "isActive">) {
-  return viewer.id !== target.id && target.isActive && target.privacyMode !== "SOLO";
-}
-
 /**
  * Follows a PUBLIC rider at once; asks an INVITE_ONLY rider for approval.
  * Idempotent: the unique indexes turn a double click into one row.
