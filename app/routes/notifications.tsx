@@ -4,20 +4,27 @@ import { useEffect, useRef } from "react";
 import { z } from "zod";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
-import { listNotifications, markAllRead, markRead, type NotificationItem } from "~/features/notifications/notifications.server";
+import { listNotifications, markAllRead, markRead, NOTIFICATIONS_PAGE, type NotificationItem } from "~/features/notifications/notifications.server";
 import { answerFollowRequest } from "~/features/social/follows.server";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { useLiveUnreadCount } from "~/lib/useUnreadCount";
 import { getDb } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { shownCount } from "~/lib/paging";
+import { ShowMore } from "~/components/ShowMore";
 import { APP_NAME } from "~/schemas/constants";
+import { formatDateTime as when } from "~/lib/dates";
 
 export const meta: MetaFunction = () => [{ title: `Notifications | ${APP_NAME}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const tab = new URL(request.url).searchParams.get("tab") === "all" ? "all" : "unread";
-  return { tab, items: listNotifications(getDb(), user.id, { unreadOnly: tab === "unread" }) };
+  const url = new URL(request.url);
+  const tab = url.searchParams.get("tab") === "all" ? "all" : "unread";
+  const shown = shownCount(url, "shown", NOTIFICATIONS_PAGE);
+  // One more than shown tells whether there is more.
+  const items = listNotifications(getDb(), user.id, { unreadOnly: tab === "unread", limit: shown + 1 });
+  return { tab, items: items.slice(0, shown), more: items.length > shown ? shown + NOTIFICATIONS_PAGE : null };
 }
 
 const intentSchema = z.discriminatedUnion("intent", [
@@ -57,9 +64,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(here, { type: "error", title: "Error", description: error.message });
   }
 }
-
-const when = (value: string | Date) =>
-  new Date(value).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
 /** Where a notification leads: the shared item or the person. */
 function linkFor(n: NotificationItem) {
@@ -124,7 +128,7 @@ function Item({ n }: { n: NotificationItem }) {
 }
 
 export default function Notifications() {
-  const { tab, items } = useLoaderData<typeof loader>();
+  const { tab, items, more } = useLoaderData<typeof loader>();
   // A new notification arriving on the live stream refreshes this list too.
   const live = useLiveUnreadCount();
   const revalidator = useRevalidator();
@@ -172,6 +176,7 @@ export default function Notifications() {
             ))}
           </ul>
         )}
+        {more ? <ShowMore param="shown" next={more} /> : null}
       </main>
     </>
   );

@@ -4,6 +4,7 @@ import { NotFound } from "~/components/NotFound";
 import { PageHeader } from "~/components/PageHeader";
 import { PublicRunsSection } from "~/features/runs/PublicRunsSection";
 import { getPublicRuns, getRunCount } from "~/features/runs/runs.server";
+import { PUBLIC_RUNS_LIMIT, PUBLIC_RUNS_PAGE } from "~/schemas/runs";
 import { reportUser } from "~/features/reports/reports.server";
 import { FollowButton } from "~/features/social/FollowButton";
 import { follow, followCounts, followStatus, listPeople, unfollow } from "~/features/social/follows.server";
@@ -12,6 +13,7 @@ import { ReportUserDialog } from "~/features/social/ReportUserDialog";
 import { getProfile } from "~/features/social/social.server";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { HttpError } from "~/lib/http.server";
+import { shownCount } from "~/lib/paging";
 import { userReportSchema } from "~/schemas/social";
 import { getDb } from "~/lib/db.server";
 import { APP_NAME, PRIVACY_LABELS } from "~/schemas/constants";
@@ -22,9 +24,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!profile) return data({ profile: null, publicRuns: null, follow: null, counts: null, people: null, reporting: false }, { status: 404 });
   const sort = new URL(request.url).searchParams.get("sort") === "fastest" ? ("fastest" as const) : ("recent" as const);
   // The same rule as GET /api/users/{id}/public-runs: none for the limited view.
-  const runs = profile.view === "full" ? getPublicRuns(getDb(), viewer, profile.id, sort) : null;
-  const publicRuns = runs ? { runs, count: getRunCount(getDb(), viewer, profile.id) ?? 0, sort } : null;
   const url = new URL(request.url);
+  const shown = shownCount(url, "runs", PUBLIC_RUNS_PAGE, PUBLIC_RUNS_LIMIT);
+  const runs = profile.view === "full" ? getPublicRuns(getDb(), viewer, profile.id, sort, { limit: shown }) : null;
+  const publicRuns = runs ? { runs, count: getRunCount(getDb(), viewer, profile.id) ?? 0, sort, shown } : null;
   const list = url.searchParams.get("list");
   const which = list === "followers" || list === "following" ? (list as "followers" | "following") : null;
   const db = getDb();
@@ -130,7 +133,7 @@ export default function Profile() {
             {profile.firstName} approves who sees their profile and runs.
           </p>
         ) : null}
-        {publicRuns ? <PublicRunsSection runs={publicRuns.runs} count={publicRuns.count} sort={publicRuns.sort} /> : null}
+        {publicRuns ? <PublicRunsSection {...publicRuns} /> : null}
       </main>
       {people ? <PeopleDialog which={people.which} people={people.list} closeHref={`/profile/${profile.id}`} /> : null}
       {reporting || reportError ? <ReportUserDialog name={profile.firstName} closeHref={`/profile/${profile.id}`} error={reportError} /> : null}

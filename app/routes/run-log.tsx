@@ -6,6 +6,8 @@ import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
 import { listRiders } from "~/features/riders/riders.server";
 import { RunCard } from "~/features/runs/RunCard";
+import { ShowMore } from "~/components/ShowMore";
+import { shownCount } from "~/lib/paging";
 import { RunForm } from "~/features/runs/RunForm";
 import {
   countOwnRuns,
@@ -15,7 +17,10 @@ import {
   latestHorseName,
   linkableEvents,
   listHorses,
+  countRuns,
   listRuns,
+  RUN_LIST_LIMIT,
+  RUN_PAGE,
   runTrends,
   setRunPrivacy,
 } from "~/features/runs/runs.server";
@@ -23,7 +28,7 @@ import { TrendsPanel, type TrendChoice } from "~/features/runs/TrendsPanel";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { formFailure, invalid } from "~/lib/forms.server";
-import { HttpError } from "~/lib/http.server";
+import { HttpError, isStorageFailure } from "~/lib/http.server";
 import { deleteUpload, storeUpload } from "~/lib/uploads.server";
 import { config } from "~/lib/config.server";
 import { APP_NAME, RUN_TAGS } from "~/schemas/constants";
@@ -54,8 +59,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const url = new URL(request.url);
   const filters = readFilters(url);
-  const runs = listRuns(db, user.id, filters);
+  const shown = shownCount(url, "shown", RUN_PAGE, RUN_LIST_LIMIT);
+  // One more than shown tells whether there is more.
+  const page = listRuns(db, user.id, filters, { limit: shown + 1 });
+  const runs = page.slice(0, shown);
   const total = countOwnRuns(db, user.id);
+  const matching = FILTER_KEYS.some((k) => filters[k] !== undefined) ? countRuns(db, user.id, filters) : total;
   const riders = listRiders(db, user.id);
   const horses = listHorses(db, user);
 
@@ -75,6 +84,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     runs,
     total,
+    matching,
+    more: page.length > shown && shown < RUN_LIST_LIMIT ? shown + RUN_PAGE : null,
     filters,
     riders,
     horses,
@@ -142,6 +153,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return data({ result: submission.reply({ fieldErrors: { video: [`${title}${error.message}`] } }) }, { status: error.status });
     }
     if (error instanceof HttpError) return formFailure(submission, error);
+    if (isStorageFailure(error)) throw error; // a full disk: 503 from entry.server's handleError, like every page
     console.error(error);
     return data({ result: submission.reply({ formErrors: ["Failed to add run log. Please try again."] }) }, { status: 500 });
   }
@@ -160,7 +172,7 @@ function searchWith(current: URLSearchParams, changes: Record<string, string | n
 }
 
 export default function RunLog() {
-  const { runs, total, filters, riders, horses, events, scope, trends, deleting, clientId, origin } = useLoaderData<typeof loader>();
+  const { runs, total, matching, more, filters, riders, horses, events, scope, trends, deleting, clientId, origin } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const navigate = useNavigate();
@@ -303,13 +315,14 @@ export default function RunLog() {
           ) : (
             <>
               <p className="mb-2 text-sm text-gray-700">
-                {filtered ? `${runs.length} of ${total} runs` : `${total} ${total === 1 ? "run" : "runs"}`}, newest first
+                {filtered ? `${matching} of ${total} runs` : `${total} ${total === 1 ? "run" : "runs"}`}, newest first
               </p>
               <ul className="space-y-3">
                 {runs.map((run) => (
                   <RunCard key={run.id} run={run} origin={origin} deleteHref={`/run-log${searchWith(search, { delete: run.id })}`} />
                 ))}
               </ul>
+              {more ? <ShowMore param="shown" next={more} label="Show more runs" /> : null}
             </>
           )}
         </section>

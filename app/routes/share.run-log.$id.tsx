@@ -6,6 +6,7 @@ import { getUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { APP_NAME } from "~/schemas/constants";
+import { formatDate } from "~/lib/dates";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const run = getSharedRun(getDb(), params.id ?? "", await getUser(request));
@@ -28,9 +29,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { property: "og:url", content: data.url },
   ];
 };
-
-const formatDate = (value: string | Date) =>
-  new Date(value).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 function Stars({ rating }: { rating: number }) {
   return (

@@ -11,6 +11,10 @@ export const PLACEMENTS = [
   "EXPO",
 ] as const;
 
+/** Public runs on a profile come 20 at a time, at most 100. */
+export const PUBLIC_RUNS_PAGE = 20;
+export const PUBLIC_RUNS_LIMIT = 100;
+
 export const RUN_PRIVACY = ["PRIVATE", "PUBLIC"] as const;
 export const ARENA_TYPES = ["indoor", "outdoor"] as const;
 export type RunTag = (typeof RUN_TAGS)[number];

@@ -48,7 +48,9 @@ export function notifyAllActiveUsers(db: Db, notice: NewNotice): number {
   return changes;
 }
 
-export const NOTIFICATIONS_PAGE = 100;
+/** The API answers the newest 100; the screen shows 30 at a time. */
+export const NOTIFICATIONS_LIMIT = 100;
+export const NOTIFICATIONS_PAGE = 30;
 
 /** Metadata may be stored as an object or as JSON text (SPEC.md section 3): read both. */
 export function readMetadata(value: unknown): Record<string, unknown> | null {
@@ -65,13 +67,13 @@ export function readMetadata(value: unknown): Record<string, unknown> | null {
 }
 
 /** The viewer's notifications, newest first; a follow request carries its current status. */
-export function listNotifications(db: Db, userId: string, { unreadOnly = false } = {}) {
+export function listNotifications(db: Db, userId: string, { unreadOnly = false, limit = NOTIFICATIONS_LIMIT } = {}) {
   const rows = db
     .select()
     .from(notifications)
     .where(unreadOnly ? and(eq(notifications.userId, userId), eq(notifications.isRead, false)) : eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(NOTIFICATIONS_PAGE)
+    .limit(limit)
     .all();
   const items = rows.map((n) => ({
     id: n.id,

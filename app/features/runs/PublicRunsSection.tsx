@@ -1,16 +1,16 @@
 import { Link } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import type { PublicRunSort } from "~/schemas/runs";
-import { TAG_LABELS, type RunTag } from "~/schemas/runs";
+import { PUBLIC_RUNS_LIMIT, PUBLIC_RUNS_PAGE, TAG_LABELS, type RunTag } from "~/schemas/runs";
 import type { PublicRun } from "./runs.server";
 import { Stars } from "./Stars";
+import { ShowMore } from "~/components/ShowMore";
+import { formatDate as fmtDate } from "~/lib/dates";
 
 type Run = Omit<PublicRun, "createdAt"> & { createdAt: string | Date };
 
-const fmtDate = (d: string | Date) => new Date(d).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
 /** Profile › 'Public Runs (count)', sortable by Recent or Fastest with plain links (no JavaScript needed). */
-export function PublicRunsSection({ runs, count, sort }: { runs: Run[]; count: number; sort: PublicRunSort }) {
+export function PublicRunsSection({ runs, count, sort, shown }: { runs: Run[]; count: number; sort: PublicRunSort; shown: number }) {
   return (
     <section aria-labelledby="public-runs-title" className="space-y-3">
       <div className="flex items-center justify-between gap-2">
@@ -70,6 +70,9 @@ export function PublicRunsSection({ runs, count, sort }: { runs: Run[]; count: n
           ))}
         </ul>
       )}
+      {runs.length === shown && count > shown && shown < PUBLIC_RUNS_LIMIT ? (
+        <ShowMore param="runs" next={shown + PUBLIC_RUNS_PAGE} label="Show more runs" />
+      ) : null}
     </section>
   );
 }

@@ -4,11 +4,10 @@ import type { OwnRun } from "./runs.server";
 import { GlobeIcon, LockIcon } from "./icons";
 import { Stars } from "./Stars";
 import { TAG_LABELS, type RunTag } from "~/schemas/runs";
+import { formatWeekdayDate as fmtDate } from "~/lib/dates";
 
 type Run = Omit<OwnRun, "createdAt"> & { createdAt: string | Date };
 
-const fmtDate = (d: string | Date) =>
-  new Date(d).toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 /** One run of the owner's list: the facts, a privacy toggle (optimistic with JS) and delete. */
 export function RunCard({ run, deleteHref, origin }: { run: Run; deleteHref: string; origin: string }) {

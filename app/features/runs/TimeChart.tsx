@@ -3,6 +3,7 @@
  * lazily by TrendsPanel so it never weighs on the first screen. The axis is
  * flipped (faster is higher) so improvement reads as a line going up.
  */
+import { formatMonthDay as day } from "~/lib/dates";
 export default function TimeChart({ points, label }: { points: { date: string; time: number }[]; label: string }) {
   if (points.length < 2) {
     return <p className="text-sm text-gray-600">Log two timed runs to see the chart.</p>;
@@ -18,7 +19,6 @@ export default function TimeChart({ points, label }: { points: { date: string; t
   const y = (t: number) => pad.top + ((t - min) / span) * (H - pad.top - pad.bottom);
   const path = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.time).toFixed(1)}`).join(" ");
   const best = times.indexOf(min);
-  const day = (d: string) => new Date(d).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
   return (
     <figure>
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={label}>

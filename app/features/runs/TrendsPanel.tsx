@@ -2,10 +2,10 @@ import { Link } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { PersonIcon } from "./icons";
 import type { Trends } from "./trends";
+import { formatDate as fmtDate } from "~/lib/dates";
 
 const TimeChart = lazy(() => import("./TimeChart"));
 
-const fmtDate = (d: string) => new Date(d).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 export type TrendScope = { kind: "horse" | "rider"; label: string };
 export type TrendChoice = { kind: "horse" | "rider"; label: string; to: string; active: boolean };

@@ -6,14 +6,16 @@ import { profileViewFor } from "~/features/social/policies.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { findUpload } from "~/lib/uploads.server";
-import { timeSortValue, UPLOADED_VIDEO, type PublicRunSort, type RunFilters, type RunLogInput } from "~/schemas/runs";
+import { PUBLIC_RUNS_LIMIT, UPLOADED_VIDEO, type PublicRunSort, type RunFilters, type RunLogInput } from "~/schemas/runs";
 import { canViewRun, canViewSharedRun } from "./policies.server";
 import { computeTrends } from "./trends";
 
 export const RUN_NOT_FOUND = "Run log not found";
 /** The most runs one list answer carries; counts are exact. */
 export const RUN_LIST_LIMIT = 200;
-export const PUBLIC_RUNS_LIMIT = 100;
+/** The run log screen shows 25 runs at a time. */
+export const RUN_PAGE = 25;
+
 
 /** The owner's view of a run: an explicit list of outgoing fields. */
 export function presentRun(run: RunLog, extra: { riderName?: string | null; eventName?: string | null } = {}) {
@@ -74,7 +76,7 @@ function filterConditions(userId: string, f: RunFilters): SQL[] {
 }
 
 /** The owner's runs, filtered, newest first. */
-export function listRuns(db: Db, userId: string, filters: RunFilters = {}) {
+export function listRuns(db: Db, userId: string, filters: RunFilters = {}, { limit = RUN_LIST_LIMIT } = {}) {
   return db
     .select({ run: runLogs, riderName: riders.name, eventName: events.name })
     .from(runLogs)
@@ -82,9 +84,14 @@ export function listRuns(db: Db, userId: string, filters: RunFilters = {}) {
     .leftJoin(events, eq(events.id, runLogs.eventId))
     .where(and(...filterConditions(userId, filters)))
     .orderBy(desc(runLogs.createdAt), desc(runLogs.id))
-    .limit(RUN_LIST_LIMIT)
+    .limit(Math.min(limit, RUN_LIST_LIMIT))
     .all()
     .map((r) => presentRun(r.run, r));
+}
+
+/** How many of the owner's runs match the filters. */
+export function countRuns(db: Db, userId: string, filters: RunFilters) {
+  return db.select({ n: sql<number>`count(*)` }).from(runLogs).where(and(...filterConditions(userId, filters))).get()?.n ?? 0;
 }
 
 /** The horse of the owner's latest run that names one, for the default trends. */
@@ -242,36 +249,54 @@ function ownerFor(db: Db, viewer: User | null, ownerId: string): Visible | null 
   return { owner, relation: { follows } };
 }
 
-function visibleRuns(db: Db, viewer: User | null, v: Visible) {
-  const isOwner = viewer?.id === v.owner.id;
-  // Narrow in SQL, then let the one policy decide each run.
-  const rows = db
-    .select()
-    .from(runLogs)
-    .where(isOwner ? eq(runLogs.userId, v.owner.id) : and(eq(runLogs.userId, v.owner.id), eq(runLogs.privacy, "PUBLIC")))
-    .orderBy(desc(runLogs.createdAt), desc(runLogs.id))
-    .all();
-  return rows.filter((run) => canViewRun(viewer, run, v.owner, v.relation));
+/**
+ * The owner's PUBLIC runs as SQL, or null when the viewer may see none of
+ * them. Whether a PUBLIC run is visible depends only on the owner and the
+ * relation, so the one policy is asked once, for the owner, and the
+ * database does the rest (a rider with 10,000 runs costs one indexed query).
+ */
+function publicRunsOf(viewer: User | null, v: Visible): SQL | null {
+  const visible = canViewRun(viewer, { userId: v.owner.id, privacy: "PUBLIC" }, v.owner, v.relation);
+  return visible ? and(eq(runLogs.userId, v.owner.id), eq(runLogs.privacy, "PUBLIC"))! : null;
 }
 
+/** Fastest first: the numeric part of the time, a missing or unreadable one counting as 999 (as timeSortValue). */
+const fastestFirst = sql`case when ${runLogs.time} glob '[0-9]*' then cast(${runLogs.time} as real) else 999 end`;
+
 /**
- * GET /api/users/{id}/public-runs: the PUBLIC runs the viewer may see.
- * Recent = newest first; Fastest = numeric part of the time ascending,
- * a missing time counting as 999, ties newest first.
+ * GET /api/users/{id}/public-runs: the PUBLIC runs the viewer may see, one
+ * page at a time. Recent = newest first; Fastest = numeric part of the time
+ * ascending, a missing time counting as 999, ties newest first.
  */
-export function getPublicRuns(db: Db, viewer: User | null, ownerId: string, sort: PublicRunSort = "recent") {
+export function getPublicRuns(
+  db: Db,
+  viewer: User | null,
+  ownerId: string,
+  sort: PublicRunSort = "recent",
+  { limit = PUBLIC_RUNS_LIMIT, offset = 0 } = {},
+) {
   const v = ownerFor(db, viewer, ownerId);
   if (!v) return null;
-  const runs = visibleRuns(db, viewer, v).filter((r) => r.privacy === "PUBLIC");
-  if (sort === "fastest") runs.sort((a, b) => timeSortValue(a.time) - timeSortValue(b.time));
-  return runs.slice(0, PUBLIC_RUNS_LIMIT).map(presentPublicRun);
+  const where = publicRunsOf(viewer, v);
+  if (!where) return [];
+  const newest = [desc(runLogs.createdAt), desc(runLogs.id)];
+  return db
+    .select()
+    .from(runLogs)
+    .where(where)
+    .orderBy(...(sort === "fastest" ? [fastestFirst, ...newest] : newest))
+    .limit(Math.min(limit, PUBLIC_RUNS_LIMIT))
+    .offset(offset)
+    .all()
+    .map(presentPublicRun);
 }
 
 /** GET /api/users/{id}/run-count: how many of the owner's runs the viewer may see, by the same rule. */
 export function getRunCount(db: Db, viewer: User | null, ownerId: string) {
   const v = ownerFor(db, viewer, ownerId);
   if (!v) return null;
-  return visibleRuns(db, viewer, v).filter((r) => r.privacy === "PUBLIC").length;
+  const where = publicRunsOf(viewer, v);
+  return where ? (db.select({ n: sql<number>`count(*)` }).from(runLogs).where(where).get()?.n ?? 0) : 0;
 }
 
 /** SPEC.md "Shared run log", or null when missing or not visible (the same answer). */

@@ -1,0 +1,9 @@
+/**
+ * Long lists (run log, public runs, notifications) show a page and grow by
+ * one through `?<param>=<count>`: a plain link, so "Show more" works without
+ * JavaScript, and the loader's query stays one bounded, indexed query.
+ */
+export function shownCount(url: URL, param: string, page: number, max = page * 20) {
+  const n = Number(url.searchParams.get(param));
+  return Number.isInteger(n) && n > page ? Math.min(n, max) : page;
+}
