@@ -1,13 +1,41 @@
 import "~/lib/context";
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { isStorageFailure, noteStorageFailure } from "~/lib/http.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/** Requests whose loader or action failed for want of storage: their page answers 503, not 500. */
+const unavailable = new WeakSet<Request>();
+
+/**
+ * Every unexpected error of a page or form post comes here first (the /api
+ * routes answer their own, in apiHandler). A full disk or a read-only
+ * database is not a bug: the answer becomes 503 (below) and the error page
+ * asks the rider to try again later.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isStorageFailure(error)) {
+    unavailable.add(request);
+    noteStorageFailure(error, request);
+    return;
+  }
+  // As Remix's default: an error response made by Remix itself (no action, no route) carries the error inside.
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(inner ?? error);
+};
+
+/** JavaScript form posts and navigations (single fetch `.data` requests): the same 503. */
+export function handleDataRequest(response: Response, { request }: ActionFunctionArgs) {
+  if (!unavailable.has(request)) return response;
+  return new Response(response.body, { status: 503, headers: response.headers });
+}
 
 export default function handleRequest(
   request: Request,
@@ -17,6 +45,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
+  if (unavailable.has(request)) responseStatusCode = 503;
   // Bots and no-JavaScript clients get the whole document at once.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {

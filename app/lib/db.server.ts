@@ -1,12 +1,19 @@
 import { openDatabase, type Db } from "#db/client";
 import { config } from "./config.server";
 
-let db: Db | undefined;
+/**
+ * Kept on globalThis, not in a module variable, so that every copy of this
+ * module in one process (the Remix build, and the sources that tsx or the
+ * tests load beside it) shares the one connection and its settings.
+ */
+const CONNECTION = Symbol.for("cloverleaf.db");
+type Holder = { [CONNECTION]?: Db };
 
 /** The process's one connection; better-sqlite3 is synchronous, so one is enough. */
 export function getDb(): Db {
-  db ??= openDatabase(config().databaseFile);
-  return db;
+  const holder = globalThis as Holder;
+  holder[CONNECTION] ??= openDatabase(config().databaseFile);
+  return holder[CONNECTION];
 }
 
 export type { Db };

@@ -13,6 +13,43 @@ export class HttpError extends Error {
 }
 
 
+/** What a user is told when the server cannot store anything: nothing they did, nothing they can fix. */
+export const SERVICE_UNAVAILABLE = "Service unavailable: the server cannot save changes right now. Please try again later.";
+
+/**
+ * A full disk, a read-only or failing database or upload folder: SQLite's
+ * codes (better-sqlite3 names them, extended ones included, such as
+ * SQLITE_READONLY_DBMOVED or SQLITE_IOERR_WRITE) and the file system's.
+ */
+const STORAGE_CODE = /^(SQLITE_(FULL|READONLY|IOERR|CANTOPEN)(_\w+)?|ENOSPC|EROFS|EACCES|EDQUOT)$/;
+
+let storageFailedAt = 0;
+
+/** The failure's storage code, looking through wrappers (drizzle puts the SQLite error in `cause`), or null. */
+function storageCode(error: unknown): string | null {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (typeof code === "string" && STORAGE_CODE.test(code)) return code;
+  }
+  return null;
+}
+
+/** The one test for "the server cannot store anything right now": such a failure answers 503. */
+export const isStorageFailure = (error: unknown) => storageCode(error) !== null;
+
+/**
+ * Logs a storage failure (code and path only: a failed query's parameters
+ * can hold password hashes) and remembers it for the health check.
+ */
+export function noteStorageFailure(error: unknown, request?: Request) {
+  storageFailedAt = Date.now();
+  const path = request ? new URL(request.url).pathname : undefined;
+  console.error(JSON.stringify({ level: "error", msg: "storage unavailable", code: storageCode(error), method: request?.method, path }));
+}
+
+/** Whether a write has failed for want of storage since `time` (ms). */
+export const storageFailedSince = (time: number) => storageFailedAt >= time;
+
 /** Every /api error answer: JSON with a human-readable `message`. */
 export function jsonError(status: number, message: string, extra: Record<string, unknown> = {}) {
   return Response.json({ ...extra, message }, { status });
@@ -51,7 +88,7 @@ export async function parseJson<S extends z.ZodTypeAny>(request: Request, schema
  * Wraps an /api handler so that every failure, expected or not, answers JSON
  * with a message and never an HTML error page.
  */
-export async function apiHandler(run: () => Promise<Response>): Promise<Response> {
+export async function apiHandler(run: () => Promise<Response>, request?: Request): Promise<Response> {
   try {
     return await run();
   } catch (error) {
@@ -60,9 +97,18 @@ export async function apiHandler(run: () => Promise<Response>): Promise<Response
       return jsonError(error.status, error.statusText || "Request failed");
     }
     if (error instanceof HttpError) return jsonError(error.status, error.message, error.body);
+    if (isStorageFailure(error)) {
+      noteStorageFailure(error, request);
+      return unavailable();
+    }
     console.error(error);
     return jsonError(500, "Something went wrong. Please try again.");
   }
+}
+
+/** 503 for /api when storage fails; clients may retry after a minute. */
+function unavailable() {
+  return Response.json({ message: SERVICE_UNAVAILABLE }, { status: 503, headers: { "Retry-After": "60" } });
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -82,5 +128,5 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
         return jsonError(405, "Method not allowed", {});
       }
       return handler(args);
-    });
+    }, args.request);
 }

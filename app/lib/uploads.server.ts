@@ -105,24 +105,54 @@ async function toBuffer(input: Uint8Array | Blob): Promise<Buffer> {
   return input instanceof Blob ? Buffer.from(await input.arrayBuffer()) : Buffer.from(input);
 }
 
-/** Checks and stores one file under a fresh (or the given, for signed URLs) random name. */
-export async function storeUpload(kind: UploadKind, input: Uint8Array | Blob, ownerId: string, name = newName()): Promise<StoredUpload> {
-  if (input instanceof Blob && input.size > UPLOAD_RULES[kind].maxBytes) throw tooLarge(kind);
-  const bytes = await toBuffer(input);
+/** Markup a browser would run if the bytes were ever read as a page (HTML, SVG). */
+const MARKUP = /<(?:script|html|body|iframe|object|embed|svg|!doctype\s+html)[\s>/]/i;
+/** A ZIP archive's end record, which ZIP readers look for in a file's last 64 KB. */
+const ZIP_END = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+/** PDF actions that run code or open other files; a flyer needs none. Names may hide letters as #xx. */
+const PDF_ACTIVE = /\/(?:JavaScript|JS|Launch|EmbeddedFile|RichMedia)(?![A-Za-z0-9])/;
+
+/**
+ * A file that is also something else (a polyglot): an image, PDF or video
+ * carrying a page, a script or a ZIP archive. Images are re-encoded anyway,
+ * but PDFs and videos are kept as sent, so all are refused alike.
+ */
+function isPolyglot(bytes: Buffer, mime: string) {
+  const text = bytes.toString("latin1");
+  if (MARKUP.test(text)) return true;
+  if (bytes.subarray(Math.max(0, bytes.length - 65_557)).includes(ZIP_END)) return true;
+  return mime === "application/pdf" && PDF_ACTIVE.test(text.replace(/#([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+}
+
+/**
+ * Size and type by content: the sniffed type of a file this kind accepts,
+ * or HttpError 413/415. Call it before anything decodes the file.
+ */
+export async function checkUpload(kind: UploadKind, bytes: Buffer): Promise<string> {
   if (bytes.length === 0) throw wrongType(kind);
   if (bytes.length > UPLOAD_RULES[kind].maxBytes) throw tooLarge(kind);
   const sniffed = await fileTypeFromBuffer(bytes);
   const mime = sniffed?.mime ?? "";
   // SVG is text, so file-type never names it; an XML "image" is refused explicitly all the same.
   if (!mime || mime === "image/svg+xml" || mime === "application/xml" || !accepts(kind, mime)) throw wrongType(kind);
+  if (mime.startsWith("image/") && !IMAGE_OUTPUT[mime]) throw wrongType(kind);
+  if (isPolyglot(bytes, mime)) throw wrongType(kind);
+  return mime;
+}
+
+/** Checks and stores one file under a fresh (or the given, for signed URLs) random name. */
+export async function storeUpload(kind: UploadKind, input: Uint8Array | Blob, ownerId: string, name = newName()): Promise<StoredUpload> {
+  if (input instanceof Blob && input.size > UPLOAD_RULES[kind].maxBytes) throw tooLarge(kind);
+  const bytes = await toBuffer(input);
+  const mime = await checkUpload(kind, bytes);
 
   const folder = dir();
   let body: Buffer = bytes;
   let ext: string;
   let previewUrl: string | undefined;
+  let preview: Buffer | undefined;
   if (mime.startsWith("image/")) {
-    const format = IMAGE_OUTPUT[mime];
-    if (!format) throw wrongType(kind);
+    const format = IMAGE_OUTPUT[mime]!;
     try {
       const animated = format === "gif" || format === "webp";
       const image = sharp(bytes, { animated, limitInputPixels: 60_000_000 }).rotate();
@@ -131,16 +161,12 @@ export async function storeUpload(kind: UploadKind, input: Uint8Array | Blob, ow
         .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: "inside", withoutEnlargement: true })
         .toFormat(format, format === "jpeg" ? { quality: 85, mozjpeg: true } : {})
         .toBuffer();
-      const preview = await sharp(bytes, { limitInputPixels: 60_000_000 })
+      preview = await sharp(bytes, { limitInputPixels: 60_000_000 })
         .rotate()
         .resize({ width: PREVIEW_WIDTH, withoutEnlargement: true })
         .webp({ quality: 55 })
         .toBuffer();
-      fs.writeFileSync(path.join(folder, `${name}.preview.webp`), preview, { flag: "wx" });
-      previewUrl = `/uploads/${name}.preview.webp`;
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new HttpError(409, "This upload URL has already been used");
+    } catch {
       // A file that claims to be an image but does not decode is not one.
       throw wrongType(kind);
     }
@@ -151,10 +177,17 @@ export async function storeUpload(kind: UploadKind, input: Uint8Array | Blob, ow
   }
   const url = `/uploads/${name}.${ext}`;
   try {
+    // Outside the decoding above: a full disk (ENOSPC) is a storage failure (503), not a wrong file type.
+    if (preview) {
+      fs.writeFileSync(path.join(folder, `${name}.preview.webp`), preview, { flag: "wx" });
+      previewUrl = `/uploads/${name}.preview.webp`;
+    }
     fs.writeFileSync(path.join(folder, `${name}.${ext}`), body, { flag: "wx" });
     fs.writeFileSync(path.join(folder, `${name}.json`), JSON.stringify({ kind, ownerId, url, previewUrl, createdAt: new Date().toISOString() }), { flag: "wx" });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new HttpError(409, "This upload URL has already been used");
+    // Anything else (a full disk): remove what this call wrote ("wx": none of it existed before), so no half file stays.
+    for (const file of [`${name}.preview.webp`, `${name}.${ext}`, `${name}.json`]) fs.rmSync(path.join(folder, file), { force: true });
     throw error;
   }
   return { url, previewUrl, contentType: CONTENT_TYPES[ext]!, size: body.length };
@@ -196,8 +229,25 @@ export async function receiveSignedUpload(token: string, request: Request, now =
   if (fs.existsSync(path.join(dir(), `${grant.n}.json`))) throw new HttpError(409, "This upload URL has already been used");
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > UPLOAD_RULES[grant.k].maxBytes) throw tooLarge(grant.k);
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  return storeUpload(grant.k, bytes, grant.o, grant.n);
+  return storeUpload(grant.k, await readBody(request, grant.k), grant.o, grant.n);
+}
+
+/** The body, read only up to the kind's limit: one sent without a length is never buffered whole. */
+async function readBody(request: Request, kind: UploadKind) {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body?.getReader();
+  for (;;) {
+    const chunk = reader ? await reader.read() : { done: true as const };
+    if (chunk.done) break;
+    size += chunk.value.length;
+    if (size > UPLOAD_RULES[kind].maxBytes) {
+      reader!.releaseLock();
+      throw tooLarge(kind);
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks, size);
 }
 
 /** SPEC.md "convert-url": the upload URL becomes the URL the file is served from; only for its owner. */

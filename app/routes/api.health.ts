@@ -1,25 +1,53 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
+import { isStorageFailure, noteStorageFailure, SERVICE_UNAVAILABLE, storageFailedSince } from "~/lib/http.server";
 
 /** How long a successful disk-write check stands: a health probe should not write on every call. */
 const DISK_CHECK_MS = 5_000;
 let diskCheckedAt = 0;
 
-/** GET /api/health: the container's health check. The database answers and DATA_DIR takes writes. */
-export function loader() {
+/**
+ * A new file, not a rewrite of the last one: truncating a file frees its
+ * block, so rewriting it can succeed on a disk with no space left.
+ */
+function checkDiskWrites() {
+  const file = path.join(config().dataDir, `.health-${randomBytes(6).toString("hex")}`);
+  try {
+    fs.writeFileSync(file, String(Date.now()), { flag: "wx" });
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+/**
+ * GET /api/health: the container's health check. The database answers, DATA_DIR
+ * takes a new file, and no write has failed for want of storage (a full disk, a
+ * read-only or failing database) in the last few seconds: SQLite can refuse to
+ * grow while the file system still takes a small file.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
   try {
     getDb().get(sql`select 1`);
-    if (Date.now() - diskCheckedAt > DISK_CHECK_MS) {
-      fs.writeFileSync(path.join(config().dataDir, ".health"), String(Date.now()));
-      diskCheckedAt = Date.now();
+    const now = Date.now();
+    if (storageFailedSince(now - DISK_CHECK_MS)) return unavailable();
+    if (now - diskCheckedAt > DISK_CHECK_MS) {
+      checkDiskWrites();
+      diskCheckedAt = now;
     }
     return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     diskCheckedAt = 0;
-    console.error(error);
-    return Response.json({ status: "unavailable", message: "Service unavailable" }, { status: 503 });
+    if (isStorageFailure(error)) noteStorageFailure(error, request);
+    else console.error(error);
+    return unavailable();
   }
+}
+
+function unavailable() {
+  return Response.json({ status: "unavailable", message: SERVICE_UNAVAILABLE }, { status: 503, headers: { "Cache-Control": "no-store" } });
 }
