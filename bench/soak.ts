@@ -17,7 +17,7 @@ import autocannon from "autocannon";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
-import { arg, machine, rssMb, seed, SEARCH_ZIPS, signIn, startServer, tempDir, type Seeded, type Server } from "./lib";
+import { arg, machine, percentile, rssMb, seed, SEARCH_ZIPS, signIn, startServer, tempDir, type Seeded, type Server } from "./lib";
 
 export type SoakResult = {
   minutes: number;
@@ -62,7 +62,7 @@ export async function soak(server: Server, seeded: Seeded, { minutes, rate }: { 
     { method: "POST", path: "/api/follow", headers: json, body: JSON.stringify({ targetId: seeded.profileUserId }) },
     get("/api/health"),
     { method: "DELETE", path: `/api/follow/${seeded.profileUserId}`, headers: json },
-    { method: "POST", path: "/api/notifications/mark-all-read", headers: json },
+    { method: "PATCH", path: "/api/notifications/mark-all-read", headers: json },
   ];
 
   console.log(`\nSoak: ${minutes} min at ${rate} req/s, mixed reads and writes`);
@@ -89,7 +89,7 @@ export async function soak(server: Server, seeded: Seeded, { minutes, rate }: { 
   clearInterval(sampler);
 
   times.sort((a, b) => a - b);
-  const pct = (p: number) => +(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN).toFixed(1);
+  const pct = (p: number) => +percentile(times, p).toFixed(1);
   // Compare the first minute after warm-up with the last minute.
   const window = Math.max(1, Math.min(12, Math.floor(samples.length / 3)));
   const mean = (xs: typeof samples) => xs.reduce((a, b) => a + b.rssMb, 0) / xs.length;

@@ -4,6 +4,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "../app/lib/config.server";
 
@@ -58,15 +59,18 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
     "/build",
     express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }),
   );
-  app.use(
-    express.static(path.join(root, "public"), {
-      maxAge: "1h",
-      // The service worker must be re-checked on every visit so updates reach phones.
-      setHeaders: (res, file) => {
-        if (file.endsWith(`${path.sep}sw.js`)) res.setHeader("Cache-Control", "no-cache");
-      },
-    }),
-  );
+  // The few other files in public/ (icons, manifest, service worker) are listed
+  // once at start, so a page or API request never pays for a file lookup.
+  const publicDir = path.join(root, "public");
+  const publicFiles = new Set(listFiles(publicDir, "build"));
+  const servePublic = express.static(publicDir, {
+    maxAge: "1h",
+    // The service worker must be re-checked on every visit so updates reach phones.
+    setHeaders: (res, file) => {
+      if (file.endsWith(`${path.sep}sw.js`)) res.setHeader("Cache-Control", "no-cache");
+    },
+  });
+  app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -116,6 +120,17 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
     res.status(403).json({ message: "Cross-origin requests are not allowed." });
   });
 
+  // An answer sent before the request's body was read through (an upload refused for its size)
+  // closes the connection: the unread rest of the body must not be taken for the next request.
+  app.use((req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      if (!req.complete && !res.headersSent) res.setHeader("Connection", "close");
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    next();
+  });
+
   app.use((req, res, next) => {
     const length = Number(req.get("content-length") ?? 0);
     if (length > MAX_BODY_BYTES) {
@@ -138,6 +153,15 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
   );
 
   return app;
+}
+
+/** URL paths ("/icons/icon-192.png") of the files under `dir`, except the `skip` folder. */
+function listFiles(dir: string, skip: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`)
+    .filter((url) => !url.startsWith(`/${skip}/`));
 }
 
 function safeHost(origin: string) {

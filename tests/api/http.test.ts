@@ -109,3 +109,38 @@ describe("GET /api/health", () => {
     expect(await res.json()).toEqual({ status: "ok" });
   });
 });
+
+describe("static files", () => {
+  it("serves public files with an hour's cache, the service worker re-checked on every visit", async () => {
+    const icon = await fetch(`${app.url}/icons/icon-192.png`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toBe("image/png");
+    expect(icon.headers.get("cache-control")).toBe("public, max-age=3600");
+    const worker = await fetch(`${app.url}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get("cache-control")).toBe("no-cache");
+    expect((await fetch(`${app.url}/manifest.webmanifest`)).status).toBe(200);
+  });
+
+  it("serves fingerprinted build files compressed and cached for a year", async () => {
+    const html = await (await fetch(`${app.url}/login`)).text();
+    const scripts = [...new Set(html.match(/\/build\/[^"]+\.js/g))];
+    expect(scripts.length).toBeGreaterThan(2);
+    let compressed = 0;
+    for (const script of scripts) {
+      const res = await fetch(`${app.url}${script}`, { headers: { "Accept-Encoding": "gzip" } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      // Files over compression's 1 KB threshold go out gzipped.
+      if (res.headers.get("content-encoding") === "gzip") compressed += 1;
+      else expect((await res.arrayBuffer()).byteLength).toBeLessThan(1024);
+    }
+    expect(compressed).toBeGreaterThan(0);
+  });
+
+  it("answers a missing file through the app (its 404 page), not a file lookup", async () => {
+    const res = await fetch(`${app.url}/icons/nope.png`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+  });
+});
