@@ -157,6 +157,22 @@ describe("computeTrends", () => {
     expect(t.points.map((p) => p.time)).toEqual([16, 15.5, 15.2, 15.8, 17, 15.9]);
   });
 
+  it("keeps the chart to the last 50 timed runs and the arena list to the fastest 10, counting all", () => {
+    const many = Array.from({ length: 120 }, (_, i) => ({
+      arenaName: `Arena ${i % 30}`,
+      time: String(14 + (i % 30) / 10),
+      tags: [],
+      placement: null,
+      createdAt: day(i),
+    }));
+    const t = computeTrends(many);
+    expect(t.points).toHaveLength(50);
+    expect(t.points.at(-1)!.date).toBe(day(119).toISOString());
+    expect(t.bestByArena.map((a) => a.arenaName)).toEqual(Array.from({ length: 10 }, (_, i) => `Arena ${i}`));
+    expect(t.arenaCount).toBe(30);
+    expect(t.timedCount).toBe(120);
+  });
+
   it("answers empty trends for no runs", () => {
     expect(computeTrends([])).toMatchObject({ runCount: 0, personalBest: null, averageLast5: null, cleanRunRate: null, placements: 0, points: [] });
   });

@@ -4,7 +4,18 @@ import { PersonIcon } from "./icons";
 import type { Trends } from "./trends";
 import { formatDate as fmtDate } from "~/lib/dates";
 
-const TimeChart = lazy(() => import("./TimeChart"));
+type ChartProps = { points: Trends["points"]; label: string };
+
+/** The last five times as text: without JavaScript, and offline when the chart's code never reached the phone. */
+function LastTimes({ points }: ChartProps) {
+  return (
+    <p className="text-sm text-gray-600">
+      {points.length ? `Last times: ${points.slice(-5).map((p) => `${p.time}s`).join(", ")}` : "Log a timed run to start the chart."}
+    </p>
+  );
+}
+
+const TimeChart = lazy(() => import("./TimeChart").catch(() => ({ default: LastTimes })));
 
 
 export type TrendScope = { kind: "horse" | "rider"; label: string };
@@ -69,16 +80,12 @@ export function TrendsPanel({ scope, trends, choices }: { scope: TrendScope; tre
             <TimeChart points={trends.points} label={`Times of ${scope.label} over time`} />
           </Suspense>
         ) : (
-          <p className="text-sm text-gray-600">
-            {trends.points.length
-              ? `Last times: ${trends.points.slice(-5).map((p) => `${p.time}s`).join(", ")}`
-              : "Log a timed run to start the chart."}
-          </p>
+          <LastTimes points={trends.points} label="" />
         )}
       </div>
       {trends.bestByArena.length ? (
         <details className="mt-2">
-          <summary className="flex min-h-[44px] cursor-pointer items-center font-semibold text-brand-800">Best by arena ({trends.bestByArena.length})</summary>
+          <summary className="flex min-h-[44px] cursor-pointer items-center font-semibold text-brand-800">{trends.arenaCount > trends.bestByArena.length ? `Fastest ${trends.bestByArena.length} of ${trends.arenaCount} arenas` : `Best by arena (${trends.arenaCount})`}</summary>
           <ul className="divide-y divide-gray-100">
             {trends.bestByArena.map((a) => (
               <li key={a.arenaName} className="flex items-center justify-between gap-3 py-2">

@@ -12,13 +12,19 @@ export type Trends = {
   runCount: number;
   timedCount: number;
   personalBest: { time: number; arenaName: string; date: string } | null;
+  /** The fastest arenas (at most ARENAS_SHOWN) of arenaCount. */
   bestByArena: { arenaName: string; time: number; runs: number }[];
+  arenaCount: number;
   averageLast5: number | null;
   cleanRunRate: number | null;
   placements: number;
-  /** Oldest first, for the chart. */
+  /** The last CHART_POINTS timed runs, oldest first, for the chart. */
   points: { date: string; time: number }[];
 };
+
+/** A phone's chart and list stay readable (and the page light) however long the history. */
+export const CHART_POINTS = 50;
+export const ARENAS_SHOWN = 10;
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const isoDate = (d: Date | string) => new Date(d).toISOString();
@@ -55,10 +61,11 @@ export function computeTrends(runs: TrendRun[]): Trends {
     runCount: sorted.length,
     timedCount: timed.length,
     personalBest,
-    bestByArena: [...arenas.values()].sort((a, b) => a.time - b.time),
+    bestByArena: [...arenas.values()].sort((a, b) => a.time - b.time).slice(0, ARENAS_SHOWN),
+    arenaCount: arenas.size,
     averageLast5,
     cleanRunRate: sorted.length ? Math.round((clean / sorted.length) * 100) : null,
     placements,
-    points: timed.map(({ run, time }) => ({ date: isoDate(run.createdAt), time })),
+    points: timed.slice(-CHART_POINTS).map(({ run, time }) => ({ date: isoDate(run.createdAt), time })),
   };
 }
