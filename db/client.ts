@@ -20,11 +20,29 @@ export const migrationsFolder = path.join(
  */
 export function openDatabase(file: string): Db {
   const sqlite = new Database(file);
+  checkCommitOfReturningWrites(sqlite);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   return drizzle(sqlite, { schema }) as Db;
+}
+
+/**
+ * better-sqlite3's get() steps a statement once and ignores what SQLite
+ * answers when it then resets it. For a write with RETURNING outside a
+ * transaction, that reset is the commit: when the commit fails (a full
+ * disk), get() still hands back the row of a write that was rolled back,
+ * and the app would acknowledge a run that was never stored. all() steps to
+ * the end and throws, so such statements answer get() through it.
+ */
+function checkCommitOfReturningWrites(sqlite: Database.Database) {
+  const prepare = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((source: string) => {
+    const stmt = prepare(source);
+    if (stmt.reader && !stmt.readonly) stmt.get = ((...params: unknown[]) => stmt.all(...params)[0]) as typeof stmt.get;
+    return stmt;
+  }) as typeof sqlite.prepare;
 }
 
 export function migrateDatabase(db: Db, folder = migrationsFolder) {
