@@ -32,3 +32,15 @@ export async function sendMail(mail: Mail) {
     JSON.stringify({ level: "info", msg: "mail written to outbox", to: mail.to, subject: mail.subject, file, link }),
   );
 }
+
+/**
+ * Sends without making the caller wait. For answers that must not reveal
+ * whether an address has an account (forgot password, resend verification):
+ * waiting for the mail server would make a known address answer slower than
+ * an unknown one. A failure is logged, not answered.
+ */
+export function sendMailInBackground(mail: Mail) {
+  sendMail(mail).catch((error: unknown) => {
+    console.error(JSON.stringify({ level: "error", msg: "mail not sent", subject: mail.subject, error: String(error) }));
+  });
+}

@@ -3,7 +3,7 @@ import { config } from "./config.server";
 import { getDb } from "./db.server";
 import { HttpError } from "./http.server";
 
-export type Limit = { name: string; max: number; windowMs: number };
+export type Limit = { name: string; max: number; windowMs: number; message?: string };
 
 const MINUTE = 60_000;
 export const LIMITS = {
@@ -11,6 +11,8 @@ export const LIMITS = {
   register: { name: "register", max: 5, windowMs: 60 * MINUTE },
   forgotPassword: { name: "forgot-password", max: 5, windowMs: 15 * MINUTE },
   resendVerification: { name: "resend-verification", max: 5, windowMs: 15 * MINUTE },
+  /** Per signed-in user, across event and rider searches (API and screens): far above a person's pace, well below a scraper's. */
+  search: { name: "search", max: 60, windowMs: MINUTE, message: "Too many searches. Please wait a minute and try again." },
 } satisfies Record<string, Limit>;
 
 /**
@@ -28,6 +30,6 @@ export function rateLimit(limit: Limit, key: string) {
     RETURNING count`);
   if (row.count > limit.max * config().rateLimitFactor) {
     const minutes = Math.ceil(limit.windowMs / MINUTE);
-    throw new HttpError(429, `Too many attempts. Please wait ${minutes} minutes and try again.`);
+    throw new HttpError(429, limit.message ?? `Too many attempts. Please wait ${minutes} minutes and try again.`);
   }
 }

@@ -3,6 +3,7 @@ import { presentEvent } from "~/features/events/presenters.server";
 import { requireApiUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { apiRoute, parseJson } from "~/lib/http.server";
+import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
 import { eventSearchSchema } from "~/schemas/events";
 
 /** POST /api/events/search {zipCode | cityState, userHomeZipCode, radius, startDate, endDate, filters}. */
@@ -10,6 +11,7 @@ const route = apiRoute({
   POST: async ({ request }) => {
     const user = await requireApiUser(request);
     const input = await parseJson(request, eventSearchSchema);
+    rateLimit(LIMITS.search, user.id);
     const db = getDb();
     const found = searchEvents(db, input, user);
     const saved = savedIdsOf(db, user.id, found.map((l) => l.event.id));

@@ -81,6 +81,8 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     const back = intent === "profile" ? "/settings?edit=profile" : intent === "delete-account" ? "/settings?confirm=delete-account" : "/settings";
-    return redirectWithToast(back, { type: "error", title: FAILED[intent] ?? "Error", description: error.message });
+    // An upload refusal reads as SPEC.md section 8 has it: "File Too Large: File size must be less than 5MB".
+    const description = typeof error.body.title === "string" ? `${error.body.title}: ${error.message}` : error.message;
+    return redirectWithToast(back, { type: "error", title: FAILED[intent] ?? "Error", description });
   }
 }

@@ -9,6 +9,7 @@ import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { useHydrated } from "~/lib/useHydrated";
 import { getDb } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
 import { APP_NAME } from "~/schemas/constants";
 
 export const meta: MetaFunction = () => [{ title: `Share with a rider | ${APP_NAME}` }];
@@ -24,8 +25,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
   if (!params.type || !(params.type in KINDS)) throw data(null, { status: 404 });
   const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
-  const results = q ? searchPeople(getDb(), viewer, { query: q }) : [];
-  return { type: params.type as keyof typeof KINDS, id: params.id ?? "", q, results };
+  let results: ReturnType<typeof searchPeople> = [];
+  let searchError: string | null = null;
+  let status = 200;
+  if (q) {
+    try {
+      rateLimit(LIMITS.search, viewer.id);
+      results = searchPeople(getDb(), viewer, { query: q });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      [searchError, status] = [error.message, error.status];
+    }
+  }
+  return data({ type: params.type as keyof typeof KINDS, id: params.id ?? "", q, results, searchError }, { status });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -46,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ShareWith() {
-  const { type, id, q, results } = useLoaderData<typeof loader>();
+  const { type, id, q, results, searchError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [selected, setSelected] = useState<string | null>(null);
@@ -69,7 +81,7 @@ export default function ShareWith() {
         </Form>
         <Form method="post" className="card space-y-3">
           {actionData?.error ? <FormError message={actionData.error} /> : null}
-          {q && results.length === 0 ? <p className="text-gray-700">No users found</p> : null}
+          {searchError ? <FormError message={searchError} /> : q && results.length === 0 ? <p className="text-gray-700">No users found</p> : null}
           {results.length ? (
             <fieldset className="max-h-[200px] space-y-1 overflow-y-auto">
               <legend className="label">Choose a rider</legend>

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   bannedEmails,
@@ -235,15 +235,23 @@ export function listPendingShowbills(db: Db) {
     .all();
 }
 
-/** Approves or rejects an event's showbill and tells its creator. */
+/**
+ * Approves or rejects an event's showbill and tells its creator. The update
+ * is guarded by the current state, so two admins (or a double click) deciding
+ * the same way at once make one decision: one notice, one audit entry.
+ */
 export function setShowbillApproval(db: Db, admin: User, eventId: string, approved: boolean) {
+  const changes = approved ? eq(events.showbillApproved, false) : or(eq(events.showbillApproved, true), isNull(events.showbillReviewedAt));
   const event = db
     .update(events)
     .set({ showbillApproved: approved, showbillReviewedBy: admin.id, showbillReviewedAt: new Date() })
-    .where(eq(events.id, eventId))
+    .where(and(eq(events.id, eventId), changes))
     .returning({ id: events.id, name: events.name, createdBy: events.createdBy })
     .get();
-  if (!event) throw new HttpError(404, "Event not found");
+  if (!event) {
+    if (!db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).get()) throw new HttpError(404, "Event not found");
+    return; // Already decided this way.
+  }
   if (event.createdBy) {
     notifyUsers(db, [event.createdBy], {
       type: "showbill",

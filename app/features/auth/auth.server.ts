@@ -7,7 +7,7 @@ import type { ProfileUpdate } from "~/schemas/profile";
 import { config } from "~/lib/config.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
-import { sendMail } from "~/lib/mail.server";
+import { sendMail, sendMailInBackground } from "~/lib/mail.server";
 import { destroyUserSessions } from "~/lib/session.server";
 import { hashToken, newToken } from "~/lib/tokens.server";
 import { consumeInvite } from "~/features/invites/invites.server";
@@ -70,6 +70,10 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<User> 
 }
 
 export async function sendVerificationEmail(db: Db, user: Pick<User, "id" | "email" | "firstName">) {
+  await sendMail(verificationMail(db, user));
+}
+
+function verificationMail(db: Db, user: Pick<User, "id" | "email" | "firstName">) {
   const { token, hash } = newToken();
   db.insert(emailVerificationTokens)
     .values({
@@ -80,13 +84,16 @@ export async function sendVerificationEmail(db: Db, user: Pick<User, "id" | "ema
     })
     .run();
   const link = `${config().appOrigin}/verify-email/${token}`;
-  await sendMail(verificationEmail(user.email, user.firstName, link));
+  return verificationEmail(user.email, user.firstName, link);
 }
 
-/** Answers the same whether or not the account exists or is already verified. */
+/**
+ * Answers the same, in the same time, whether or not the account exists or is
+ * already verified: the mail goes out in the background.
+ */
 export async function resendVerification(db: Db, email: string) {
   const user = db.select().from(users).where(eq(users.email, email)).get();
-  if (user && !user.emailVerified && user.isActive) await sendVerificationEmail(db, user);
+  if (user && !user.emailVerified && user.isActive) sendMailInBackground(verificationMail(db, user));
 }
 
 const INVALID_VERIFY_LINK = "This verification link is invalid or has expired.";
@@ -145,7 +152,7 @@ export async function verifyLogin(db: Db, email: string, password: string): Prom
   return user;
 }
 
-/** Answers the same whether or not the account exists. */
+/** Answers the same, in the same time, whether or not the account exists: the mail goes out in the background. */
 export async function requestPasswordReset(db: Db, email: string) {
   const user = db.select().from(users).where(eq(users.email, email)).get();
   if (!user || !user.isActive) return;
@@ -154,7 +161,7 @@ export async function requestPasswordReset(db: Db, email: string) {
     .values({ userId: user.id, token: hash, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
     .run();
   const link = `${config().appOrigin}/reset-password/${token}`;
-  await sendMail(resetEmail(user.email, user.firstName, link));
+  sendMailInBackground(resetEmail(user.email, user.firstName, link));
 }
 
 const liveResetToken = (token: string) =>

@@ -3,6 +3,7 @@ import { getVisibleEvent, listUpcoming, savedIdsOf, searchEvents, withDistance, 
 import { presentEvent } from "~/features/events/presenters.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
 import { eventSearchSchema } from "~/schemas/events";
 
 export const DISCOVER_LIMIT = 30;
@@ -34,6 +35,7 @@ export function discover(db: Db, user: User, url: URL) {
     if (!parsed.success) searchError = parsed.error.issues[0]?.message ?? "Invalid search";
     else {
       try {
+        rateLimit(LIMITS.search, user.id);
         results = present(searchEvents(db, parsed.data, user));
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;

@@ -3,6 +3,7 @@ import { followStates } from "~/features/social/follows.server";
 import { searchPeople } from "~/features/social/search.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
 import { peopleSearchSchema } from "~/schemas/social";
 
 /** Discover's riders search (?riders=&ridersZip=&ridersRadius=), with each result's follow state. */
@@ -21,6 +22,7 @@ export function ridersSearch(db: Db, viewer: User, url: URL) {
   });
   if (!parsed.success) return { values, results: null, error: parsed.error.issues[0]!.message, back };
   try {
+    rateLimit(LIMITS.search, viewer.id);
     const people = searchPeople(db, viewer, parsed.data);
     const states = followStates(db, viewer, people.map((p) => p.id));
     return { values, results: people.map((p) => ({ ...p, follow: states.get(p.id)! })), error: null, back };

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { users, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
-import { deleteUpload, storeUpload, tooLarge, UPLOAD_RULES } from "~/lib/uploads.server";
+import { checkUpload, deleteUpload, storeUpload, tooLarge, UPLOAD_RULES } from "~/lib/uploads.server";
 
 const AVATAR_PX = 512;
 
@@ -14,6 +14,8 @@ const AVATAR_PX = 512;
 export async function setProfilePicture(db: Db, user: User, file: Blob) {
   if (file.size > UPLOAD_RULES.avatar.maxBytes) throw tooLarge("avatar");
   const original = Buffer.from(await file.arrayBuffer());
+  // Checked before sharp reads it: sharp would happily turn an SVG (scripts and all) into a JPEG.
+  await checkUpload("avatar", original);
   // Not an image sharp can read: let storeUpload answer with the SPEC's message.
   const square = await sharp(original)
     .rotate()
