@@ -1,20 +1,37 @@
 import type { ServerBuild } from "@remix-run/node";
-import { eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema";
-import { createUser, signIn } from "../helpers/factories";
+import { calendarFeeds, eventReports, events, followRequests, follows, inviteLinks, notifications, riders, runLogs, savedEvents, userReports, users } from "../../db/schema";
+import {
+  createEvent,
+  createFollow,
+  createFollowRequest,
+  createInvite,
+  createRider,
+  createRun,
+  createUser,
+  signedInRider,
+  signIn,
+  uploadImage,
+} from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
 /**
  * The authorization matrix, built from the app's own route list: every
  * route with a loader or an action has an entry saying who may call each of
- * its methods, and a route added without one fails here. Ownership (one
- * rider's record reached by another) is covered by each feature's tests;
- * here every caller kind is checked against the route's guard:
- * visitor, signed-in rider, banned rider (a session from before the ban),
- * and administrator.
+ * its methods, and a route added without one fails here. Each caller kind is
+ * checked against the route's guard: visitor, signed-in rider, banned rider
+ * (a session from before the ban), and administrator.
+ *
+ * The owner and other-user columns (OWNERS, below) say, for every method a
+ * signed-in rider may call and every route that names a record in its path,
+ * what the record's owner gets and what another signed-in rider gets, checked
+ * with real records: the other rider's call comes first and must leave the
+ * owner's record as it was (or not show it). A method without an owner entry
+ * fails here too. Admin-only routes need none: every rider, owners included,
+ * gets the rider column's 403.
  */
 type Access = "public" | "user" | "admin" | "token";
 type Entry = Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Access>>;
@@ -167,12 +184,17 @@ afterAll(() => app.close());
 
 /** A concrete URL for a route: each dynamic segment filled with a placeholder. */
 function urlOf(routeId: string) {
-  const route = build.routes[routeId]!;
+  return `/${urlTemplate(routeId)}`.replace(/:[^/]+/g, "1").replace(/\*$/, "x").replace(/\/+/g, "/");
+}
+
+/** A route's path with its parents' ("events/:id/edit"). */
+function urlTemplate(routeId: string) {
   const parts: string[] = [];
+  const route = build.routes[routeId];
   for (let r: typeof route | undefined = route; r; r = r.parentId ? build.routes[r.parentId] : undefined) {
     if (r.path) parts.unshift(r.path);
   }
-  return `/${parts.join("/")}`.replace(/:[^/]+/g, "1").replace(/\*$/, "x").replace(/\/+/g, "/");
+  return parts.join("/");
 }
 
 const isApi = (routeId: string) => routeId.startsWith("routes/api.");
@@ -232,5 +254,711 @@ describe("authorization matrix", () => {
       expect(refused(rider, "rider"), report).toBe(true);
       expect(admitted(admin), report).toBe(true);
     }
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Owner and other-user columns
+// ---------------------------------------------------------------------------
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type Party = { user: typeof users.$inferSelect; client: Client };
+type Parties = { owner: Party; other: Party; third: typeof users.$inferSelect };
+/** What one caller gets: the status, whether the answer shows the record's marker, whether the record changed. */
+type Side = { status: number | number[]; sees?: boolean; changes?: boolean };
+type Req = { url: string; json?: unknown; form?: Record<string, string> };
+type Owned = { run: (parties: Parties, routeId: string, method: Method) => Promise<void>; ownerMode?: "INVITE_ONLY" | "PUBLIC" };
+type NotOwned = { none: string };
+
+let counter = 0;
+/** A value found nowhere else, to tell whether an answer shows the owner's record. */
+const tag = () => `Zzown${++counter}x${Date.now().toString(36)}`;
+
+/**
+ * One owner/other check. `state` reads the owner's record from the database:
+ * compared before and after each call, it tells whether that call changed it
+ * (`changes`, false by default for the other rider, true for the owner).
+ */
+function owned<C extends object>(c: {
+  ownerMode?: "INVITE_ONLY" | "PUBLIC";
+  setup: (p: Parties) => C | Promise<C>;
+  request: (ctx: C, p: Parties) => Req;
+  state?: (ctx: C, p: Parties) => unknown;
+  owner: Side;
+  other: Side;
+}): Owned {
+  return {
+    ownerMode: c.ownerMode,
+    async run(parties, routeId, method) {
+      const ctx = await c.setup(parties);
+      const req = c.request(ctx, parties);
+      const snapshot = () => JSON.stringify(c.state?.(ctx, parties) ?? null);
+      for (const who of ["other", "owner"] as const) {
+        const before = snapshot();
+        const res = await send(parties[who].client, routeId, method, req);
+        const body = await readBody(res, req.url);
+        const side = c[who];
+        const report = `${who}: ${method} ${req.url} answered ${res.status} ${body.slice(0, 300)}`;
+        expect([side.status].flat(), report).toContain(res.status);
+        const marker = (ctx as { marker?: string }).marker;
+        if (side.sees !== undefined) expect(Boolean(marker) && body.includes(marker!), `${report}\nshows the owner's record`).toBe(side.sees);
+        if (c.state) expect(snapshot() !== before, `${report}\nchanges the owner's record`).toBe(side.changes ?? who === "owner");
+      }
+    },
+  };
+}
+
+async function send(client: Client, routeId: string, method: Method, req: Req) {
+  if (method === "GET") return client.get(req.url);
+  if (isApi(routeId)) return client.json(req.url, method, req.json ?? {});
+  return client.form(req.url, req.form ?? {});
+}
+
+async function readBody(res: Response, url: string) {
+  if (!url.endsWith("/stream")) return res.text();
+  // Server-sent events never end: read until the first count arrives.
+  const reader = res.body!.getReader();
+  let text = "";
+  for (let i = 0; i < 5 && !text.includes("data:"); i++) text += new TextDecoder().decode((await reader.read()).value);
+  await reader.cancel();
+  return text;
+}
+
+// Records of one owner, made directly (the features' own tests prove how they are made).
+const db = () => app.db;
+const privateRun = (p: Parties) => {
+  const marker = tag();
+  return { marker, run: createRun(db(), p.owner.user.id, { notes: marker, horseName: marker, privacy: "PRIVATE" }) };
+};
+const publicRun = (p: Parties) => {
+  const marker = tag();
+  return { marker, run: createRun(db(), p.owner.user.id, { notes: marker, privacy: "PUBLIC" }) };
+};
+/** An event the owner created, waiting for approval: only its creator (and admins) may see it. */
+const pendingEvent = (p: Parties) => {
+  const marker = tag();
+  return { marker, event: createEvent(db(), { name: marker, createdBy: p.owner.user.id, showbillApproved: false }) };
+};
+/** A listed (approved) event the owner created: others see it, only its creator edits it. */
+const ownEvent = (p: Parties) => {
+  const marker = tag();
+  return { marker, event: createEvent(db(), { name: marker, createdBy: p.owner.user.id }) };
+};
+/** An approved event someone else created, saved by the owner. */
+const ownersSave = (p: Parties) => {
+  const marker = tag();
+  const event = createEvent(db(), { name: marker });
+  db().insert(savedEvents).values({ userId: p.owner.user.id, eventId: event.id }).run();
+  return { marker, event };
+};
+const savesOf = (eventId: string) => db().select({ userId: savedEvents.userId }).from(savedEvents).where(eq(savedEvents.eventId, eventId)).all();
+const notice = (p: Parties) => {
+  const marker = tag();
+  return { marker, note: db().insert(notifications).values({ userId: p.owner.user.id, type: "admin", title: marker, message: "Owned notice" }).returning().get() };
+};
+const runRow = (id: string) => db().select().from(runLogs).where(eq(runLogs.id, id)).get() ?? null;
+const eventRow = (id: string) => db().select().from(events).where(eq(events.id, id)).get() ?? null;
+const userRow = (id: string) => db().select().from(users).where(eq(users.id, id)).get()!;
+const countOf = (rows: unknown[]) => rows.length;
+const notesAbout = (runId: string) => countOf(db().select().from(notifications).where(eq(notifications.relatedRunLogId, runId)).all());
+const validEvent = (marker: string) => ({ name: marker, location: "Troy, MT", zipCode: "59935", date: "2031-09-17", eventType: "barrel_racing" });
+const ownFeed = (p: Parties) => db().select().from(calendarFeeds).where(eq(calendarFeeds.userId, p.owner.user.id)).get() ?? null;
+
+const searchOnly = { none: "a search or list of what anyone may find; what each viewer sees of it is tests/api/leak.test.ts's" };
+const tokenOnly = { none: "the token in the path is the credential: whoever holds it may use it, signed in or not" };
+
+/**
+ * Owner and other-user columns: every method of the matrix whose access is
+ * "user", and every method of a public or token route naming a record in its
+ * path, has an entry: a check with real records, or `none` with the reason.
+ */
+const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
+  // Screens
+  "routes/$": { GET: { none: "the catch-all page names no record" } },
+  "routes/reset-password.$token": { GET: tokenOnly, POST: tokenOnly },
+  "routes/verify-email.$token": { POST: tokenOnly },
+  "routes/calendar.$token": { GET: tokenOnly },
+  "routes/uploads.$": {
+    GET: owned({
+      // Stored files have random names and are served to whoever has the URL (pictures are shown to others).
+      setup: async (p) => ({ url: (await uploadImage(p.owner.client, "avatar")).url }),
+      request: (c) => ({ url: c.url }),
+      owner: { status: 200 },
+      other: { status: 200 },
+    }),
+  },
+  "routes/share.event.$id": {
+    GET: owned({ setup: pendingEvent, request: (c) => ({ url: `/share/event/${c.event.id}` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+    POST: owned({
+      // Saving is per rider: another rider's "unsave" removes only their own save.
+      setup: ownersSave,
+      request: (c) => ({ url: `/share/event/${c.event.id}`, form: { intent: "unsave" } }),
+      state: (c) => savesOf(c.event.id),
+      owner: { status: 302 },
+      other: { status: 302 },
+    }),
+  },
+  "routes/share.run-log.$id": {
+    GET: owned({ setup: privateRun, request: (c) => ({ url: `/share/run-log/${c.run.id}` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+  },
+  "routes/share-with.$type.$id": {
+    GET: owned({
+      // The share screen is a rider search: it shows nothing of the item, whoever owns it.
+      setup: privateRun,
+      request: (c) => ({ url: `/share-with/run-log/${c.run.id}` }),
+      owner: { status: 200, sees: false },
+      other: { status: 200, sees: false },
+    }),
+    POST: owned({
+      setup: publicRun,
+      request: (c, p) => ({ url: `/share-with/run-log/${c.run.id}`, form: { targetUserId: p.third.id } }),
+      state: (c) => notesAbout(c.run.id),
+      owner: { status: 302 },
+      other: { status: 404 },
+    }),
+  },
+  "routes/events": {
+    GET: owned({ setup: pendingEvent, request: () => ({ url: "/events" }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+    POST: owned({
+      setup: async (p) => (await p.owner.client.json("/api/calendar-feed", "POST"), {}),
+      request: () => ({ url: "/events", form: { intent: "feed-rotate" } }),
+      state: (_c, p) => ownFeed(p),
+      owner: { status: 200 },
+      other: { status: 200 },
+    }),
+  },
+  "routes/events_.$id.edit": {
+    GET: owned({ setup: ownEvent, request: (c) => ({ url: `/events/${c.event.id}/edit` }), owner: { status: 200, sees: true }, other: { status: 403, sees: false } }),
+    POST: owned({
+      setup: ownEvent,
+      request: (c) => ({ url: `/events/${c.event.id}/edit`, form: { ...validEvent(`${c.marker}b`), ignoreConflicts: "1" } }),
+      state: (c) => eventRow(c.event.id),
+      owner: { status: 302 },
+      other: { status: 403 },
+    }),
+  },
+  "routes/events_.$id.report": {
+    GET: owned({ setup: pendingEvent, request: (c) => ({ url: `/events/${c.event.id}/report` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+    POST: owned({
+      setup: pendingEvent,
+      request: (c) => ({ url: `/events/${c.event.id}/report`, form: { reason: "wrong-info", description: "" } }),
+      state: (c) => countOf(db().select().from(eventReports).where(eq(eventReports.eventId, c.event.id)).all()),
+      owner: { status: 302 },
+      other: { status: 404 },
+    }),
+  },
+  "routes/events_.$id.save": {
+    POST: owned({
+      setup: ownersSave,
+      request: (c) => ({ url: `/events/${c.event.id}/save`, form: { intent: "unsave" } }),
+      state: (c) => savesOf(c.event.id),
+      owner: { status: 302 },
+      other: { status: 302 },
+    }),
+  },
+  "routes/add-event": {
+    GET: { none: "the empty Add Event form" },
+    POST: owned({
+      // Attaching an upload: only one's own showbill file.
+      setup: async (p) => ({ url: (await uploadImage(p.owner.client, "showbill")).url }),
+      request: (c) => ({ url: "/add-event", form: { ...validEvent(tag()), confirmTerms: "on", ignoreConflicts: "1", showbillUrl: c.url } }),
+      state: (c) => countOf(db().select().from(events).where(eq(events.showbillUrl, c.url)).all()),
+      owner: { status: 302 },
+      other: { status: 400 },
+    }),
+  },
+  "routes/run-log": {
+    GET: owned({ setup: privateRun, request: (c) => ({ url: `/run-log?delete=${c.run.id}` }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+    POST: owned({
+      setup: privateRun,
+      request: (c) => ({ url: "/run-log", form: { intent: "delete", id: c.run.id } }),
+      state: (c) => runRow(c.run.id),
+      owner: { status: 302 },
+      other: { status: 302 },
+    }),
+  },
+  "routes/notifications": {
+    GET: owned({ setup: notice, request: () => ({ url: "/notifications" }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+    POST: owned({
+      setup: notice,
+      request: (c) => ({ url: "/notifications", form: { intent: "read", id: String(c.note.id) } }),
+      state: (c) => db().select().from(notifications).where(eq(notifications.id, c.note.id)).get(),
+      owner: { status: 302 },
+      other: { status: 302 },
+    }),
+  },
+  "routes/settings": {
+    GET: owned({
+      setup: (p) => ({ marker: createRider(db(), p.owner.user.id, tag()).name }),
+      request: () => ({ url: "/settings" }),
+      owner: { status: 200, sees: true },
+      other: { status: 200, sees: false },
+    }),
+  },
+  "routes/settings_.account": {
+    POST: owned({
+      setup: (p) => ({ invite: createInvite(db(), p.owner.user.id) }),
+      request: (c) => ({ url: "/settings/account", form: { intent: "invite-remove", inviteId: String(c.invite.id) } }),
+      state: (c) => db().select().from(inviteLinks).where(eq(inviteLinks.id, c.invite.id)).get(),
+      owner: { status: 302 },
+      other: { status: 302 },
+    }),
+  },
+  "routes/settings_.riders": {
+    POST: owned({
+      setup: (p) => ({ rider: createRider(db(), p.owner.user.id, tag()) }),
+      request: (c) => ({ url: "/settings/riders", form: { intent: "remove", id: String(c.rider.id) } }),
+      state: (c) => db().select().from(riders).where(eq(riders.id, c.rider.id)).get() ?? null,
+      owner: { status: 302 },
+      other: { status: 302 },
+    }),
+  },
+  "routes/profile.$userId": {
+    GET: owned({
+      // An INVITE_ONLY profile: its owner sees it all, another rider the limited view.
+      setup: (p) => {
+        const marker = tag();
+        db().update(users).set({ bio: marker }).where(eq(users.id, p.owner.user.id)).run();
+        return { marker };
+      },
+      request: (_c, p) => ({ url: `/profile/${p.owner.user.id}` }),
+      owner: { status: 200, sees: true },
+      other: { status: 200, sees: false },
+    }),
+    POST: owned({
+      // Reporting: never oneself; another rider may.
+      setup: () => ({}),
+      request: (_c, p) => ({ url: `/profile/${p.owner.user.id}`, form: { intent: "report", reason: "spam", description: "" } }),
+      state: (_c, p) => countOf(db().select().from(userReports).where(eq(userReports.reportedUserId, p.owner.user.id)).all()),
+      owner: { status: 302, changes: false },
+      other: { status: 302, changes: true },
+    }),
+  },
+
+  // /api: auth, invites, account
+  "routes/api.auth.user": {
+    GET: owned({ setup: (p) => ({ marker: p.owner.user.email }), request: () => ({ url: "/api/auth/user" }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+  },
+  "routes/api.auth.user_.profile": {
+    PATCH: owned({
+      setup: () => ({}),
+      request: () => ({ url: "/api/auth/user/profile", json: { bio: tag() } }),
+      state: (_c, p) => userRow(p.owner.user.id).bio,
+      owner: { status: 200 },
+      other: { status: 200 },
+    }),
+  },
+  "routes/api.auth.validate-reset-token.$token": { GET: tokenOnly },
+  "routes/api.auth.reset-password.$token": { POST: tokenOnly },
+  "routes/api.auth.verify-email.$token": { POST: tokenOnly },
+  "routes/api.invite-links.validate.$code": {
+    GET: owned({
+      // An invite code is made to be given away: anyone may check it.
+      setup: (p) => ({ marker: '"valid":true', invite: createInvite(db(), p.owner.user.id) }),
+      request: (c) => ({ url: `/api/invite-links/validate/${c.invite.code}` }),
+      owner: { status: 200, sees: true },
+      other: { status: 200, sees: true },
+    }),
+  },
+  "routes/api.invite-links": {
+    GET: owned({
+      setup: (p) => ({ marker: createInvite(db(), p.owner.user.id).code }),
+      request: () => ({ url: "/api/invite-links" }),
+      owner: { status: 200, sees: true },
+      other: { status: 200, sees: false },
+    }),
+    POST: owned({
+      setup: () => ({}),
+      request: () => ({ url: "/api/invite-links" }),
+      state: (_c, p) => countOf(db().select().from(inviteLinks).where(eq(inviteLinks.userId, p.owner.user.id)).all()),
+      owner: { status: 201 },
+      other: { status: 201 },
+    }),
+  },
+  "routes/api.invite-links.$id": {
+    DELETE: owned({
+      setup: (p) => ({ invite: createInvite(db(), p.owner.user.id) }),
+      request: (c) => ({ url: `/api/invite-links/${c.invite.id}` }),
+      state: (c) => db().select().from(inviteLinks).where(eq(inviteLinks.id, c.invite.id)).get(),
+      owner: { status: 200 },
+      other: { status: 404 },
+    }),
+  },
+  "routes/api.account.export": {
+    GET: owned({
+      setup: (p) => ({ marker: createRider(db(), p.owner.user.id, tag()).name }),
+      request: () => ({ url: "/api/account/export" }),
+      owner: { status: 200, sees: true },
+      other: { status: 200, sees: false },
+    }),
+  },
+  "routes/api.profile-picture": {
+    PUT: owned({
+      // Attaching an upload: only one's own picture, never someone else's file.
+      setup: async (p) => ({ url: (await uploadImage(p.owner.client, "avatar")).url }),
+      request: (c) => ({ url: "/api/profile-picture", json: { profileImageURL: c.url } }),
+      state: (_c, p) => [userRow(p.owner.user.id).profileImageUrl, userRow(p.other.user.id).profileImageUrl],
+      owner: { status: 200 },
+      other: { status: 400 },
+    }),
+  },
+  "routes/api.profile-picture.upload": { POST: { none: "signs an upload URL for the caller's own next picture; it stores nothing and names no record" } },
+
+  // /api: events
+  "routes/api.events": {
+    GET: searchOnly,
+    POST: owned({
+      setup: async (p) => ({ url: (await uploadImage(p.owner.client, "showbill")).url }),
+      request: (c) => ({ url: "/api/events", json: { ...validEvent(tag()), eventType: ["barrel_racing"], confirmTerms: true, showbillUrl: c.url } }),
+      state: (c) => countOf(db().select().from(events).where(eq(events.showbillUrl, c.url)).all()),
+      owner: { status: 201 },
+      other: { status: 400 },
+    }),
+  },
+  "routes/api.events.$id": {
+    GET: owned({ setup: pendingEvent, request: (c) => ({ url: `/api/events/${c.event.id}` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+    PUT: owned({
+      setup: ownEvent,
+      request: (c) => ({ url: `/api/events/${c.event.id}`, json: { name: `${c.marker}b` } }),
+      state: (c) => eventRow(c.event.id),
+      owner: { status: 200 },
+      other: { status: 403 },
+    }),
+  },
+  "routes/api.events.$id.ics": {
+    GET: owned({ setup: pendingEvent, request: (c) => ({ url: `/api/events/${c.event.id}/ics` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+  },
+  "routes/api.events.$id.save": {
+    POST: owned({
+      // The creator cannot save their own event (it is in Created Events); another rider can.
+      setup: (p) => ({ event: createEvent(db(), { createdBy: p.owner.user.id }) }),
+      request: (c) => ({ url: `/api/events/${c.event.id}/save` }),
+      state: (c) => savesOf(c.event.id),
+      owner: { status: 400, changes: false },
+      other: { status: 200, changes: true },
+    }),
+    DELETE: owned({
+      setup: ownersSave,
+      request: (c) => ({ url: `/api/events/${c.event.id}/save` }),
+      state: (c) => savesOf(c.event.id),
+      owner: { status: 200 },
+      other: { status: 200 },
+    }),
+  },
+  "routes/api.events.search": { POST: searchOnly },
+  "routes/api.events.share": {
+    POST: owned({
+      // Only a listed (approved) event can be sent to a rider: not before approval, not even by its creator.
+      setup: pendingEvent,
+      request: (c, p) => ({ url: "/api/events/share", json: { eventId: c.event.id, targetUserId: p.third.id } }),
+      state: (c) => countOf(db().select().from(notifications).where(eq(notifications.relatedEventId, c.event.id)).all()),
+      owner: { status: 404, changes: false },
+      other: { status: 404 },
+    }),
+  },
+  "routes/api.saved-events": {
+    GET: owned({ setup: ownersSave, request: () => ({ url: "/api/saved-events" }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+  },
+  "routes/api.created-events": {
+    GET: owned({ setup: pendingEvent, request: () => ({ url: "/api/created-events" }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+  },
+  "routes/api.city-state-suggestions": { GET: searchOnly },
+  "routes/api.geocode-location": { POST: searchOnly },
+  "routes/api.event-reports": {
+    POST: owned({
+      setup: pendingEvent,
+      request: (c) => ({ url: "/api/event-reports", json: { eventId: c.event.id, reason: "wrong-info" } }),
+      state: (c) => countOf(db().select().from(eventReports).where(eq(eventReports.eventId, c.event.id)).all()),
+      owner: { status: 201 },
+      other: { status: 404 },
+    }),
+  },
+  "routes/api.calendar-feed": {
+    GET: owned({
+      setup: async (p) => (await p.owner.client.json("/api/calendar-feed", "POST"), { marker: '"active":true' }),
+      request: () => ({ url: "/api/calendar-feed" }),
+      owner: { status: 200, sees: true },
+      other: { status: 200, sees: false },
+    }),
+    POST: owned({
+      setup: async (p) => (await p.owner.client.json("/api/calendar-feed", "POST"), {}),
+      request: () => ({ url: "/api/calendar-feed" }),
+      state: (_c, p) => ownFeed(p),
+      owner: { status: 201 },
+      other: { status: 201 },
+    }),
+    DELETE: owned({
+      setup: async (p) => (await p.owner.client.json("/api/calendar-feed", "POST"), {}),
+      request: () => ({ url: "/api/calendar-feed" }),
+      state: (_c, p) => ownFeed(p),
+      owner: { status: 200 },
+      other: { status: 200 },
+    }),
+  },
+  "routes/api.objects.upload": { POST: { none: "signs an upload URL for the caller; it stores nothing and names no record" } },
+  "routes/api.objects.convert-url": {
+    POST: owned({
+      setup: async (p) => {
+        const { uploadURL, url } = await uploadImage(p.owner.client, "showbill");
+        return { uploadURL, marker: url };
+      },
+      request: (c) => ({ url: "/api/objects/convert-url", json: { uploadURL: c.uploadURL } }),
+      owner: { status: 200, sees: true },
+      other: { status: 404, sees: false },
+    }),
+  },
+  "routes/api.objects.put.$token": { PUT: tokenOnly },
+  "routes/api.$": { GET: { none: "unknown /api paths: 404 for everyone" }, POST: { none: "unknown /api paths: 404 for everyone" } },
+  "routes/api.share.event.$id": {
+    GET: owned({ setup: pendingEvent, request: (c) => ({ url: `/api/share/event/${c.event.id}` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+  },
+
+  // /api: runs and riders
+  "routes/api.run-logs": {
+    GET: owned({ setup: privateRun, request: () => ({ url: "/api/run-logs" }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+    POST: owned({
+      // Linking a rider: only one's own.
+      setup: (p) => ({ rider: createRider(db(), p.owner.user.id, tag()) }),
+      request: (c) => ({ url: "/api/run-logs", json: { arenaName: "Cowtown Coliseum", riderId: c.rider.id } }),
+      state: (c) => countOf(db().select().from(runLogs).where(eq(runLogs.riderId, c.rider.id)).all()),
+      owner: { status: 201 },
+      other: { status: 400 },
+    }),
+  },
+  "routes/api.run-logs.$id": {
+    DELETE: owned({ setup: privateRun, request: (c) => ({ url: `/api/run-logs/${c.run.id}` }), state: (c) => runRow(c.run.id), owner: { status: 200 }, other: { status: 404 } }),
+  },
+  "routes/api.run-logs.$id.privacy": {
+    PATCH: owned({
+      setup: privateRun,
+      request: (c) => ({ url: `/api/run-logs/${c.run.id}/privacy`, json: { privacy: "PUBLIC" } }),
+      state: (c) => runRow(c.run.id),
+      owner: { status: 200 },
+      other: { status: 404 },
+    }),
+  },
+  "routes/api.run-logs.trends": {
+    GET: owned({
+      setup: (p) => {
+        const rider = createRider(db(), p.owner.user.id, tag());
+        const marker = tag();
+        createRun(db(), p.owner.user.id, { riderId: rider.id, arenaName: marker });
+        return { rider, marker };
+      },
+      request: (c) => ({ url: `/api/run-logs/trends?rider=${c.rider.id}` }),
+      owner: { status: 200, sees: true },
+      other: { status: 200, sees: false },
+    }),
+  },
+  "routes/api.run-logs.share": {
+    POST: owned({
+      setup: publicRun,
+      request: (c, p) => ({ url: "/api/run-logs/share", json: { runLogId: c.run.id, targetUserId: p.third.id } }),
+      state: (c) => notesAbout(c.run.id),
+      owner: { status: 200 },
+      other: { status: 404 },
+    }),
+  },
+  "routes/api.horses": {
+    GET: owned({ setup: privateRun, request: () => ({ url: "/api/horses" }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+  },
+  "routes/api.riders": {
+    GET: owned({
+      setup: (p) => ({ marker: createRider(db(), p.owner.user.id, tag()).name }),
+      request: () => ({ url: "/api/riders" }),
+      owner: { status: 200, sees: true },
+      other: { status: 200, sees: false },
+    }),
+    POST: owned({
+      setup: () => ({}),
+      request: () => ({ url: "/api/riders", json: { name: tag() } }),
+      state: (_c, p) => countOf(db().select().from(riders).where(eq(riders.userId, p.owner.user.id)).all()),
+      owner: { status: 201 },
+      other: { status: 201 },
+    }),
+  },
+  "routes/api.riders.$id": {
+    DELETE: owned({
+      setup: (p) => ({ rider: createRider(db(), p.owner.user.id, tag()) }),
+      request: (c) => ({ url: `/api/riders/${c.rider.id}` }),
+      state: (c) => db().select().from(riders).where(eq(riders.id, c.rider.id)).get() ?? null,
+      owner: { status: 200 },
+      other: { status: 404 },
+    }),
+  },
+  "routes/api.share.run-log.$id": {
+    GET: owned({ setup: privateRun, request: (c) => ({ url: `/api/share/run-log/${c.run.id}` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+  },
+  "routes/api.users.$id.public-runs": {
+    GET: owned({
+      // An INVITE_ONLY owner's public run: not for a rider they have not approved.
+      setup: publicRun,
+      request: (_c, p) => ({ url: `/api/users/${p.owner.user.id}/public-runs` }),
+      owner: { status: 200, sees: true },
+      other: { status: 200, sees: false },
+    }),
+  },
+  "routes/api.users.$id.run-count": {
+    GET: owned({
+      setup: (p) => (publicRun(p), { marker: '"runCount":1' }),
+      request: (_c, p) => ({ url: `/api/users/${p.owner.user.id}/run-count` }),
+      owner: { status: 200, sees: true },
+      other: { status: 200, sees: false },
+    }),
+  },
+
+  // /api: riders together
+  "routes/api.users.$id": {
+    GET: owned({
+      setup: (p) => {
+        const marker = tag();
+        db().update(users).set({ bio: marker }).where(eq(users.id, p.owner.user.id)).run();
+        return { marker };
+      },
+      request: (_c, p) => ({ url: `/api/users/${p.owner.user.id}` }),
+      owner: { status: 200, sees: true },
+      other: { status: 200, sees: false },
+    }),
+  },
+  "routes/api.users.$id.follow-counts": {
+    GET: owned({ setup: () => ({}), request: (_c, p) => ({ url: `/api/users/${p.owner.user.id}/follow-counts` }), owner: { status: 200 }, other: { status: 403 } }),
+  },
+  "routes/api.users.$id.followers": {
+    GET: owned({
+      setup: (p) => (createFollow(db(), p.third.id, p.owner.user.id), { marker: p.third.id }),
+      request: (_c, p) => ({ url: `/api/users/${p.owner.user.id}/followers` }),
+      owner: { status: 200, sees: true },
+      other: { status: 403, sees: false },
+    }),
+  },
+  "routes/api.users.$id.following": {
+    GET: owned({
+      setup: (p) => (createFollow(db(), p.owner.user.id, p.third.id), { marker: p.third.id }),
+      request: (_c, p) => ({ url: `/api/users/${p.owner.user.id}/following` }),
+      owner: { status: 200, sees: true },
+      other: { status: 403, sees: false },
+    }),
+  },
+  "routes/api.users.search": { POST: searchOnly },
+  "routes/api.follow": {
+    POST: owned({
+      // Following: never oneself; another rider sends a request (the owner is INVITE_ONLY).
+      setup: () => ({}),
+      request: (_c, p) => ({ url: "/api/follow", json: { targetId: p.owner.user.id } }),
+      state: (_c, p) => countOf(db().select().from(followRequests).where(eq(followRequests.targetId, p.owner.user.id)).all()),
+      owner: { status: 400, changes: false },
+      other: { status: 200, changes: true },
+    }),
+  },
+  "routes/api.follow.$userId": {
+    DELETE: owned({
+      // The owner's follow of a third rider: another rider's unfollow ends only their own.
+      setup: (p) => ({ follow: createFollow(db(), p.owner.user.id, p.third.id) }),
+      request: (_c, p) => ({ url: `/api/follow/${p.third.id}` }),
+      state: (c) => db().select().from(follows).where(eq(follows.id, c.follow.id)).get() ?? null,
+      owner: { status: 200 },
+      other: { status: 200 },
+    }),
+  },
+  "routes/api.following.$userId": {
+    GET: owned({
+      setup: (p) => (createFollow(db(), p.owner.user.id, p.third.id), { marker: '"isFollowing":true' }),
+      request: (_c, p) => ({ url: `/api/following/${p.third.id}` }),
+      owner: { status: 200, sees: true },
+      other: { status: 200, sees: false },
+    }),
+  },
+  "routes/api.follow-requests.$id.approve": {
+    POST: owned({
+      // A request addressed to the owner: only they answer it.
+      setup: (p) => ({ request: createFollowRequest(db(), p.third.id, p.owner.user.id) }),
+      request: (c) => ({ url: `/api/follow-requests/${c.request.id}/approve` }),
+      state: (c) => db().select().from(followRequests).where(eq(followRequests.id, c.request.id)).get(),
+      owner: { status: 200 },
+      other: { status: 404 },
+    }),
+  },
+  "routes/api.follow-requests.$id.reject": {
+    POST: owned({
+      setup: (p) => ({ request: createFollowRequest(db(), p.third.id, p.owner.user.id) }),
+      request: (c) => ({ url: `/api/follow-requests/${c.request.id}/reject` }),
+      state: (c) => db().select().from(followRequests).where(eq(followRequests.id, c.request.id)).get(),
+      owner: { status: 200 },
+      other: { status: 404 },
+    }),
+  },
+  "routes/api.follow-requests.$id.status": {
+    GET: owned({
+      setup: (p) => ({ marker: '"status":"PENDING"', request: createFollowRequest(db(), p.owner.user.id, p.third.id) }),
+      request: (c) => ({ url: `/api/follow-requests/${c.request.id}/status` }),
+      owner: { status: 200, sees: true },
+      other: { status: 404, sees: false },
+    }),
+  },
+  "routes/api.notifications": {
+    GET: owned({ setup: notice, request: () => ({ url: "/api/notifications" }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+  },
+  "routes/api.notifications.$id.read": {
+    PATCH: owned({
+      setup: notice,
+      request: (c) => ({ url: `/api/notifications/${c.note.id}/read` }),
+      state: (c) => db().select().from(notifications).where(eq(notifications.id, c.note.id)).get(),
+      owner: { status: 200 },
+      other: { status: 404 },
+    }),
+  },
+  "routes/api.notifications.mark-all-read": {
+    PATCH: owned({
+      setup: notice,
+      request: () => ({ url: "/api/notifications/mark-all-read" }),
+      state: (_c, p) =>
+        db().select({ n: count() }).from(notifications).where(and(eq(notifications.userId, p.owner.user.id), eq(notifications.isRead, false))).get(),
+      owner: { status: 200 },
+      other: { status: 200 },
+    }),
+  },
+  "routes/api.notifications.stream": {
+    GET: owned({ setup: (p) => (notice(p), { marker: '"count":1' }), request: () => ({ url: "/api/notifications/stream" }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+  },
+  "routes/api.reports": {
+    POST: owned({
+      setup: () => ({}),
+      request: (_c, p) => ({ url: "/api/reports", json: { reportedUserId: p.owner.user.id, reason: "spam" } }),
+      state: (_c, p) => countOf(db().select().from(userReports).where(eq(userReports.reportedUserId, p.owner.user.id)).all()),
+      owner: { status: 400, changes: false },
+      other: { status: 201, changes: true },
+    }),
+  },
+};
+
+/** The (route, method) pairs that need an owner entry: what a signed-in rider may call, and what names a record in its path. */
+function needsOwnerEntry(routeId: string, access: Access) {
+  if (access === "user") return true;
+  if (access === "admin") return false;
+  return /[:*]/.test(urlTemplate(routeId));
+}
+
+describe("authorization matrix: owner and other user", () => {
+  it("has an owner and other-user entry for every method a rider may call or that names a record, and none elsewhere", () => {
+    const needed = Object.entries(MATRIX).flatMap(([routeId, methods]) =>
+      Object.entries(methods)
+        .filter(([, access]) => build.routes[routeId] && needsOwnerEntry(routeId, access))
+        .map(([method]) => `${routeId} ${method}`),
+    );
+    const given = Object.entries(OWNERS).flatMap(([routeId, methods]) => Object.keys(methods).map((method) => `${routeId} ${method}`));
+    expect(needed.filter((k) => !given.includes(k)), "methods without an owner entry").toEqual([]);
+    expect(given.filter((k) => !needed.includes(k)), "owner entries for methods the matrix does not list").toEqual([]);
+  });
+
+  const ownerCases = Object.entries(OWNERS).flatMap(([routeId, methods]) =>
+    Object.entries(methods)
+      .filter((entry): entry is [string, Owned] => "run" in entry[1])
+      .map(([method, entry]) => [routeId, method as Method, entry] as const),
+  );
+
+  it.each(ownerCases)("%s %s: the owner and another rider get what the entry says", async (routeId, method, entry) => {
+    const owner = await signedInRider(app, { privacyMode: entry.ownerMode ?? "INVITE_ONLY" });
+    const other = await signedInRider(app);
+    await entry.run({ owner, other, third: createUser(app.db) }, routeId, method);
   });
 });

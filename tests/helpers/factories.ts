@@ -114,3 +114,29 @@ export async function signedInRider(app: { db: Db; client: () => Client }, overr
   await signIn(client, user.email);
   return { user, client };
 }
+
+/**
+ * Uploads a small PNG through the real signed-URL flow (POST
+ * /api/objects/upload?kind=, then a PUT of the bytes) for the signed-in
+ * client; returns the upload URL and the stored file's URL. Nothing is
+ * attached to anything yet.
+ */
+export async function uploadImage(client: Client, kind: "avatar" | "showbill" = "avatar", color = "#7c2d12") {
+  const { default: sharp } = await import("sharp");
+  const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: color } }).png().toBuffer();
+  const grant = await client.json(`/api/objects/upload?kind=${kind}`, "POST");
+  if (grant.status !== 200) throw new Error(`upload URL refused: ${grant.status} ${await grant.text()}`);
+  const { uploadURL } = (await grant.json()) as { uploadURL: string };
+  const put = await fetch(uploadURL, { method: "PUT", body: new Uint8Array(image), headers: { "Content-Type": "image/png" } });
+  if (put.status !== 201) throw new Error(`upload refused: ${put.status} ${await put.text()}`);
+  const { url } = (await put.json()) as { url: string };
+  return { uploadURL, url };
+}
+
+/** Gives the signed-in client a profile picture through the real upload flow; returns its URL. */
+export async function uploadProfilePicture(client: Client) {
+  const { url } = await uploadImage(client, "avatar");
+  const set = await client.json("/api/profile-picture", "PUT", { profileImageURL: url });
+  if (set.status !== 200) throw new Error(`profile picture refused: ${set.status} ${await set.text()}`);
+  return ((await set.json()) as { profileImageUrl: string }).profileImageUrl;
+}

@@ -274,7 +274,11 @@ export function deleteEvent(db: Db, admin: User, eventId: string) {
 
 /* --------------------------------------------------------------- run logs */
 
-/** Public run logs with their owners (SPEC.md "Admin run-log entry"). */
+/**
+ * Public run logs with their owners (SPEC.md "Admin run-log entry"). A SOLO
+ * rider's runs are seen by nobody else (DESIGN.md section 5), admins
+ * included, even one marked PUBLIC: it is not public to anyone.
+ */
 export function listPublicRuns(db: Db, limit = 200) {
   return db
     .select({
@@ -289,7 +293,7 @@ export function listPublicRuns(db: Db, limit = 200) {
     })
     .from(runLogs)
     .innerJoin(users, eq(users.id, runLogs.userId))
-    .where(eq(runLogs.privacy, "PUBLIC"))
+    .where(and(eq(runLogs.privacy, "PUBLIC"), ne(users.privacyMode, "SOLO")))
     .orderBy(desc(runLogs.createdAt))
     .limit(limit)
     .all();

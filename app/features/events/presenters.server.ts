@@ -41,7 +41,8 @@ export function presentEvent(event: Event, opts: { distance?: number | null; vie
     longitude: event.longitude,
     distance: opts.distance ?? null,
     showbillPreviewUrl: previewUrlOf(event.showbillUrl),
-    createdBy: event.createdBy,
+    // Only the creator learns who created an event: a SOLO or banned creator's id must not reach anyone else.
+    createdBy: opts.viewerId && event.createdBy === opts.viewerId ? event.createdBy : null,
     showbillApproved: event.showbillApproved,
     createdAt: event.createdAt.toISOString(),
     isCreator: Boolean(opts.viewerId && event.createdBy === opts.viewerId),

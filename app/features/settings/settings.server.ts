@@ -50,14 +50,18 @@ export function setSearchRadius(db: Db, user: User, radius: number) {
   db.update(users).set({ searchRadius: radius, updatedAt: new Date() }).where(eq(users.id, user.id)).run();
 }
 
-/** The people on one side of the rider's follows, for the export. */
+/**
+ * The people on one side of the rider's follows, for the export: like the
+ * followers and following lists, SOLO and banned riders are left out (a
+ * follow kept from before someone chose SOLO must not name them).
+ */
 function followPeople(db: Db, userId: string, side: "followers" | "following") {
   const [mine, theirs] = side === "followers" ? [follows.followingId, follows.followerId] : [follows.followerId, follows.followingId];
   return db
     .select({ id: users.id, firstName: users.firstName, since: follows.createdAt })
     .from(follows)
     .innerJoin(users, eq(users.id, theirs))
-    .where(eq(mine, userId))
+    .where(and(eq(mine, userId), eq(users.isActive, true), ne(users.privacyMode, "SOLO")))
     .all();
 }
 

@@ -8,6 +8,7 @@ import { presentListedUser } from "./presenters.server";
 import { isFollowing } from "./social.server";
 
 const NOT_FOUND = () => new HttpError(404, "User not found");
+export const SOLO_STAYS_PRIVATE = "Your profile is Private: choose Invite Only or Public in Settings to follow riders.";
 
 /** The target of a follow: active and not SOLO, else it answers like a missing user. */
 function followable(db: Db, viewer: User, targetId: string) {
@@ -22,6 +23,8 @@ function followable(db: Db, viewer: User, targetId: string) {
  * Idempotent: the unique indexes turn a double click into one row.
  */
 export function follow(db: Db, viewer: User, targetId: string) {
+  // A SOLO rider is never listed: a follow or a request would name them to the target.
+  if (viewer.privacyMode === "SOLO") throw new HttpError(403, SOLO_STAYS_PRIVATE);
   const target = followable(db, viewer, targetId);
   if (isFollowing(db, viewer.id, target.id)) return { action: "following" as const, requiresApproval: false };
   if (target.privacyMode === "PUBLIC") {

@@ -15,6 +15,10 @@ function recipient(db: Db, viewer: User, targetUserId: string) {
 
 /** Shares a visible event; the recipient gets a notification that opens it. */
 export function shareEvent(db: Db, viewer: User, eventId: string, targetUserId: string) {
+  // The notification names the sender: a SOLO rider, never shown to anyone, shares by link instead.
+  if (viewer.privacyMode === "SOLO") {
+    throw new HttpError(403, "Your profile is Private: copy the link to share, or choose Invite Only or Public in Settings.");
+  }
   const event = getVisibleEvent(db, eventId, viewer);
   if (!event || !event.showbillApproved) throw new HttpError(404, "Event not found");
   const target = recipient(db, viewer, targetUserId);
