@@ -41,6 +41,21 @@ async function answers(responses: Response[]) {
 }
 
 describe("the same request many times at once never makes two rows", () => {
+  it("rests on unique indexes in the database itself", () => {
+    const unique = (table: string) =>
+      (app.db.$client.prepare(`PRAGMA index_list(${table})`).all() as Array<{ name: string; unique: number; partial: number }>)
+        .filter((i) => i.unique)
+        .map((i) => ({
+          columns: (app.db.$client.prepare(`PRAGMA index_info(${i.name})`).all() as Array<{ name: string }>).map((c) => c.name),
+          partial: Boolean(i.partial),
+        }));
+    expect(unique("saved_events")).toContainEqual({ columns: ["user_id", "event_id"], partial: false });
+    expect(unique("follows")).toContainEqual({ columns: ["follower_id", "following_id"], partial: false });
+    // One PENDING request per pair; answered ones stay as history.
+    expect(unique("follow_requests")).toContainEqual({ columns: ["requester_id", "target_id"], partial: true });
+    expect(unique("run_logs")).toContainEqual({ columns: ["user_id", "client_id"], partial: false });
+  });
+
   it(`${N} simultaneous saves of one event by one rider (API and card form): one saved row, every answer a success`, async () => {
     const { user, client } = await rider();
     const event = createEvent(app.db);

@@ -199,6 +199,8 @@ describe("hostile files are refused with SPEC.md section 8's message and nothing
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ message: tooLarge("showbill") });
     expect(sent).toBeLessThan(64 * MB);
+    // The unread rest of the body must not be taken for a next request on the same connection.
+    expect(res.headers.get("connection")).toBe("close");
   });
 });
 
