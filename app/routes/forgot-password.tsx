@@ -1,21 +1,21 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AuthLayout } from "~/components/AuthLayout";
 import { Field, FormError } from "~/components/Field";
 import { requestPasswordReset } from "~/features/auth/auth.server";
+import { parseEmailOnly } from "~/features/auth/forms.server";
+import { useFormChecks } from "~/features/auth/useFormChecks";
 import { getDb } from "~/lib/db.server";
 import { formFailure, invalid } from "~/lib/forms.server";
 import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
-import { emailOnlySchema } from "~/schemas/auth";
+import { checkEmailOnly, EMAIL_MAX } from "~/schemas/auth-rules";
 import { APP_NAME } from "~/schemas/constants";
 
 export const meta: MetaFunction = () => [{ title: `Forgot Password | ${APP_NAME}` }];
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema });
+  const submission = parseEmailOnly(await request.formData());
   if (submission.status !== "success") return invalid(submission);
   try {
     rateLimit(LIMITS.forgotPassword, context.clientIp);
@@ -34,12 +34,7 @@ export default function ForgotPassword() {
   // "Send Another Email" returns to the form; a new answer shows the confirmation again.
   const [showForm, setShowForm] = useState(false);
   useEffect(() => setShowForm(false), [actionData]);
-  const [form, fields] = useForm({
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    constraint: getZodConstraint(emailOnlySchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema }),
-  });
+  const checks = useFormChecks(checkEmailOnly, actionData && "result" in actionData ? actionData.result : undefined);
 
   if (sent && !showForm) {
     return (
@@ -70,9 +65,9 @@ export default function ForgotPassword() {
 
   return (
     <AuthLayout title="Forgot your password?" subtitle="Enter your email and we'll send you a link to reset it.">
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        {form.errors?.length ? <FormError message={form.errors[0]} /> : null}
-        <Field label="Email" autoComplete="email" inputMode="email" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} />
+      <Form method="post" className="space-y-4" {...checks.form}>
+        {checks.formError ? <FormError message={checks.formError} /> : null}
+        <Field label="Email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={EMAIL_MAX} defaultValue={checks.initial("email")} errors={checks.errors("email")} />
         <button type="submit" className="btn-primary w-full" disabled={navigation.state !== "idle"}>
           {navigation.state !== "idle" ? "Sending..." : "Send Reset Link"}
         </button>

@@ -1,5 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
@@ -8,13 +6,15 @@ import { Field, FormError } from "~/components/Field";
 import { showToast } from "~/components/Toaster";
 import { LoginFailure, resendVerification } from "~/features/auth/auth.server";
 import { EmailVerificationDialog } from "~/features/auth/EmailVerificationDialog";
+import { parseEmailOnly, parseLogin } from "~/features/auth/forms.server";
+import { useFormChecks } from "~/features/auth/useFormChecks";
 import { authenticate, getUser, redirectWithToast, startSession } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { invalid } from "~/lib/forms.server";
 import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/features/events/redirect";
-import { emailOnlySchema, loginSchema } from "~/schemas/auth";
+import { checkLogin, EMAIL_MAX } from "~/schemas/auth-rules";
 import { APP_NAME } from "~/schemas/constants";
 
 export const meta: MetaFunction = () => [{ title: `Log In | ${APP_NAME}` }];
@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
 
   if (formData.get("intent") === "resend") {
-    const submission = parseWithZod(formData, { schema: emailOnlySchema });
+    const submission = parseEmailOnly(formData);
     if (submission.status !== "success") return invalid(submission);
     try {
       rateLimit(LIMITS.resendVerification, context.clientIp);
@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
 
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const submission = parseLogin(formData);
   if (submission.status !== "success") return invalid(submission, { hideFields: ["password"] });
   try {
     rateLimit(LIMITS.login, context.clientIp);
@@ -79,13 +79,7 @@ export default function Login() {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") !== "resend";
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-  });
+  const checks = useFormChecks(checkLogin, lastResult);
 
   const unverifiedEmail = actionData && "unverifiedEmail" in actionData ? actionData.unverifiedEmail : undefined;
   const [dialogOpen, setDialogOpen] = useState(Boolean(unverifiedEmail));
@@ -98,11 +92,11 @@ export default function Login() {
   // Without JavaScript the resend answer re-renders this page: say so here.
   const resendNotice =
     actionData && "resent" in actionData ? VERIFICATION_SENT.description : actionData && "resendError" in actionData ? actionData.resendError : null;
-  const loginError = form.errors?.[0];
+  const loginError = checks.formError;
 
   return (
     <AuthLayout title="Welcome back" subtitle="Log in to find races and log your runs.">
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...checks.form}>
         {loaded?.redirectTo && loaded.redirectTo !== "/" ? <input type="hidden" name="redirectTo" value={loaded.redirectTo} /> : null}
         {loginError && !unverifiedEmail ? (
           <FormError message={`Login Failed: ${loginError}`} />
@@ -110,17 +104,16 @@ export default function Login() {
         {resendNotice ? <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-900">{resendNotice}</p> : null}
         <Field
           label="Email"
+          name="email"
+          type="email"
           autoComplete="email"
           inputMode="email"
-          errors={fields.email.errors}
-          {...getInputProps(fields.email, { type: "email" })}
+          required
+          maxLength={EMAIL_MAX}
+          defaultValue={checks.initial("email")}
+          errors={checks.errors("email")}
         />
-        <Field
-          label="Password"
-          autoComplete="current-password"
-          errors={fields.password.errors}
-          {...getInputProps(fields.password, { type: "password" })}
-        />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required errors={checks.errors("password")} />
         <div className="text-right">
           <Link to="/forgot-password" className="link text-sm">
             Forgot your password?

@@ -1,16 +1,16 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthLayout } from "~/components/AuthLayout";
 import { Field, FieldErrors, FormError } from "~/components/Field";
 import { registerUser } from "~/features/auth/auth.server";
+import { parseRegister } from "~/features/auth/forms.server";
+import { useFormChecks } from "~/features/auth/useFormChecks";
 import { isInviteCodeValid } from "~/features/invites/invites.server";
 import { getUser, redirectWithToast } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { formFailure, invalid } from "~/lib/forms.server";
 import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
-import { INVALID_INVITE, registerSchema } from "~/schemas/auth";
+import { checkRegister, EMAIL_MAX, INVALID_INVITE, NAME_MAX } from "~/schemas/auth-rules";
 import { APP_NAME, PRIVACY_LABELS, PRIVACY_MODES, RIDER_TYPES } from "~/schemas/constants";
 
 export const meta: MetaFunction = () => [{ title: `Create Your Account | ${APP_NAME}` }];
@@ -29,7 +29,7 @@ export const REGISTERED_TOAST = {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: registerSchema });
+  const submission = parseRegister(formData);
   const hideFields = ["password"];
   if (submission.status !== "success") return invalid(submission, { hideFields });
   try {
@@ -59,46 +59,43 @@ export default function Register() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle";
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(registerSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-    defaultValue: { privacyMode: "INVITE_ONLY", riderType: "Competitor", inviteCode: invite ?? undefined },
-  });
+  const checks = useFormChecks(checkRegister, actionData?.result);
+  const privacyMode = checks.initial("privacyMode") ?? "INVITE_ONLY";
 
   return (
     <AuthLayout title="Create Your Account" subtitle="Free for riders, parents, trainers and producers.">
       <InviteBanner valid={inviteValid} />
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        {form.errors?.length ? <FormError message={`Registration Failed: ${form.errors[0]}`} /> : null}
+      <Form method="post" className="space-y-4" {...checks.form}>
+        {checks.formError ? <FormError message={`Registration Failed: ${checks.formError}`} /> : null}
         <div className="grid grid-cols-2 gap-3">
-          <Field label="First name" autoComplete="given-name" errors={fields.firstName.errors} {...getInputProps(fields.firstName, { type: "text" })} />
-          <Field label="Last name" autoComplete="family-name" errors={fields.lastName.errors} {...getInputProps(fields.lastName, { type: "text" })} />
+          <Field label="First name" name="firstName" autoComplete="given-name" required maxLength={NAME_MAX} defaultValue={checks.initial("firstName")} errors={checks.errors("firstName")} />
+          <Field label="Last name" name="lastName" autoComplete="family-name" maxLength={NAME_MAX} defaultValue={checks.initial("lastName")} errors={checks.errors("lastName")} />
         </div>
-        <Field label="Email" autoComplete="email" inputMode="email" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} />
+        <Field label="Email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={EMAIL_MAX} defaultValue={checks.initial("email")} errors={checks.errors("email")} />
         <Field
           label="Password"
+          name="password"
+          type="password"
           autoComplete="new-password"
+          required
           hint="Must be at least 8 characters long."
-          errors={fields.password.errors}
-          {...getInputProps(fields.password, { type: "password" })}
+          errors={checks.errors("password")}
         />
         <Field
           label="Home ZIP code"
+          name="homeZipCode"
           autoComplete="postal-code"
           inputMode="numeric"
-          errors={fields.homeZipCode.errors}
-          {...getInputProps(fields.homeZipCode, { type: "text" })}
+          required
           maxLength={5}
-          pattern={undefined}
+          defaultValue={checks.initial("homeZipCode")}
+          errors={checks.errors("homeZipCode")}
         />
         <div>
-          <label htmlFor={fields.riderType.id} className="label">
+          <label htmlFor="riderType" className="label">
             I am a
           </label>
-          <select className="input" {...getSelectProps(fields.riderType)}>
+          <select id="riderType" name="riderType" className="input" defaultValue={checks.initial("riderType") ?? "Competitor"}>
             {RIDER_TYPES.map((t) => (
               <option key={t} value={t}>
                 {t}
@@ -113,9 +110,9 @@ export default function Register() {
               <label key={mode} className="flex min-h-[44px] cursor-pointer items-start gap-3 rounded-lg border border-gray-300 bg-white p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
                 <input
                   type="radio"
-                  name={fields.privacyMode.name}
+                  name="privacyMode"
                   value={mode}
-                  defaultChecked={fields.privacyMode.initialValue === mode}
+                  defaultChecked={privacyMode === mode}
                   className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
                 />
                 <span>
@@ -125,18 +122,19 @@ export default function Register() {
               </label>
             ))}
           </div>
-          <FieldErrors id={`${fields.privacyMode.id}-error`} errors={fields.privacyMode.errors} />
+          <FieldErrors id="privacyMode-error" errors={checks.errors("privacyMode")} />
         </fieldset>
-        {invite ? <input type="hidden" name={fields.inviteCode.name} value={invite} /> : null}
+        {invite ? <input type="hidden" name="inviteCode" value={invite} /> : null}
         <div>
           <label className="flex min-h-[44px] items-start gap-3">
             <input
               type="checkbox"
-              name={fields.agreeToTerms.name}
-              id={fields.agreeToTerms.id}
+              name="agreeToTerms"
+              id="agreeToTerms"
+              required
               className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
-              aria-invalid={fields.agreeToTerms.errors ? true : undefined}
-              aria-describedby={fields.agreeToTerms.errors ? `${fields.agreeToTerms.id}-error` : undefined}
+              aria-invalid={checks.errors("agreeToTerms") ? true : undefined}
+              aria-describedby={checks.errors("agreeToTerms") ? "agreeToTerms-error" : undefined}
             />
             <span className="text-gray-800">
               I agree to the{" "}
@@ -150,7 +148,7 @@ export default function Register() {
               .
             </span>
           </label>
-          <FieldErrors id={`${fields.agreeToTerms.id}-error`} errors={fields.agreeToTerms.errors} />
+          <FieldErrors id="agreeToTerms-error" errors={checks.errors("agreeToTerms")} />
         </div>
         <button type="submit" className="btn-primary w-full" disabled={submitting}>
           {submitting ? "Creating account..." : "Create Account"}

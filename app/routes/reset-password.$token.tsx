@@ -1,14 +1,14 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthLayout } from "~/components/AuthLayout";
 import { Field, FormError } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { isResetTokenValid, resetPassword } from "~/features/auth/auth.server";
+import { parseResetPassword } from "~/features/auth/forms.server";
+import { useFormChecks } from "~/features/auth/useFormChecks";
 import { getDb } from "~/lib/db.server";
 import { formFailure, invalid } from "~/lib/forms.server";
-import { resetPasswordSchema } from "~/schemas/auth";
+import { checkResetPassword } from "~/schemas/auth-rules";
 import { APP_NAME } from "~/schemas/constants";
 
 export const meta: MetaFunction = () => [{ title: `Reset Password | ${APP_NAME}` }, { name: "referrer", content: "same-origin" }];
@@ -18,7 +18,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseResetPassword(await request.formData());
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return invalid(submission, { hideFields });
   try {
@@ -33,13 +33,7 @@ export default function ResetPassword() {
   const { valid } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    constraint: getZodConstraint(resetPasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-  });
+  const checks = useFormChecks(checkResetPassword, actionData && "result" in actionData ? actionData.result : undefined);
 
   if (navigation.state === "loading" && navigation.location.pathname.startsWith("/reset-password/")) {
     return (
@@ -68,21 +62,18 @@ export default function ResetPassword() {
   }
   return (
     <AuthLayout title="Choose a new password">
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        {form.errors?.length ? <FormError message={`Reset failed: ${form.errors[0]}`} /> : null}
+      <Form method="post" className="space-y-4" {...checks.form}>
+        {checks.formError ? <FormError message={`Reset failed: ${checks.formError}`} /> : null}
         <Field
           label="New password"
+          name="password"
+          type="password"
           autoComplete="new-password"
+          required
           hint="Must be at least 8 characters long."
-          errors={fields.password.errors}
-          {...getInputProps(fields.password, { type: "password" })}
+          errors={checks.errors("password")}
         />
-        <Field
-          label="Confirm password"
-          autoComplete="new-password"
-          errors={fields.confirmPassword.errors}
-          {...getInputProps(fields.confirmPassword, { type: "password" })}
-        />
+        <Field label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" required errors={checks.errors("confirmPassword")} />
         <button type="submit" className="btn-primary w-full" disabled={navigation.state !== "idle"}>
           {navigation.state !== "idle" ? "Resetting..." : "Reset Password"}
         </button>

@@ -1,27 +1,28 @@
 import { z } from "zod";
+import { AUTH_MESSAGES as M, EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from "./auth-rules";
 import { PASSWORD_MIN, PRIVACY_MODES, RIDER_TYPES } from "./constants";
 
-export const INVALID_INVITE = "Invalid or expired invite code";
+export { INVALID_INVITE } from "./auth-rules";
 
-/** SPEC.md section 5 messages, written once and used by forms, actions and the API. */
+/** SPEC.md section 5 messages (written once, in auth-rules.ts), used by forms, actions and the API. */
 export const emailField = z
-  .string({ required_error: "Please enter a valid email address" })
+  .string({ required_error: M.email })
   .trim()
   .toLowerCase()
-  .email("Please enter a valid email address")
-  .max(254, "Please enter a valid email address");
+  .email(M.email)
+  .max(EMAIL_MAX, M.email);
 
 export const zipCodeField = z
-  .string()
+  .string({ required_error: M.zipLength })
   .trim()
-  .length(5, "ZIP code must be 5 digits")
-  .regex(/^\d+$/, "ZIP code must contain only numbers");
+  .length(5, M.zipLength)
+  .regex(/^\d+$/, M.zipDigits);
 
 const newPassword = z
-  .string({ required_error: "Password must be at least 8 characters" })
-  .min(PASSWORD_MIN, "Password must be at least 8 characters")
+  .string({ required_error: M.passwordMin })
+  .min(PASSWORD_MIN, M.passwordMin)
   // bcrypt reads only the first 72 bytes; refuse longer rather than silently truncate.
-  .max(72, "Password must be at most 72 characters");
+  .max(PASSWORD_MAX, M.passwordMax);
 
 /** Form checkboxes arrive as "on"; JSON clients send true. */
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
@@ -30,16 +31,16 @@ export const registerSchema = z.object({
   email: emailField,
   password: newPassword,
   firstName: z
-    .string({ required_error: "First name is required" })
+    .string({ required_error: M.firstName })
     .trim()
-    .min(1, "First name is required")
-    .max(50, "First name must be 50 characters or less"),
-  lastName: z.string().trim().max(50, "Last name must be 50 characters or less").optional().default(""),
+    .min(1, M.firstName)
+    .max(NAME_MAX, M.firstNameMax),
+  lastName: z.string().trim().max(NAME_MAX, M.lastNameMax).optional().default(""),
   homeZipCode: zipCodeField,
   riderType: z.enum(RIDER_TYPES).optional().default("Competitor"),
   privacyMode: z.enum(PRIVACY_MODES).optional().default("INVITE_ONLY"),
   agreeToTerms: checkbox.refine((v) => v === true, {
-    message: "You must agree to the terms to create an account",
+    message: M.agreeToTerms,
   }),
   inviteCode: z.string().trim().max(64).optional(),
 });
@@ -47,7 +48,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({
   email: emailField,
-  password: z.string({ required_error: "Password is required" }).min(1, "Password is required"),
+  password: z.string({ required_error: M.passwordRequired }).min(1, M.passwordRequired),
 });
 
 export const emailOnlySchema = z.object({ email: emailField });
@@ -56,11 +57,11 @@ export const resetPasswordSchema = z
   .object({
     password: newPassword,
     confirmPassword: z
-      .string({ required_error: "Password must be at least 8 characters" })
-      .min(PASSWORD_MIN, "Password must be at least 8 characters"),
+      .string({ required_error: M.passwordMin })
+      .min(PASSWORD_MIN, M.passwordMin),
   })
   .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords don't match",
+    message: M.passwordsMatch,
     path: ["confirmPassword"],
   });
 

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { DEFAULT_RADIUS, EVENT_TYPES, RADIUS_OPTIONS, REASON_MAX, REPORT_DESCRIPTION_MAX } from "./constants";
+import { GROUND_TYPES } from "./event-labels";
+
+export { EVENT_TYPE_LABELS, GROUND_LABELS, GROUND_TYPES } from "./event-labels";
 
 /** SPEC.md section 5 "Event create", "Event search" and "Reports": each message written once. */
 export const EVENT_MESSAGES = {
@@ -15,22 +18,7 @@ export const EVENT_MESSAGES = {
   reason: "Please select a reason for reporting",
 } as const;
 
-export const GROUND_TYPES = ["dirt", "sand", "mixed", "other"] as const;
-export const GROUND_LABELS: Record<(typeof GROUND_TYPES)[number], string> = {
-  dirt: "Dirt",
-  sand: "Sand",
-  mixed: "Mixed",
-  other: "Other",
-};
 export const ARENA_TYPES = ["outdoor", "indoor"] as const;
-export const EVENT_TYPE_LABELS: Record<(typeof EVENT_TYPES)[number], string> = {
-  barrel_racing: "Barrel Racing",
-  rodeo: "Rodeo",
-  futurity: "Futurity",
-  open_show: "Open Show",
-  pole_bending: "Pole Bending",
-  youth_rodeo: "Youth Rodeo",
-};
 export const EVENT_REPORT_REASONS = [
   "cancelled",
   "wrong-info",

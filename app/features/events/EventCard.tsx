@@ -2,7 +2,7 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ShareMenu } from "~/components/ShareMenu";
 import { showToast } from "~/components/Toaster";
-import { GROUND_LABELS } from "~/schemas/events";
+import { GROUND_LABELS } from "~/schemas/event-labels";
 import { calendarUrl, eventTypeBadge, formatDateRange } from "./format";
 
 export type CardEvent = {
