@@ -9,11 +9,12 @@ import { ridersSearch } from "~/features/discover/riders.server";
 import { RidersSearch } from "~/features/social/RidersSearch";
 import { EventCard } from "~/features/events/EventCard";
 import { Landing } from "~/features/landing/Landing";
+import { ShowMore } from "~/components/ShowMore";
 import { getUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { APP_NAME, APP_TAGLINE, EVENT_TYPES, RADIUS_OPTIONS } from "~/schemas/constants";
-import { EVENT_TYPE_LABELS, GROUND_LABELS, GROUND_TYPES } from "~/schemas/events";
+import { EVENT_TYPE_LABELS, GROUND_LABELS, GROUND_TYPES } from "~/schemas/event-labels";
 
 export const meta: MetaFunction = () => [
   { title: `${APP_NAME}: find barrel races, log your runs` },
@@ -212,9 +213,10 @@ export default function Index() {
       {results ? (
         <section aria-labelledby="results-title" className="space-y-3">
           <h2 id="results-title" className="text-lg font-bold text-gray-900">
-            Search results <span className="font-normal text-gray-600">({results.length})</span>
+            Search results <span className="font-normal text-gray-600">({results.total})</span>
           </h2>
-          {results.length ? results.map((e) => <EventCard key={e.id} event={e} origin={origin} highlight={e.id === highlightId} />) : <EmptyState title="No upcoming events found">Try a wider radius or other dates.</EmptyState>}
+          {results.events.length ? results.events.map((e) => <EventCard key={e.id} event={e} origin={origin} highlight={e.id === highlightId} />) : <EmptyState title="No upcoming events found">Try a wider radius or other dates.</EmptyState>}
+          {results.more ? <ShowMore param="shown" next={results.more} label="Show more results" /> : null}
         </section>
       ) : null}
       <RidersSearch values={riders.values} results={riders.results} error={riders.error} back={riders.back} />
@@ -227,6 +229,7 @@ export default function Index() {
         ) : (
           <EmptyState title="No upcoming events found">Search a wider area above, or add an event you know about.</EmptyState>
         )}
+        {discover.moreUpcoming ? <ShowMore param="upcoming" next={discover.moreUpcoming} label="Show more events" /> : null}
       </section>
     </main>
   );

@@ -40,7 +40,7 @@ async function countQueries(send: () => Promise<Response>) {
 type Case = {
   name: string;
   /** Adds `n` more rows to the list the request reads. */
-  grow: (n: number) => void | Promise<void>;
+  grow: (n: number) => unknown;
   send: () => Promise<Response>;
 };
 
@@ -166,6 +166,21 @@ describe("long lists come a page at a time, with Show more", () => {
     // Fastest first: 14s is the quickest of the 45.
     expect(more.indexOf(">14s<")).toBeGreaterThan(-1);
     expect(more.indexOf(">14s<")).toBeLessThan(more.indexOf(">14.01s<"));
+  });
+
+  it("Discover shows 12 upcoming events, then 24, and search results the same way", async () => {
+    const { client } = await signedInRider(app, { homeZipCode: "59101" });
+    for (let i = 0; i < 30; i++) await createLocatedEvent(app.db, "59102", { name: `Billings Paging ${i}`, date: `2032-01-${String(i + 1).padStart(2, "0")}` });
+    const page = await (await client.get("/")).text();
+    expect(distinct(page, /Billings Paging \d+/g)).toBe(12);
+    expect(page).toContain('href="/?upcoming=24"');
+    expect(distinct(await (await client.get("/?upcoming=24")).text(), /Billings Paging \d+/g)).toBe(24);
+    const search = "/?search=1&location=59101&radius=25";
+    const results = await (await client.get(search)).text();
+    expect(results).toMatch(/Search results <span[^>]*>\((<!-- -->)?30(<!-- -->)?\)/);
+    expect(results).toContain("Show more results");
+    const more = await (await client.get(`${search}&shown=24`)).text();
+    expect(distinct(more, /Billings Paging \d+/g)).toBe(24);
   });
 
   it("notifications show 30 at a time", async () => {

@@ -1,12 +1,14 @@
 import type { User } from "#db/schema";
-import { getVisibleEvent, listUpcoming, savedIdsOf, searchEvents, withDistance, type Located } from "~/features/events/events.server";
+import { getVisibleEvent, listUpcoming, RESULT_LIMIT, savedIdsOf, searchEvents, withDistance, type Located } from "~/features/events/events.server";
 import { presentEvent } from "~/features/events/presenters.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { shownCount } from "~/lib/paging";
 import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
 import { eventSearchSchema } from "~/schemas/events";
 
-export const DISCOVER_LIMIT = 30;
+/** A phone on a slow connection gets 12 cards per list, and "Show more" for the next 12. */
+export const DISCOVER_PAGE = 12;
 export const SEARCH_KEYS = ["location", "radius", "startDate", "endDate", "arenaType", "groundType", "minAddedMoney", "eventType"] as const;
 
 /**
@@ -22,7 +24,8 @@ export function discover(db: Db, user: User, url: URL) {
     const saved = savedIdsOf(db, user.id, list.map((l) => l.event.id));
     return list.map((l) => presentEvent(l.event, { distance: l.distance, viewerId: user.id, saved: saved.has(l.event.id) }));
   };
-  let results: ReturnType<typeof present> | null = null;
+  const next = (n: number) => Math.min(n + DISCOVER_PAGE, RESULT_LIMIT);
+  let results: { events: ReturnType<typeof present>; total: number; more: number | null } | null = null;
   let searchError: string | null = null;
   if (q.has("search")) {
     const location = values.location.trim();
@@ -36,18 +39,23 @@ export function discover(db: Db, user: User, url: URL) {
     else {
       try {
         rateLimit(LIMITS.search, user.id);
-        results = present(searchEvents(db, parsed.data, user));
+        const found = searchEvents(db, parsed.data, user);
+        const shown = shownCount(url, "shown", DISCOVER_PAGE, RESULT_LIMIT);
+        results = { events: present(found.slice(0, shown)), total: found.length, more: found.length > shown ? next(shown) : null };
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         searchError = error.message;
       }
     }
   }
-  const upcoming = present(listUpcoming(db, user.homeZipCode, user.searchRadius ?? 50, { limit: DISCOVER_LIMIT }));
+  const upcomingShown = shownCount(url, "upcoming", DISCOVER_PAGE, RESULT_LIMIT);
+  // One more than shown tells whether there is more.
+  const soonest = listUpcoming(db, user.homeZipCode, user.searchRadius ?? 50, { limit: upcomingShown + 1 });
+  const upcoming = present(soonest.slice(0, upcomingShown));
   // ?eventId= of an event in neither list (e.g. the creator's own, waiting for approval): shown on top.
   const highlightId = q.get("eventId");
   let focus: ReturnType<typeof present>[number] | null = null;
-  if (highlightId && !upcoming.some((e) => e.id === highlightId) && !results?.some((e) => e.id === highlightId)) {
+  if (highlightId && !upcoming.some((e) => e.id === highlightId) && !results?.events.some((e) => e.id === highlightId)) {
     const event = getVisibleEvent(db, highlightId, user);
     if (event) focus = present(withDistance([event], user.homeZipCode))[0] ?? null;
   }
@@ -57,8 +65,8 @@ export function discover(db: Db, user: User, url: URL) {
     searched: q.has("search"),
     results,
     searchError,
-    // A phone on a slow connection gets the soonest 30, not a hundred cards.
     upcoming,
+    moreUpcoming: soonest.length > upcomingShown && upcomingShown < RESULT_LIMIT ? next(upcomingShown) : null,
     highlightId,
   };
 }
