@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await readToast(request);
   // Only what the shell needs: the page's own loader sends the rest.
   const shellUser = user
-    ? { id: user.id, firstName: user.firstName, isAdmin: user.isAdmin, unreadCount: unreadCount(getDb(), user.id) }
+    ? { id: user.id, firstName: user.firstName, isAdmin: user.isAdmin, isPrivate: user.privacyMode === "SOLO", unreadCount: unreadCount(getDb(), user.id) }
     : null;
   return data({ user: shellUser, toast }, headers ? { headers: { "Set-Cookie": headers } } : undefined);
 }

@@ -140,8 +140,9 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
     next();
   });
 
-  app.all(
-    "*",
+  // app.use, not app.all("*"): a route pattern makes express decode the path, and a malformed
+  // escape ("/api/%zz") then ends in its HTML error page instead of the app's own 404 answer.
+  app.use(
     createRequestHandler({
       build,
       mode: cfg.isProduction ? "production" : "development",

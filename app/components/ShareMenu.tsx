@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useShellUser } from "~/root";
 import { showToast } from "./Toaster";
 
 type Props = { type: "event" | "run-log"; id: string; title: string; origin?: string };
@@ -10,6 +11,7 @@ type Props = { type: "event" | "run-log"; id: string; title: string; origin?: st
  * share sheet are added once JavaScript runs.
  */
 export function ShareMenu({ type, id, title, origin = "" }: Props) {
+  const shell = useShellUser();
   const path = `/share/${type}/${id}`;
   const [base, setBase] = useState(origin);
   const [canShare, setCanShare] = useState(false);
@@ -67,9 +69,12 @@ export function ShareMenu({ type, id, title, origin = "" }: Props) {
         <a className={item} role="menuitem" href={path}>
           View Shared Link
         </a>
-        <a className={item} role="menuitem" href={`/share-with/${type}/${id}`}>
-          Send to a Rider
-        </a>
+        {/* A Private rider sending to a rider would name them to that rider: they share by link. */}
+        {shell?.isPrivate ? null : (
+          <a className={item} role="menuitem" href={`/share-with/${type}/${id}`}>
+            Send to a Rider
+          </a>
+        )}
       </div>
     </details>
   );

@@ -22,3 +22,18 @@ export function formFailure(submission: Submission<unknown>, error: unknown, { h
   }
   throw error;
 }
+
+/**
+ * The posted form. A body that is not one (JSON, a multipart upload without
+ * its boundary or cut short) is the sender's mistake: 400, not a crash.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response("The form could not be read. Please reload the page and try again.", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+}

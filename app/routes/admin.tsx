@@ -30,6 +30,7 @@ import { getDb } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { adminEmailSchema, adminPasswordSchema, massNotificationSchema, reportStatusSchema, sendNotificationSchema } from "~/schemas/admin";
 import { APP_NAME } from "~/schemas/constants";
+import { readForm } from "~/lib/forms.server";
 
 export const meta: MetaFunction = () => [{ title: `Admin | ${APP_NAME}` }];
 
@@ -95,7 +96,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   url.searchParams.delete("confirm");
   const back = `${url.pathname}${url.search}`;
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = intentSchema.safeParse({ ...Object.fromEntries(form), userIds: form.getAll("userIds") });
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.message ?? "Invalid request", intent: String(form.get("intent")) }, { status: 400 });

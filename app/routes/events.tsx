@@ -9,6 +9,7 @@ import { requireUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { APP_NAME } from "~/schemas/constants";
+import { readForm } from "~/lib/forms.server";
 
 export const meta: MetaFunction = () => [{ title: `My Events | ${APP_NAME}` }];
 
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The calendar feed: a new secret URL (shown once; the old one stops working), or none. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readForm(request)).get("intent");
   if (intent === "feed-revoke") {
     revokeCalendarFeed(getDb(), user.id);
     return data({ feedUrl: null, revoked: true });

@@ -8,7 +8,7 @@ import { FieldErrors, FormError } from "~/components/Field";
 import { getVisibleEvent, reportEvent } from "~/features/events/events.server";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { formFailure, invalid } from "~/lib/forms.server";
+import { formFailure, invalid, readForm } from "~/lib/forms.server";
 import { APP_NAME, REPORT_DESCRIPTION_MAX } from "~/schemas/constants";
 import { EVENT_REPORT_LABELS, EVENT_REPORT_REASONS, eventReportSchema } from "~/schemas/events";
 
@@ -23,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   form.set("eventId", params.id ?? "");
   const submission = parseWithZod(form, { schema: eventReportSchema });
   if (submission.status !== "success") return invalid(submission);

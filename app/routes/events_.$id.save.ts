@@ -4,11 +4,12 @@ import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { safeRedirect } from "~/features/events/redirect";
+import { readForm } from "~/lib/forms.server";
 
 /** Save / unsave from any event card, as a plain form post (JavaScript optional); back to where it came from. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = safeRedirect(form.get("redirectTo"), "/");
   const save = form.get("intent") !== "unsave";
   try {

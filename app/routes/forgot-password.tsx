@@ -7,7 +7,7 @@ import { requestPasswordReset } from "~/features/auth/auth.server";
 import { parseEmailOnly } from "~/features/auth/forms.server";
 import { useFormChecks } from "~/features/auth/useFormChecks";
 import { getDb } from "~/lib/db.server";
-import { formFailure, invalid } from "~/lib/forms.server";
+import { formFailure, invalid, readForm } from "~/lib/forms.server";
 import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
 import { checkEmailOnly, EMAIL_MAX } from "~/schemas/auth-rules";
 import { APP_NAME } from "~/schemas/constants";
@@ -15,7 +15,7 @@ import { APP_NAME } from "~/schemas/constants";
 export const meta: MetaFunction = () => [{ title: `Forgot Password | ${APP_NAME}` }];
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseEmailOnly(await request.formData());
+  const submission = parseEmailOnly(await readForm(request));
   if (submission.status !== "success") return invalid(submission);
   try {
     rateLimit(LIMITS.forgotPassword, context.clientIp);

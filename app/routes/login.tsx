@@ -11,7 +11,7 @@ import { useFormChecks } from "~/features/auth/useFormChecks";
 import { authenticate, getUser, redirectWithToast, startSession } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
-import { invalid } from "~/lib/forms.server";
+import { invalid, readForm } from "~/lib/forms.server";
 import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/features/events/redirect";
 import { checkLogin, EMAIL_MAX } from "~/schemas/auth-rules";
@@ -32,7 +32,7 @@ export const VERIFICATION_SENT = {
 } as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
 
   if (formData.get("intent") === "resend") {
     const submission = parseEmailOnly(formData);

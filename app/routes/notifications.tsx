@@ -14,6 +14,7 @@ import { shownCount } from "~/lib/paging";
 import { ShowMore } from "~/components/ShowMore";
 import { APP_NAME } from "~/schemas/constants";
 import { formatDateTime as when } from "~/lib/dates";
+import { readForm } from "~/lib/forms.server";
 
 export const meta: MetaFunction = () => [{ title: `Notifications | ${APP_NAME}` }];
 
@@ -35,7 +36,7 @@ const intentSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = intentSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: "Invalid request" }, { status: 400 });
   const back = new URL(request.url);
   const here = `${back.pathname}${back.search}`;

@@ -16,7 +16,9 @@ import { HttpError } from "~/lib/http.server";
 import { shownCount } from "~/lib/paging";
 import { userReportSchema } from "~/schemas/social";
 import { getDb } from "~/lib/db.server";
-import { APP_NAME, PRIVACY_LABELS } from "~/schemas/constants";
+import { APP_NAME, PRIVACY_LABELS, SOLO_STAYS_PRIVATE } from "~/schemas/constants";
+import { useShellUser } from "~/root";
+import { readForm } from "~/lib/forms.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
@@ -35,7 +37,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     profile,
     publicRuns,
     // Follow button: hidden for oneself (SOLO riders never reach here unless it is oneself).
-    follow: profile.isOwner || profile.privacyMode === "SOLO" ? null : { ...followStatus(db, viewer, profile.id), targetMode: profile.privacyMode },
+    // A Private (SOLO) viewer cannot follow: following would name them to the rider.
+    follow: profile.isOwner || profile.privacyMode === "SOLO" || viewer.privacyMode === "SOLO" ? null : { ...followStatus(db, viewer, profile.id), targetMode: profile.privacyMode },
     counts: profile.view === "full" ? followCounts(db, viewer, profile.id) : null,
     people: which && profile.view === "full" ? { which, list: listPeople(db, viewer, profile.id, which) } : null,
     reporting: !profile.isOwner && url.searchParams.get("report") === "1",
@@ -45,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Follow, unfollow and report, from this screen (works without JavaScript). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const targetId = params.userId ?? "";
   // Following from a search result returns to that search (a same-site path only).
@@ -80,6 +83,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export default function Profile() {
   const { profile, publicRuns, follow, counts, people, reporting } = useLoaderData<typeof loader>();
+  const viewerIsPrivate = useShellUser()?.isPrivate ?? false;
   const actionData = useActionData<typeof action>();
   const reportError = actionData && "reportError" in actionData ? actionData.reportError : null;
   if (!profile) return <NotFound title="Profile Not Found" text="This rider does not exist or keeps their profile private." linkLabel="Return Home" />;
@@ -115,6 +119,7 @@ export default function Profile() {
         {follow || counts ? (
           <div className="flex flex-wrap items-center gap-3">
             {follow ? <FollowButton userId={profile.id} state={follow} /> : null}
+            {!follow && !profile.isOwner && viewerIsPrivate ? <p className="text-sm text-gray-700">{SOLO_STAYS_PRIVATE}</p> : null}
             {counts ? (
               <>
                 <Link to="?list=followers" preventScrollReset className="btn-ghost px-2">

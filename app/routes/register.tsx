@@ -8,7 +8,7 @@ import { useFormChecks } from "~/features/auth/useFormChecks";
 import { isInviteCodeValid } from "~/features/invites/invites.server";
 import { getUser, redirectWithToast } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { formFailure, invalid } from "~/lib/forms.server";
+import { formFailure, invalid, readForm } from "~/lib/forms.server";
 import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
 import { checkRegister, EMAIL_MAX, INVALID_INVITE, NAME_MAX } from "~/schemas/auth-rules";
 import { APP_NAME, PRIVACY_LABELS, PRIVACY_MODES, RIDER_TYPES } from "~/schemas/constants";
@@ -28,7 +28,7 @@ export const REGISTERED_TOAST = {
 } as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseRegister(formData);
   const hideFields = ["password"];
   if (submission.status !== "success") return invalid(submission, { hideFields });

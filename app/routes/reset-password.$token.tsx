@@ -7,7 +7,7 @@ import { isResetTokenValid, resetPassword } from "~/features/auth/auth.server";
 import { parseResetPassword } from "~/features/auth/forms.server";
 import { useFormChecks } from "~/features/auth/useFormChecks";
 import { getDb } from "~/lib/db.server";
-import { formFailure, invalid } from "~/lib/forms.server";
+import { formFailure, invalid, readForm } from "~/lib/forms.server";
 import { checkResetPassword } from "~/schemas/auth-rules";
 import { APP_NAME } from "~/schemas/constants";
 
@@ -18,7 +18,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const submission = parseResetPassword(await request.formData());
+  const submission = parseResetPassword(await readForm(request));
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return invalid(submission, { hideFields });
   try {

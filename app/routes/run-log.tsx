@@ -27,7 +27,7 @@ import {
 import { TrendsPanel, type TrendChoice } from "~/features/runs/TrendsPanel";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { formFailure, invalid } from "~/lib/forms.server";
+import { formFailure, invalid, readForm } from "~/lib/forms.server";
 import { HttpError, isStorageFailure } from "~/lib/http.server";
 import { deleteUpload, storeUpload } from "~/lib/uploads.server";
 import { config } from "~/lib/config.server";
@@ -108,7 +108,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (Number(request.headers.get("content-length") ?? 0) > VIDEO_MAX_BYTES + 512 * 1024) {
     return data({ result: { status: "error" as const, error: { video: [`File Too Large: File size must be less than ${VIDEO_MAX_BYTES / 1024 / 1024}MB`] } } }, { status: 413 });
   }
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
 
   if (intent === "delete") {

@@ -7,6 +7,7 @@ import { getDb } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { deleteUpload } from "~/lib/uploads.server";
 import { profileUpdateSchema } from "~/schemas/profile";
+import { readForm } from "~/lib/forms.server";
 
 export const loader = () => redirect("/settings");
 
@@ -36,7 +37,7 @@ const FAILED: Record<string, string> = {
 /** The Settings screen's forms (profile, privacy, preferences, picture, invites, delete account). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent"));
   const db = getDb();
   const ok = (title: string) => redirectWithToast("/settings", { type: "success", title });

@@ -4,11 +4,12 @@ import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { riderSchema } from "~/schemas/runs";
+import { readForm } from "~/lib/forms.server";
 
 /** The Riders section's form posts (add, remove); every answer goes back to /settings with a toast. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === "remove") {
     try {
       deleteRider(getDb(), user.id, Number(formData.get("id")));

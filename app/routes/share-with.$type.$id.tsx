@@ -11,6 +11,7 @@ import { getDb } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
 import { APP_NAME } from "~/schemas/constants";
+import { readForm } from "~/lib/forms.server";
 
 export const meta: MetaFunction = () => [{ title: `Share with a rider | ${APP_NAME}` }];
 
@@ -42,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requireUser(request);
-  const targetUserId = String((await request.formData()).get("targetUserId") ?? "");
+  const targetUserId = String((await readForm(request)).get("targetUserId") ?? "");
   const back = `/share/${params.type}/${params.id}`;
   if (!targetUserId) return data({ error: "Select a rider to share with" }, { status: 400 });
   try {

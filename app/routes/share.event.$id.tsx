@@ -11,6 +11,7 @@ import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { APP_NAME } from "~/schemas/constants";
+import { readForm } from "~/lib/forms.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await getUser(request);
@@ -63,7 +64,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   // One field with two values: checked by hand, because importing zod here would ship it to the browser.
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readForm(request)).get("intent");
   if (intent !== "save" && intent !== "unsave") return data({ error: "Unknown action" }, { status: 400 });
   const eventId = params.id ?? "";
   const here = `/share/event/${eventId}`;

@@ -2,6 +2,9 @@
 export const APP_VERSION = "1.0.0";
 export const APP_NAME = "Cloverleaf";
 export const APP_TAGLINE = "Find barrel races near you. Log every run. Watch your horse improve.";
+/** A Private (SOLO) rider following or sending to a rider would name them to that rider. */
+export const SOLO_STAYS_PRIVATE = "Your profile is Private: choose Invite Only or Public in Settings to follow riders.";
+
 export const SUPPORT_EMAIL = "support@cloverleaf.app";
 
 export const PASSWORD_MIN = 8;

@@ -71,3 +71,25 @@ describe("report a rider", () => {
     expect(app.db.select().from(userReports).where(eq(userReports.reportedUserId, target.id)).get()).toMatchObject({ reason: "spam", status: "PENDING" });
   });
 });
+
+describe("a Private (SOLO) viewer", () => {
+  it("is offered no Follow button, no follow in rider search and no Send to a Rider, and told why", async () => {
+    const target = createUser(app.db, { privacyMode: "PUBLIC", firstName: "Opalina" });
+    const { client } = await signedIn({ privacyMode: "SOLO" });
+    const profile = await (await client.get(`/profile/${target.id}`)).text();
+    expect(profile).not.toMatch(/>(Follow|Send Request)<\/button>/);
+    expect(profile).toContain("Your profile is Private: choose Invite Only or Public in Settings to follow riders.");
+    const search = await (await client.get("/?riders=Opalina")).text();
+    expect(search).toContain("Opalina");
+    expect(search).not.toMatch(/>(Follow|Send Request)<\/button>/);
+  });
+
+  it("sees Send to a Rider only when not Private", async () => {
+    const { createEvent } = await import("../helpers/factories");
+    const event = createEvent(app.db);
+    const { client: solo } = await signedIn({ privacyMode: "SOLO" });
+    const { client: open } = await signedIn({ privacyMode: "PUBLIC" });
+    expect(await (await solo.get(`/share/event/${event.id}`)).text()).not.toContain("Send to a Rider");
+    expect(await (await open.get(`/share/event/${event.id}`)).text()).toContain("Send to a Rider");
+  });
+});

@@ -25,7 +25,7 @@ export function ridersSearch(db: Db, viewer: User, url: URL) {
     rateLimit(LIMITS.search, viewer.id);
     const people = searchPeople(db, viewer, parsed.data);
     const states = followStates(db, viewer, people.map((p) => p.id));
-    return { values, results: people.map((p) => ({ ...p, follow: states.get(p.id)! })), error: null, back };
+    return { values, results: people.map((p) => ({ ...p, follow: viewer.privacyMode === "SOLO" ? null : states.get(p.id)! })), error: null, back };
   } catch (error) {
     if (error instanceof HttpError) return { values, results: null, error: error.message, back };
     throw error;

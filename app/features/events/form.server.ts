@@ -5,6 +5,7 @@ import { HttpError } from "~/lib/http.server";
 import { storeUpload } from "~/lib/uploads.server";
 import type { eventCreateSchema, eventEditSchema } from "~/schemas/events";
 import { nearbyConflicts } from "./events.server";
+import { readForm } from "~/lib/forms.server";
 
 /**
  * Reads the multipart Add/Edit Event form: validates the fields with the
@@ -19,7 +20,7 @@ export async function readEventForm(
   schema: typeof eventCreateSchema | typeof eventEditSchema,
   opts: { excludeId?: string } = {},
 ) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const file = formData.get("showbill");
   formData.delete("showbill");
   const submission = parseWithZod(formData, { schema });

@@ -4,7 +4,8 @@ import { RADIUS_OPTIONS } from "~/schemas/constants";
 import { FollowButton, type FollowState } from "./FollowButton";
 import type { ListedUser } from "./presenters.server";
 
-export type RiderResult = ListedUser & { follow: Omit<FollowState, "targetMode"> };
+/** `follow` is null for a Private (SOLO) viewer, who cannot follow. */
+export type RiderResult = ListedUser & { follow: Omit<FollowState, "targetMode"> | null };
 
 /**
  * Riders search on Discover: by name, or ZIP and radius. A GET form, so it
@@ -82,7 +83,7 @@ export function RidersSearch({
                     {r.firstName} {r.lastName ?? ""}
                   </span>
                 </Link>
-                {r.privacyMode !== "SOLO" ? (
+                {r.follow && r.privacyMode !== "SOLO" ? (
                   <FollowButton userId={r.id} state={{ ...r.follow, targetMode: r.privacyMode }} onProfile={false} redirectTo={back} />
                 ) : null}
               </li>

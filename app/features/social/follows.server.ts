@@ -6,9 +6,9 @@ import { HttpError } from "~/lib/http.server";
 import { profileViewFor } from "./policies.server";
 import { presentListedUser } from "./presenters.server";
 import { isFollowing } from "./social.server";
+import { SOLO_STAYS_PRIVATE } from "~/schemas/constants";
 
 const NOT_FOUND = () => new HttpError(404, "User not found");
-export const SOLO_STAYS_PRIVATE = "Your profile is Private: choose Invite Only or Public in Settings to follow riders.";
 
 /** The target of a follow: active and not SOLO, else it answers like a missing user. */
 function followable(db: Db, viewer: User, targetId: string) {
