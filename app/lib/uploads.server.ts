@@ -4,7 +4,10 @@
  *   storeUpload(kind, bytes | Blob, ownerId) -> { url, previewUrl?, contentType, size }
  *     Checks size and type by content (magic bytes, never the name or the
  *     claimed type), refuses SVG, re-encodes images with sharp (which drops
- *     EXIF/GPS and other metadata) and writes a small compressed WebP preview.
+ *     EXIF/GPS and other metadata) and writes two compressed WebP copies: a
+ *     preview (480 px wide, for the share page and link previews) and a
+ *     thumbnail (192 px wide, for lists: a 72 px card image on a 2.6x screen).
+ *     Avatars are stored as a 192 px JPEG square instead, with no copies.
  *     Throws HttpError 413 "File size must be less than {N}MB" or 415
  *     "Please select a valid file type: ..." (SPEC.md section 8 wording).
  *
@@ -14,10 +17,13 @@
  *     (receiveSignedUpload), then convertUploadUrl(uploadURL, ownerId) gives
  *     the accessURL. A second PUT to the same URL is refused.
  *
- *   findUpload(url, { kind, ownerId }), deleteUpload(url), readUpload(name) for serving.
+ *   findUpload(url, { kind, ownerId }), previewUrlOf(url), thumbUrlOf(url),
+ *   deleteUpload(url), readUpload(name) for serving.
  *
  * Files live under DATA_DIR/uploads with random names: `<id>.<ext>`, the
- * preview `<id>.preview.webp`, and `<id>.json` recording kind and owner.
+ * preview `<id>.preview.webp`, the thumbnail `<id>.thumb.webp` (images
+ * stored before thumbnails existed have none: thumbUrlOf falls back to the
+ * preview), and `<id>.json` recording kind, owner and the copies' URLs.
  * They are served by app/routes/uploads.$.ts with nosniff and long caching.
  * Run-log videos: `storeUpload("video", file, user.id)` or the signed flow
  * with kind "video"; videos are stored as sent (no re-encoding).
@@ -79,10 +85,13 @@ export const CONTENT_TYPES: Record<string, string> = {
 /** Largest side of a stored image; showbills stay readable, phones download less. */
 const MAX_IMAGE_SIDE = 2400;
 const PREVIEW_WIDTH = 480;
+const THUMB_WIDTH = 192;
+/** Avatars show at 36 px in lists and 64 px on the profile card: 192 px covers a 3x screen. */
+export const AVATAR_PX = 192;
 const URL_TTL_MS = 10 * 60 * 1000;
 const NAME = /^[A-Za-z0-9_-]{22}$/;
 
-export type StoredUpload = { url: string; previewUrl?: string; contentType: string; size: number };
+export type StoredUpload = { url: string; previewUrl?: string; thumbUrl?: string; contentType: string; size: number };
 
 export const tooLarge = (kind: UploadKind) =>
   new HttpError(413, `File size must be less than ${UPLOAD_RULES[kind].maxBytes / MB}MB`, { title: "File Too Large" });
@@ -150,22 +159,28 @@ export async function storeUpload(kind: UploadKind, input: Uint8Array | Blob, ow
   let body: Buffer = bytes;
   let ext: string;
   let previewUrl: string | undefined;
-  let preview: Buffer | undefined;
+  let thumbUrl: string | undefined;
+  let preview: { data: Buffer; info: { width: number; height: number } } | undefined;
+  let thumb: Buffer | undefined;
   if (mime.startsWith("image/")) {
-    const format = IMAGE_OUTPUT[mime]!;
+    // An avatar is one small still square (JPEG, on white where it was transparent), however it was sent.
+    const avatar = kind === "avatar";
+    const format = avatar ? "jpeg" : IMAGE_OUTPUT[mime]!;
     try {
-      const animated = format === "gif" || format === "webp";
+      const animated = !avatar && (format === "gif" || format === "webp");
       const image = sharp(bytes, { animated, limitInputPixels: 60_000_000 }).rotate();
       // sharp writes no metadata unless asked (.withMetadata()), so EXIF, GPS and XMP go here.
-      body = await image
-        .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: "inside", withoutEnlargement: true })
-        .toFormat(format, format === "jpeg" ? { quality: 85, mozjpeg: true } : {})
-        .toBuffer();
-      preview = await sharp(bytes, { limitInputPixels: 60_000_000 })
-        .rotate()
-        .resize({ width: PREVIEW_WIDTH, withoutEnlargement: true })
-        .webp({ quality: 55 })
-        .toBuffer();
+      const sized = avatar
+        ? image.resize(AVATAR_PX, AVATAR_PX, { fit: "cover" }).flatten({ background: "#ffffff" })
+        : image.resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: "inside", withoutEnlargement: true });
+      body = await sized.toFormat(format, format === "jpeg" ? { quality: avatar ? 80 : 85, mozjpeg: true } : {}).toBuffer();
+      if (!avatar) {
+        const copy = (width: number, quality: number) =>
+          sharp(bytes, { limitInputPixels: 60_000_000 }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality });
+        // Its size is kept, so a page can give the <img> its width and height and nothing moves when it loads.
+        preview = await copy(PREVIEW_WIDTH, 55).toBuffer({ resolveWithObject: true });
+        thumb = await copy(THUMB_WIDTH, 60).toBuffer();
+      }
     } catch {
       // A file that claims to be an image but does not decode is not one.
       throw wrongType(kind);
@@ -179,18 +194,23 @@ export async function storeUpload(kind: UploadKind, input: Uint8Array | Blob, ow
   try {
     // Outside the decoding above: a full disk (ENOSPC) is a storage failure (503), not a wrong file type.
     if (preview) {
-      fs.writeFileSync(path.join(folder, `${name}.preview.webp`), preview, { flag: "wx" });
+      fs.writeFileSync(path.join(folder, `${name}.preview.webp`), preview.data, { flag: "wx" });
       previewUrl = `/uploads/${name}.preview.webp`;
     }
+    if (thumb) {
+      fs.writeFileSync(path.join(folder, `${name}.thumb.webp`), thumb, { flag: "wx" });
+      thumbUrl = `/uploads/${name}.thumb.webp`;
+    }
     fs.writeFileSync(path.join(folder, `${name}.${ext}`), body, { flag: "wx" });
-    fs.writeFileSync(path.join(folder, `${name}.json`), JSON.stringify({ kind, ownerId, url, previewUrl, createdAt: new Date().toISOString() }), { flag: "wx" });
+    const previewSize = preview ? { width: preview.info.width, height: preview.info.height } : undefined;
+    fs.writeFileSync(path.join(folder, `${name}.json`), JSON.stringify({ kind, ownerId, url, previewUrl, previewSize, thumbUrl, createdAt: new Date().toISOString() }), { flag: "wx" });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new HttpError(409, "This upload URL has already been used");
     // Anything else (a full disk): remove what this call wrote ("wx": none of it existed before), so no half file stays.
-    for (const file of [`${name}.preview.webp`, `${name}.${ext}`, `${name}.json`]) fs.rmSync(path.join(folder, file), { force: true });
+    for (const file of [`${name}.preview.webp`, `${name}.thumb.webp`, `${name}.${ext}`, `${name}.json`]) fs.rmSync(path.join(folder, file), { force: true });
     throw error;
   }
-  return { url, previewUrl, contentType: CONTENT_TYPES[ext]!, size: body.length };
+  return { url, previewUrl, thumbUrl, contentType: CONTENT_TYPES[ext]!, size: body.length };
 }
 
 type Grant = { k: UploadKind; o: string; n: string; e: number };
@@ -261,7 +281,7 @@ export function convertUploadUrl(uploadURL: string, ownerId: string): StoredUplo
   return { accessURL: meta.url, url: meta.url, previewUrl: meta.previewUrl, contentType: CONTENT_TYPES[ext]!, size: 0 };
 }
 
-type Meta = { kind: UploadKind; ownerId: string; url: string; previewUrl?: string };
+type Meta = { kind: UploadKind; ownerId: string; url: string; previewUrl?: string; previewSize?: { width: number; height: number }; thumbUrl?: string };
 
 function readMeta(name: string): Meta | null {
   if (!NAME.test(name)) return null;
@@ -290,18 +310,35 @@ export function previewUrlOf(url: string | null | undefined) {
   return url ? (findUpload(url)?.previewUrl ?? null) : null;
 }
 
+/**
+ * The preview of a stored image with its size, for an <img> that keeps its
+ * place while loading. Previews stored before sizes were recorded are
+ * given a showbill's usual 3:4 (the image is then fitted inside that box).
+ */
+export function previewOf(url: string | null | undefined) {
+  const meta = url ? findUpload(url) : null;
+  if (!meta?.previewUrl) return null;
+  return { url: meta.previewUrl, ...(meta.previewSize ?? { width: PREVIEW_WIDTH, height: (PREVIEW_WIDTH * 4) / 3 }) };
+}
+
+/** The small copy of a stored image, for lists (the preview for images stored before thumbnails). */
+export function thumbUrlOf(url: string | null | undefined) {
+  const meta = url ? findUpload(url) : null;
+  return meta?.thumbUrl ?? meta?.previewUrl ?? null;
+}
+
 export function deleteUpload(url: string) {
   const name = nameOf(url);
   const meta = name ? readMeta(name) : null;
   if (!name || !meta) return;
-  for (const file of [meta.url, meta.previewUrl, `/uploads/${name}.json`]) {
+  for (const file of [meta.url, meta.previewUrl, meta.thumbUrl, `/uploads/${name}.json`]) {
     if (file) fs.rmSync(path.join(dir(), path.basename(file)), { force: true });
   }
 }
 
 /** Serving: a file name as the route received it, checked, to its path and type. */
 export function readUpload(fileName: string): { file: string; contentType: string } | null {
-  const m = /^([A-Za-z0-9_-]{22})(\.preview)?\.([a-z0-9]+)$/.exec(fileName);
+  const m = /^([A-Za-z0-9_-]{22})(\.preview|\.thumb)?\.([a-z0-9]+)$/.exec(fileName);
   if (!m) return null;
   const ext = m[3]!;
   const contentType = m[2] ? (ext === "webp" ? "image/webp" : null) : CONTENT_TYPES[ext];

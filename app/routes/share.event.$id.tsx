@@ -5,7 +5,7 @@ import { getVisibleEvent, isEventSaved, saveEvent, unsaveEvent } from "~/feature
 import { calendarUrl, eventTypeBadge, formatDateRange } from "~/features/events/format";
 import { presentSharedEvent } from "~/features/events/presenters.server";
 import { ShareMenu } from "~/components/ShareMenu";
-import { previewUrlOf } from "~/lib/uploads.server";
+import { previewOf } from "~/lib/uploads.server";
 import { getUser, redirectWithToast, requireUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
@@ -16,7 +16,8 @@ import { readForm } from "~/lib/forms.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await getUser(request);
   const event = getVisibleEvent(getDb(), params.id ?? "", viewer);
-  if (!event) return data({ event: null, saved: false, signedIn: Boolean(viewer), canSave: false, url: "", origin: "", image: null, showbillPreviewUrl: null }, { status: 404 });
+  if (!event) return data({ event: null, saved: false, signedIn: Boolean(viewer), canSave: false, url: "", origin: "", image: null, showbillPreview: null }, { status: 404 });
+  const showbillPreview = previewOf(event.showbillUrl);
   return {
     event: presentSharedEvent(event),
     signedIn: Boolean(viewer),
@@ -24,9 +25,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     saved: viewer ? isEventSaved(getDb(), viewer.id, event.id) : false,
     url: `${config().appOrigin}/share/event/${event.id}`,
     origin: config().appOrigin,
-    showbillPreviewUrl: previewUrlOf(event.showbillUrl),
+    showbillPreview,
     // Link previews (Facebook, X, iMessage) fetch this server HTML without running JavaScript.
-    image: absolute(previewUrlOf(event.showbillUrl) ?? event.imageUrl),
+    image: absolute(showbillPreview?.url ?? event.imageUrl),
   };
 }
 
@@ -92,7 +93,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 export default function SharedEvent() {
-  const { event, saved, signedIn, canSave, origin, showbillPreviewUrl } = useLoaderData<typeof loader>();
+  const { event, saved, signedIn, canSave, origin, showbillPreview } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   if (!event) return <NotFound title="Event Not Found" text="This event does not exist or is no longer available." />;
   const pendingIntent = navigation.formData?.get("intent");
@@ -106,9 +107,17 @@ export default function SharedEvent() {
       <article className="card mt-3 overflow-hidden p-0">
         {event.imageUrl ? (
           <img src={event.imageUrl} alt={`Showbill for ${event.name}`} width={640} height={360} className="aspect-video w-full bg-brand-100 object-cover" />
-        ) : showbillPreviewUrl && event.showbillUrl ? (
+        ) : showbillPreview && event.showbillUrl ? (
           <a href={event.showbillUrl} target="_blank" rel="noopener noreferrer" className="block bg-gray-100">
-            <img src={showbillPreviewUrl} alt={`Showbill for ${event.name}`} className="mx-auto max-h-[420px] w-auto object-contain" />
+            {/* Full width, height from the preview's own proportions (at most 420 px): the box is there before the image. */}
+            <img
+              src={showbillPreview.url}
+              alt={`Showbill for ${event.name}`}
+              width={showbillPreview.width}
+              height={showbillPreview.height}
+              decoding="async"
+              className="block h-auto max-h-[420px] w-full object-contain"
+            />
           </a>
         ) : null}
         <div className="p-4">

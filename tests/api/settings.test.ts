@@ -88,7 +88,7 @@ describe("profile picture", () => {
     const served = await client.get(first);
     expect(served.status).toBe(200);
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
-    expect([meta.width, meta.height]).toEqual([512, 512]);
+    expect([meta.width, meta.height]).toEqual([192, 192]);
 
     await upload(client, photo, "image/jpeg");
     expect(reload(user.id).profileImageUrl).not.toBe(first);

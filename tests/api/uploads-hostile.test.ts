@@ -244,7 +244,8 @@ describe("a content type that lies", () => {
   it.each([
     ["showbill", "a PNG sent as application/pdf", png, "application/pdf", "image/png"],
     ["showbill", "a PDF sent as image/jpeg", async () => pdf(), "image/jpeg", "application/pdf"],
-    ["avatar", "a PNG sent as text/html", png, "text/html", "image/png"],
+    // Avatars are re-encoded as a small JPEG square whatever they were.
+    ["avatar", "a PNG sent as text/html", png, "text/html", "image/jpeg"],
     ["video", "an MP4 sent as image/png", async () => mp4(), "image/png", "video/mp4"],
   ] as const)("%s: %s is stored and served as what it is", async (kind, _name, make, claimed, actual) => {
     const { client } = await signedInRider(app);

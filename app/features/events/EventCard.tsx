@@ -21,6 +21,7 @@ export type CardEvent = {
   eventType: string[];
   showbillUrl: string | null;
   showbillPreviewUrl: string | null;
+  showbillThumbUrl: string | null;
   distance: number | null;
   isCreator: boolean;
   saved: boolean;
@@ -68,8 +69,8 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
       <div className="flex gap-3 p-4">
         {event.showbillUrl ? (
           <a href={event.showbillUrl} target="_blank" rel="noopener noreferrer" className="shrink-0" aria-label={`View showbill for ${event.name}`}>
-            {event.showbillPreviewUrl ? (
-              <img src={event.showbillPreviewUrl} alt="" width={72} height={96} loading="lazy" className="h-24 w-[72px] rounded-lg bg-gray-100 object-cover" />
+            {event.showbillThumbUrl ? (
+              <img src={event.showbillThumbUrl} alt="" width={72} height={96} loading="lazy" decoding="async" className="h-24 w-[72px] rounded-lg bg-gray-100 object-cover" />
             ) : (
               <span className="flex h-24 w-[72px] items-center justify-center rounded-lg bg-brand-100 text-xs font-bold text-brand-900">PDF</span>
             )}

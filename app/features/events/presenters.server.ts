@@ -1,4 +1,4 @@
-import { previewUrlOf } from "~/lib/uploads.server";
+import { previewUrlOf, thumbUrlOf } from "~/lib/uploads.server";
 import type { Event } from "#db/schema";
 
 /** SPEC.md "Shared event": the fields a share page may show, and no others. */
@@ -41,6 +41,8 @@ export function presentEvent(event: Event, opts: { distance?: number | null; vie
     longitude: event.longitude,
     distance: opts.distance ?? null,
     showbillPreviewUrl: previewUrlOf(event.showbillUrl),
+    // The card's 72 px image: a 192 px copy instead of the 480 px preview.
+    showbillThumbUrl: thumbUrlOf(event.showbillUrl),
     // Only the creator learns who created an event: a SOLO or banned creator's id must not reach anyone else.
     createdBy: opts.viewerId && event.createdBy === opts.viewerId ? event.createdBy : null,
     showbillApproved: event.showbillApproved,
