@@ -20,16 +20,24 @@ const unavailable = new WeakSet<Request>();
  * asks the rider to try again later.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  if (request.signal.aborted || isClientWarning(error)) return;
   if (isStorageFailure(error)) {
     unavailable.add(request);
     noteStorageFailure(error, request);
     return;
   }
-  // As Remix's default: an error response made by Remix itself (no action, no route) carries the error inside.
-  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
-  console.error(inner ?? error);
+  // A 4xx that Remix made itself (a POST to a page without an action, a path without a route) is bad input, not an error of ours.
+  if (isRouteErrorResponse(error)) {
+    if (error.status < 500) return;
+    console.error((error as { error?: unknown }).error ?? error);
+    return;
+  }
+  console.error(error);
 };
+
+/** Remix reports a client that adds `?_data` to a URL through handleError; it is the client's doing, answered as usual. */
+const isClientWarning = (error: unknown) =>
+  error instanceof Error && error.message.startsWith("Warning: Single fetch-enabled apps should not be making ?_data requests");
 
 /** JavaScript form posts and navigations (single fetch `.data` requests): the same 503. */
 export function handleDataRequest(response: Response, { request }: ActionFunctionArgs) {
