@@ -47,6 +47,18 @@ export function noteStorageFailure(error: unknown, request?: Request) {
   console.error(JSON.stringify({ level: "error", msg: "storage unavailable", code: storageCode(error), method: request?.method, path }));
 }
 
+/**
+ * For a form target without a page of its own (a resource route that turns
+ * its expected failures into toasts): a storage failure answers the same 503
+ * as every page, with a small page saying so, instead of Remix's bare 500.
+ */
+export function rethrowStorageFailure(error: unknown, request: Request) {
+  if (!isStorageFailure(error)) return;
+  noteStorageFailure(error, request);
+  const page = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Service unavailable</title><main style="font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1.5rem"><h1>Service unavailable</h1><p>${SERVICE_UNAVAILABLE}</p><p><a href="/">Go Home</a></p></main></html>`;
+  throw new Response(page, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8", "Retry-After": "60" } });
+}
+
 /** Whether a write has failed for want of storage since `time` (ms). */
 export const storageFailedSince = (time: number) => storageFailedAt >= time;
 

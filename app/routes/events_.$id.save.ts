@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { saveEvent, unsaveEvent } from "~/features/events/events.server";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { HttpError } from "~/lib/http.server";
+import { HttpError, rethrowStorageFailure } from "~/lib/http.server";
 import { safeRedirect } from "~/features/events/redirect";
 import { readForm } from "~/lib/forms.server";
 
@@ -16,6 +16,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (save) saveEvent(getDb(), user, params.id ?? "");
     else unsaveEvent(getDb(), user, params.id ?? "");
   } catch (error) {
+    rethrowStorageFailure(error, request);
     if (!(error instanceof HttpError)) throw error;
     return redirectWithToast(back, {
       type: "error",

@@ -4,7 +4,7 @@ import { setProfilePicture } from "~/features/settings/avatar.server";
 import { applyProfileChanges, deleteAccount, setSearchRadius } from "~/features/settings/settings.server";
 import { endSession, redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { HttpError } from "~/lib/http.server";
+import { HttpError, rethrowStorageFailure } from "~/lib/http.server";
 import { deleteUpload } from "~/lib/uploads.server";
 import { profileUpdateSchema } from "~/schemas/profile";
 import { readForm } from "~/lib/forms.server";
@@ -80,6 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
         throw new HttpError(400, "Unknown action");
     }
   } catch (error) {
+    rethrowStorageFailure(error, request);
     if (!(error instanceof HttpError)) throw error;
     const back = intent === "profile" ? "/settings?edit=profile" : intent === "delete-account" ? "/settings?confirm=delete-account" : "/settings";
     // An upload refusal reads as SPEC.md section 8 has it: "File Too Large: File size must be less than 5MB".

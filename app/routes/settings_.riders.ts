@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { addRider, deleteRider } from "~/features/riders/riders.server";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { HttpError } from "~/lib/http.server";
+import { HttpError, rethrowStorageFailure } from "~/lib/http.server";
 import { riderSchema } from "~/schemas/runs";
 import { readForm } from "~/lib/forms.server";
 
@@ -14,6 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       deleteRider(getDb(), user.id, Number(formData.get("id")));
     } catch (error) {
+      rethrowStorageFailure(error, request);
       if (!(error instanceof HttpError)) throw error;
       return redirectWithToast("/settings", { type: "error", title: "Error", description: error.message });
     }
@@ -24,6 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? "Rider name is required");
     addRider(getDb(), user.id, parsed.data.name);
   } catch (error) {
+    rethrowStorageFailure(error, request);
     if (!(error instanceof HttpError)) throw error;
     return redirectWithToast("/settings", { type: "error", title: "Failed to add rider", description: error.message });
   }

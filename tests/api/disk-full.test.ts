@@ -114,7 +114,7 @@ describe("a database that cannot grow (SQLITE_FULL)", () => {
 });
 
 describe("a read-only database (SQLITE_READONLY)", () => {
-  it("answers 503 to a sign-in and a write, then works again", async () => {
+  it("answers 503 to a sign-in, an API write and a Settings form, then works again", async () => {
     const { user, client } = await signedInRider(app);
     const connection = getDb().$client;
     connection.pragma("query_only = ON");
@@ -126,6 +126,16 @@ describe("a read-only database (SQLITE_READONLY)", () => {
       const login = await app.client().json("/api/auth/login", "POST", { email: user.email, password: "correct-horse-1" });
       expect(login.status).toBe(503);
       expect(await login.json()).toEqual({ message: SERVICE_UNAVAILABLE });
+      // A form target without a page of its own (adding a rider in Settings), without and with JavaScript.
+      const addRider = (pathname: string) =>
+        client.fetch(pathname, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "name=Lily" });
+      const page = await addRider("/settings/riders");
+      expect(page.status).toBe(503);
+      expect(page.headers.get("content-type")).toContain("text/html");
+      expect(await page.text()).toContain(SERVICE_UNAVAILABLE);
+      const jsPost = await addRider("/settings/riders.data");
+      expect(jsPost.status).toBe(503);
+      await jsPost.body?.cancel();
       // Reading still works.
       expect((await client.get("/api/run-logs")).status).toBe(200);
       expectOnlyStorageLogs(/^SQLITE_READONLY/);
