@@ -1,6 +1,4 @@
-import "~/lib/context";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -14,14 +12,11 @@ import {
 } from "@remix-run/react";
 import { BottomNav } from "~/components/BottomNav";
 import { Toaster } from "~/components/Toaster";
-import { unreadCount } from "~/features/notifications/notifications.server";
-import { getUser } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
 import { useNonce } from "~/lib/nonce";
+import { loadShell } from "~/lib/shell.server";
 import { UnreadCountContext, useUnreadCount } from "~/lib/useUnreadCount";
 import { useOnline } from "~/lib/useOnline";
 import { useEffect } from "react";
-import { readToast } from "~/lib/session.server";
 import { APP_NAME, APP_TAGLINE } from "~/schemas/constants";
 import stylesheet from "~/tailwind.css";
 
@@ -38,21 +33,10 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  const { toast, headers } = await readToast(request);
-  // Only what the shell needs: the page's own loader sends the rest.
-  const shellUser = user
-    ? { id: user.id, firstName: user.firstName, isAdmin: user.isAdmin, isPrivate: user.privacyMode === "SOLO", unreadCount: unreadCount(getDb(), user.id) }
-    : null;
-  return data({ user: shellUser, toast }, headers ? { headers: { "Set-Cookie": headers } } : undefined);
+  return loadShell(request);
 }
 
 export type RootData = typeof loader;
-
-/** The shell's signed-in user, or null, for any route. */
-export function useShellUser() {
-  return useRouteLoaderData<RootData>("root")?.user ?? null;
-}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

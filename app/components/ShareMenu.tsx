@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useShellUser } from "~/root";
+import { useShellUser } from "~/lib/useShellUser";
 import { showToast } from "./Toaster";
 
 type Props = { type: "event" | "run-log"; id: string; title: string; origin?: string };

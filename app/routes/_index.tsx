@@ -1,20 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { EmptyState } from "~/components/EmptyState";
-import { FormError } from "~/components/Field";
-import { discover } from "~/features/discover/discover.server";
-import { greetingFor } from "~/features/discover/greeting";
-import { ridersSearch } from "~/features/discover/riders.server";
-import { RidersSearch } from "~/features/social/RidersSearch";
-import { EventCard } from "~/features/events/EventCard";
-import { Landing } from "~/features/landing/Landing";
-import { ShowMore } from "~/components/ShowMore";
-import { getUser } from "~/lib/auth.server";
-import { config } from "~/lib/config.server";
-import { getDb } from "~/lib/db.server";
-import { APP_NAME, APP_TAGLINE, EVENT_TYPES, RADIUS_OPTIONS } from "~/schemas/constants";
-import { EVENT_TYPE_LABELS, GROUND_LABELS, GROUND_TYPES } from "~/schemas/event-labels";
+import { useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { lazy, Suspense, type ComponentType } from "react";
+import { homePage } from "~/features/discover/page.server";
+import * as onServer from "~/features/discover/screens.server";
+import { APP_NAME, APP_TAGLINE } from "~/schemas/constants";
 
 export const meta: MetaFunction = () => [
   { title: `${APP_NAME}: find barrel races, log your runs` },
@@ -24,214 +13,55 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  if (!user) return { discover: null };
-  const url = new URL(request.url);
-  return {
-    riders: ridersSearch(getDb(), user, url),
-    discover: {
-      greeting: greetingFor(user.id, user.firstName),
-      initial: user.firstName.slice(0, 1).toUpperCase(),
-      homeZipCode: user.homeZipCode,
-      origin: config().appOrigin,
-      ...discover(getDb(), user, new URL(request.url)),
-    },
-  };
+  return homePage(request);
 }
 
+/*
+ * "/" is two screens: the landing page for visitors and Discover for riders.
+ * Each is its own chunk, so neither pays for the other's JavaScript (the
+ * 100 KB budget of issue #6, tests/api/js-budget.test.ts). The server imports
+ * both statically (screens.server.ts, an empty module in the browser), so
+ * the page is always whole in the server HTML. In the browser the screen's
+ * code is fetched while React hydrates, and React keeps the server's HTML
+ * inside the Suspense boundary until it has arrived.
+ */
+type Screen = ComponentType;
+const serverScreens: Partial<typeof onServer> = onServer;
 
-function SearchForm({ values, searched }: { values: Record<string, string>; searched: boolean }) {
-  const navigation = useNavigation();
-  const suggestions = useFetcher<Array<{ description: string; place_id: string }>>();
-  const [filtersOpen] = useState(Boolean(values.arenaType || values.groundType || values.minAddedMoney || values.eventType));
-  const [location, setLocation] = useState(values.location ?? "");
-  const [startDate, setStartDate] = useState(values.startDate ?? "");
-  const [endDate, setEndDate] = useState(values.endDate ?? "");
-  // Without JavaScript the button stays enabled and the server answers SPEC's message.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const canSearch = !hydrated || Boolean(location.trim() || startDate || endDate);
-  const searching = navigation.state === "loading" && navigation.location.search.includes("search=");
+function screen(serverSide: Screen | undefined, load: () => Promise<Screen>) {
+  if (serverSide) return { Component: serverSide, preload: () => Promise.resolve() };
+  let loaded: Screen | null = null;
+  let loading: Promise<Screen> | null = null;
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error) => {
+        loading = null;
+        throw error;
+      },
+    ));
+  // Once the code is here the thenable answers at once, so React renders without showing the fallback for a frame.
+  const now = (component: Screen) => ({ then: (resolve: (m: { default: Screen }) => void) => resolve({ default: component }) });
+  const Component = lazy(() => (loaded ? (now(loaded) as unknown as Promise<{ default: Screen }>) : preload().then((component) => ({ default: component }))));
+  return { Component, preload };
+}
 
-  return (
-    <Form method="get" className="card space-y-3" role="search" aria-label="Events search">
-      <h2 className="text-lg font-bold text-gray-900">Find events</h2>
-      <input type="hidden" name="search" value="1" />
-      <div>
-        <label htmlFor="location" className="label">
-          ZIP code or City, ST
-        </label>
-        <input
-          id="location"
-          name="location"
-          className="input"
-          list="city-suggestions"
-          autoComplete="off"
-          placeholder="76101 or Fort Worth, TX"
-          value={location}
-          onChange={(e) => {
-            setLocation(e.target.value);
-            const q = e.target.value.trim();
-            if (q.length >= 3 && !/^\d+$/.test(q)) suggestions.load(`/api/city-state-suggestions?query=${encodeURIComponent(q)}`);
-          }}
-        />
-        <datalist id="city-suggestions">
-          {(suggestions.data ?? []).map((s) => (
-            <option key={s.place_id} value={s.description} />
-          ))}
-        </datalist>
-      </div>
-      <div className="grid grid-cols-3 gap-2">
-        <div>
-          <label htmlFor="radius" className="label">
-            Radius
-          </label>
-          <select id="radius" name="radius" className="input" defaultValue={values.radius || "50"}>
-            {RADIUS_OPTIONS.map((r) => (
-              <option key={r} value={r}>
-                {r} mi
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="startDate" className="label">
-            From
-          </label>
-          <input id="startDate" name="startDate" type="date" className="input px-2" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
-        </div>
-        <div>
-          <label htmlFor="endDate" className="label">
-            To
-          </label>
-          <input id="endDate" name="endDate" type="date" className="input px-2" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
-        </div>
-      </div>
-      <details open={filtersOpen} className="rounded-lg border border-gray-200">
-        <summary className="flex min-h-[44px] cursor-pointer items-center px-3 font-semibold text-gray-900">More filters</summary>
-        <div className="grid grid-cols-2 gap-2 p-3 pt-0">
-          <div>
-            <label htmlFor="arenaType" className="label">
-              Arena
-            </label>
-            <select id="arenaType" name="arenaType" className="input" defaultValue={values.arenaType}>
-              <option value="">Any</option>
-              <option value="indoor">Indoor</option>
-              <option value="outdoor">Outdoor</option>
-            </select>
-          </div>
-          <div>
-            <label htmlFor="groundType" className="label">
-              Ground
-            </label>
-            <select id="groundType" name="groundType" className="input" defaultValue={values.groundType}>
-              <option value="">Any</option>
-              {GROUND_TYPES.map((g) => (
-                <option key={g} value={g}>
-                  {GROUND_LABELS[g]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="minAddedMoney" className="label">
-              Min. added money
-            </label>
-            <select id="minAddedMoney" name="minAddedMoney" className="input" defaultValue={values.minAddedMoney}>
-              <option value="">Any</option>
-              {[500, 1000, 2500, 5000, 10000].map((m) => (
-                <option key={m} value={m}>
-                  ${m.toLocaleString("en-US")}+
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="eventType" className="label">
-              Event type
-            </label>
-            <select id="eventType" name="eventType" className="input" defaultValue={values.eventType}>
-              <option value="">Any</option>
-              {EVENT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {EVENT_TYPE_LABELS[t]}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-      </details>
-      <div className="grid grid-cols-2 gap-2">
-        {/* Disabled until a location or date is given (SPEC.md); the server checks again. */}
-        <button type="submit" className="btn-primary" disabled={!canSearch || searching}>
-          {searching ? "Searching..." : "Search"}
-        </button>
-        {searched ? (
-          <Link to="/" className="btn-secondary" preventScrollReset>
-            Clear Search
-          </Link>
-        ) : (
-          <span />
-        )}
-      </div>
-    </Form>
-  );
+const Landing = screen(serverScreens.Landing, () => import("~/features/landing/Landing").then((m) => m.Landing));
+const Discover = screen(serverScreens.Discover, () => import("~/features/discover/Discover").then((m) => m.Discover));
+
+/** A navigation inside the app: the screen's code is fetched with its data, so no empty frame shows. */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const data = await serverLoader<typeof loader>();
+  await (data.discover ? Discover : Landing).preload();
+  return data;
 }
 
 export default function Index() {
-  const { discover, riders } = useLoaderData<typeof loader>();
-  if (!discover || !riders) return <Landing />;
-  const { results, upcoming, searchError, highlightId, origin } = discover;
+  const { discover } = useLoaderData<typeof loader>();
+  const Screen = discover ? Discover.Component : Landing.Component;
   return (
-    <main id="main" className="mx-auto max-w-2xl space-y-4 px-4 py-4 pb-24">
-      <div className="flex items-center gap-2">
-        <Link to="/settings" className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-200 font-bold text-brand-900" aria-label="Your profile">
-          {discover.initial}
-        </Link>
-        <h1 className="flex-1 text-xl font-bold text-gray-900">{discover.greeting}</h1>
-        <Form method="post" action="/logout">
-          <button type="submit" className="btn-ghost">
-            Sign Out
-          </button>
-        </Form>
-      </div>
-      <div className="grid grid-cols-2 gap-3">
-        <Link to="/run-log" className="btn-secondary">
-          Log a Run
-        </Link>
-        <Link to="/add-event" className="btn-secondary">
-          Add Event
-        </Link>
-      </div>
-      <SearchForm key={JSON.stringify(discover.values)} values={discover.values} searched={discover.searched} />
-      {discover.focus ? (
-        <section aria-label="Selected event">
-          <EventCard event={discover.focus} origin={origin} highlight />
-        </section>
-      ) : null}
-      {searchError ? <FormError message={searchError} /> : null}
-      {results ? (
-        <section aria-labelledby="results-title" className="space-y-3">
-          <h2 id="results-title" className="text-lg font-bold text-gray-900">
-            Search results <span className="font-normal text-gray-600">({results.total})</span>
-          </h2>
-          {results.events.length ? results.events.map((e) => <EventCard key={e.id} event={e} origin={origin} highlight={e.id === highlightId} />) : <EmptyState title="No upcoming events found">Try a wider radius or other dates.</EmptyState>}
-          {results.more ? <ShowMore param="shown" next={results.more} label="Show more results" /> : null}
-        </section>
-      ) : null}
-      <RidersSearch values={riders.values} results={riders.results} error={riders.error} back={riders.back} />
-      <section aria-labelledby="upcoming-title" className="space-y-3">
-        <h2 id="upcoming-title" className="text-lg font-bold text-gray-900">
-          Upcoming events near {discover.homeZipCode}
-        </h2>
-        {upcoming.length ? (
-          upcoming.map((e) => <EventCard key={e.id} event={e} origin={origin} highlight={!results && e.id === highlightId} />)
-        ) : (
-          <EmptyState title="No upcoming events found">Search a wider area above, or add an event you know about.</EmptyState>
-        )}
-        {discover.moreUpcoming ? <ShowMore param="upcoming" next={discover.moreUpcoming} label="Show more events" /> : null}
-      </section>
-    </main>
+    <Suspense fallback={null}>
+      <Screen />
+    </Suspense>
   );
 }
-

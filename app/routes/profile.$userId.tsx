@@ -17,7 +17,7 @@ import { shownCount } from "~/lib/paging";
 import { userReportSchema } from "~/schemas/social";
 import { getDb } from "~/lib/db.server";
 import { APP_NAME, PRIVACY_LABELS, SOLO_STAYS_PRIVATE } from "~/schemas/constants";
-import { useShellUser } from "~/root";
+import { useShellUser } from "~/lib/useShellUser";
 import { readForm } from "~/lib/forms.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,0 +1,21 @@
+import { data } from "@remix-run/node";
+import { unreadCount } from "~/features/notifications/notifications.server";
+import { getUser } from "./auth.server";
+import { getDb } from "./db.server";
+import { readToast } from "./session.server";
+
+/**
+ * The root loader's answer: only what the shell needs (the page's own loader
+ * sends the rest). It lives here rather than in app/root.tsx so the root
+ * module imports one server module instead of five: in the browser each
+ * server module shared with other routes becomes a script of its own, on
+ * every page (the JavaScript budget of issue #6).
+ */
+export async function loadShell(request: Request) {
+  const user = await getUser(request);
+  const { toast, headers } = await readToast(request);
+  const shellUser = user
+    ? { id: user.id, firstName: user.firstName, isAdmin: user.isAdmin, isPrivate: user.privacyMode === "SOLO", unreadCount: unreadCount(getDb(), user.id) }
+    : null;
+  return data({ user: shellUser, toast }, headers ? { headers: { "Set-Cookie": headers } } : undefined);
+}
