@@ -3,12 +3,31 @@
  * - Pages: network first; the last copy of each page is kept, and served
  *   when offline (so saved events and one's own runs stay readable); with no
  *   copy, the offline page.
- * - Nothing else (the /api, uploads, form posts) is intercepted.
+ * - Page data of client-side navigations (Remix single fetch, `*.data`):
+ *   network first with the last copy; with no copy, the page is loaded as a
+ *   document instead, which falls back as above.
+ * - Route discovery (`/__manifest`): the routes seen online answer offline.
+ * - After sign-in, My Events and the Run Log are fetched once in the
+ *   background so they open at the arena even if never visited; while the
+ *   rider browses, those copies are refreshed when older than FRESH_MS.
+ * - Nothing else (the /api, uploads, form posts) is intercepted. Runs logged
+ *   offline are kept by the run-log page itself (IndexedDB), not here.
+ * Signing out deletes the pages cache (here and in app/root.tsx): a shared
+ * phone keeps no one's data.
  */
 const VERSION = "v1";
 const SHELL = `shell-${VERSION}`;
-const PAGES = `pages-${VERSION}`;
+const PAGES = `pages-${VERSION}`; // app/root.tsx deletes this name at sign-out
 const PRECACHE = ["/offline.html", "/favicon.svg", "/icons/icon-192.png", "/manifest.webmanifest"];
+const WARM = ["/events", "/run-log"];
+const FRESH_MS = 10 * 60 * 1000;
+/** Warming waits until the page that was just opened has its scripts, on a slow connection. */
+const WARM_DELAY_MS = 3000;
+
+/** Bumped at sign-out: a fetch that began signed in never fills the cache after it. */
+let generation = 0;
+let signedInAt = 0;
+let warming = null;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
@@ -25,9 +44,20 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const { request } = event;
-  if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+
+  if (request.method === "POST") {
+    // Observed, never answered here: the server handles every form post.
+    if (/^\/logout(\.data)?$/.test(url.pathname)) {
+      generation += 1;
+      event.waitUntil(caches.delete(PAGES));
+    } else if (/^\/login(\.data)?$/.test(url.pathname)) {
+      signedInAt = Date.now();
+    }
+    return;
+  }
+  if (request.method !== "GET") return;
 
   if (url.pathname.startsWith("/build/") || url.pathname.startsWith("/icons/")) {
     event.respondWith(
@@ -43,16 +73,162 @@ self.addEventListener("fetch", (event) => {
   }
 
   if (request.mode === "navigate") {
-    event.respondWith(
-      fetch(request)
-        .then((response) => {
-          if (response.ok && !url.pathname.startsWith("/admin")) {
-            const copy = response.clone();
-            caches.open(PAGES).then((cache) => cache.put(request, copy));
-          }
-          return response;
-        })
-        .catch(async () => (await caches.match(request)) ?? (await caches.match("/offline.html"))),
-    );
+    const answer = page(request, url);
+    event.respondWith(answer);
+    event.waitUntil(afterNavigation(answer));
+    return;
+  }
+
+  if (url.pathname.endsWith(".data")) {
+    event.respondWith(pageData(request, url));
+    return;
+  }
+
+  if (url.pathname === "/__manifest") {
+    event.respondWith(routeManifest(request, url));
   }
 });
+
+/** The client asks for fresh copies, e.g. the run log after queued runs reached the server. */
+self.addEventListener("message", (event) => {
+  const { type, urls } = event.data ?? {};
+  if (type === "refresh" && Array.isArray(urls)) event.waitUntil(warm(urls.filter(isPagePath), "all"));
+});
+
+const keepable = (url) => !url.pathname.startsWith("/admin");
+const isPagePath = (path) => typeof path === "string" && /^\/(?!\/)/.test(path) && !/^\/(admin|api)\b/.test(path);
+
+async function keep(request, response, since) {
+  if (since !== generation) return;
+  await (await caches.open(PAGES)).put(request, response);
+}
+
+async function page(request, url) {
+  const since = generation;
+  try {
+    const response = await fetch(request);
+    if (response.ok && keepable(url)) await keep(request, response.clone(), since);
+    return response;
+  } catch {
+    return (await caches.match(request, { ignoreVary: true })) ?? (await caches.match("/offline.html"));
+  }
+}
+
+async function pageData(request, url) {
+  const since = generation;
+  try {
+    const response = await fetch(request);
+    // 200 only: redirects and errors travel as 202/4xx and are never worth replaying.
+    if (response.status === 200 && keepable(url)) await keep(request, response.clone(), since);
+    return response;
+  } catch {
+    const hit = await caches.match(request, { ignoreVary: true });
+    if (hit) return hit;
+    // A navigation (no `_routes`: every loader) with no copy of its data: load
+    // the page as a document instead. A fetcher's load (`_routes=...`) just fails.
+    if (!url.searchParams.has("_routes")) return reloadDocument(url);
+    return Response.error();
+  }
+}
+
+/**
+ * Remix's single-fetch answer "redirect, reloading the document" (what the
+ * server sends for `redirect(..., { headers: { "X-Remix-Reload-Document": "true" } })`),
+ * encoded as turbo-stream, pointing at the page the data was for.
+ */
+function reloadDocument(url) {
+  const path = `${url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "")}${url.search}`;
+  const body = JSON.stringify([
+    ["SingleFetchRedirect", 1],
+    { _2: 3, _4: 5, _6: 7, _8: 9, _10: 7 },
+    "redirect",
+    path,
+    "status",
+    302,
+    "revalidate",
+    false,
+    "reload",
+    true,
+    "replace",
+  ]);
+  return new Response(body, { status: 202, headers: { "Content-Type": "text/x-script; charset=utf-8", "X-Remix-Response": "yes" } });
+}
+
+/**
+ * Route discovery: every route seen online for this build is merged into one
+ * answer, served when offline. With none, Remix is told to load the page as
+ * a document (204 + X-Remix-Reload-Document).
+ */
+async function routeManifest(request, url) {
+  const key = `/__manifest?version=${encodeURIComponent(url.searchParams.get("version") ?? "")}`;
+  const shell = await caches.open(SHELL);
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      const routes = await response.clone().json();
+      const known = await shell.match(key);
+      const merged = { ...(known ? await known.json() : {}), ...routes };
+      for (const old of await shell.keys()) {
+        if (new URL(old.url).pathname === "/__manifest") await shell.delete(old);
+      }
+      await shell.put(key, new Response(JSON.stringify(merged), { headers: { "Content-Type": "application/json" } }));
+    }
+    return response;
+  } catch {
+    return (await shell.match(key)) ?? new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "yes" } });
+  }
+}
+
+async function afterNavigation(answer) {
+  const response = await answer.catch(() => null);
+  if (!response || !response.ok) return;
+  const justSignedIn = Date.now() - signedInAt < 60_000;
+  if (justSignedIn) signedInAt = 0;
+  await new Promise((resolve) => self.setTimeout(resolve, WARM_DELAY_MS));
+  await warm(WARM, justSignedIn ? "all" : "stale");
+}
+
+/**
+ * Fetches signed-in pages into the pages cache: "all", or "stale" (only
+ * copies that exist and are older than FRESH_MS, so a visitor, who has
+ * none, costs nothing). A page that now redirects (signed out) is forgotten.
+ * The scripts and styles a kept page needs are cached too, so it can start.
+ */
+function warm(paths, mode) {
+  const run = async () => {
+    const since = generation;
+    const cache = await caches.open(PAGES);
+    for (const path of paths) {
+      if (mode === "stale") {
+        const copy = await cache.match(path, { ignoreVary: true });
+        const age = copy ? Date.now() - Date.parse(copy.headers.get("date") ?? "") : 0;
+        if (!copy || age < FRESH_MS) continue;
+      }
+      try {
+        const response = await fetch(path, { credentials: "same-origin", redirect: "manual", headers: { Accept: "text/html" } });
+        if (since !== generation) return;
+        if (response.ok && (response.headers.get("content-type") ?? "").startsWith("text/html")) {
+          // Scripts and styles first: a kept page is one that can also start offline.
+          await keepAssets(await response.clone().text());
+          if (since !== generation) return;
+          await cache.put(path, response);
+        } else if (response.type === "opaqueredirect" || response.status === 401 || response.status === 403) {
+          await cache.delete(path, { ignoreVary: true });
+        }
+      } catch {
+        return; // offline: try another time
+      }
+    }
+  };
+  // One warm-up at a time; a second request waits for the first, then runs.
+  warming = (warming ?? Promise.resolve()).then(run).catch(() => {});
+  return warming;
+}
+
+async function keepAssets(html) {
+  const shell = await caches.open(SHELL);
+  const assets = new Set(html.match(/\/build\/[\w./-]+\.(?:js|css)/g) ?? []);
+  for (const asset of assets) {
+    if (!(await shell.match(asset))) await shell.add(asset).catch(() => {});
+  }
+}

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { Dialog } from "~/components/Dialog";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
@@ -8,6 +9,7 @@ import { listRiders } from "~/features/riders/riders.server";
 import { RunCard } from "~/features/runs/RunCard";
 import { ShowMore } from "~/components/ShowMore";
 import { shownCount } from "~/lib/paging";
+import { PendingRuns } from "~/features/runs/PendingRuns";
 import { RunForm } from "~/features/runs/RunForm";
 import {
   countOwnRuns,
@@ -25,6 +27,8 @@ import {
   setRunPrivacy,
 } from "~/features/runs/runs.server";
 import { TrendsPanel, type TrendChoice } from "~/features/runs/TrendsPanel";
+import { newClientId } from "~/features/runs/offlineQueue";
+import { useRunQueue } from "~/features/runs/useRunQueue";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { formFailure, invalid, readForm } from "~/lib/forms.server";
@@ -93,8 +97,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     scope: scope ? { kind: scope.kind, label: scope.label } : null,
     trends,
     deleting: deleting ? { id: deleting.id, arenaName: deleting.arenaName, horseName: deleting.horseName, time: deleting.time } : null,
-    // A fresh idempotency key per rendering of the form: a double submit stores one run.
+    // A fresh idempotency key per rendering of the form: a double submit stores one run
+    // (without JavaScript; with it, each run kept on the phone gets its own key).
     clientId: crypto.randomUUID(),
+    userId: user.id,
     origin: config().appOrigin,
   };
 }
@@ -172,7 +178,10 @@ function searchWith(current: URLSearchParams, changes: Record<string, string | n
 }
 
 export default function RunLog() {
-  const { runs, total, matching, more, filters, riders, horses, events, scope, trends, deleting, clientId, origin } = useLoaderData<typeof loader>();
+  const { runs, total, matching, more, filters, riders, horses, events, scope, trends, deleting, clientId, userId, origin } = useLoaderData<typeof loader>();
+  const queue = useRunQueue(userId);
+  // A new form after each kept run; not tied to the run count, which changes under the rider's fingers when a sync lands.
+  const [formKey, setFormKey] = useState(0);
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const navigate = useNavigate();
@@ -210,12 +219,16 @@ export default function RunLog() {
           </summary>
           <div className="mt-3">
             <RunForm
-              key={total}
+              key={formKey}
               lastResult={actionData && "result" in actionData ? actionData.result : null}
               horses={horses}
               riders={riders}
               events={events}
               clientId={clientId}
+              onKeep={async ({ fields, video }) => {
+                await queue.add({ clientId: newClientId(), userId, fields, video, queuedAt: Date.now() });
+                setFormKey((k) => k + 1);
+              }}
             />
           </div>
         </details>
@@ -299,6 +312,8 @@ export default function RunLog() {
             </Form>
           </details>
         ) : null}
+
+        <PendingRuns queue={queue} />
 
         <section aria-labelledby="runs-title">
           <h2 id="runs-title" className="sr-only">

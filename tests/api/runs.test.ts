@@ -108,6 +108,30 @@ describe("POST /api/run-logs", () => {
     expect(app.db.select().from(runLogs).where(eq(runLogs.userId, user.id)).all()).toHaveLength(1);
   });
 
+  // The phone's offline queue (app/features/runs/offlineQueue.ts) resends a run whose answer was lost.
+  it("answers a resent clientId with the stored run, keeps keys per rider, and stores one run from ten simultaneous sends", async () => {
+    const { user, client } = await signedIn();
+    const body = { arenaName: "Queue Arena", horseName: "Dash", time: "15.5", clientId: "3b8f1c2e-queue-0001" };
+    const first = await client.json("/api/run-logs", "POST", body);
+    expect(first.status).toBe(201);
+    const stored = await first.json();
+    const again = await client.json("/api/run-logs", "POST", body);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(stored);
+
+    // Another rider's key space is their own: the same key stores their run and never answers this one.
+    const other = await signedIn();
+    const theirs = await other.client.json("/api/run-logs", "POST", { arenaName: "Their Arena", clientId: body.clientId });
+    expect(theirs.status).toBe(201);
+    expect((await theirs.json()).id).not.toBe(stored.id);
+
+    const burst = { arenaName: "Burst Arena", clientId: "3b8f1c2e-queue-0002" };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => client.json("/api/run-logs", "POST", burst)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(new Set(await Promise.all(answers.map(async (a) => (await a.json()).id))).size).toBe(1);
+    expect(app.db.select().from(runLogs).where(eq(runLogs.userId, user.id)).all().map((r) => r.arenaName).sort()).toEqual(["Burst Arena", "Queue Arena"]);
+  });
+
   it("requires a signed-in user", async () => {
     const res = await app.client().json("/api/run-logs", "POST", { arenaName: "A" });
     expect(res.status).toBe(401);

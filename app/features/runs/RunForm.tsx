@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, useNavigation, useSubmit } from "@remix-run/react";
-import { useState } from "react";
+import { Form, useNavigation } from "@remix-run/react";
+import { useRef, useState } from "react";
 import { showToast } from "~/components/Toaster";
 import { Field, FieldErrors, FormError } from "~/components/Field";
 import { RUN_TAGS } from "~/schemas/constants";
 import { PLACEMENTS, runLogSchema, TAG_LABELS, VIDEO_ADVICE, VIDEO_MAX_BYTES } from "~/schemas/runs";
 import { GlobeIcon, LockIcon } from "./icons";
-import { uploadFile } from "~/lib/uploadFile";
+import { queueAvailable, type QueuedRun } from "./offlineQueue";
 
 type Props = {
   lastResult?: SubmissionResult<string[]> | null;
@@ -15,6 +15,8 @@ type Props = {
   riders: { id: number; name: string }[];
   events: { id: string; name: string; date: string }[];
   clientId: string;
+  /** Keeps a valid run on the phone (the offline queue), which sends it when it can. */
+  onKeep: (run: Pick<QueuedRun, "fields" | "video">) => Promise<void>;
 };
 
 const chip =
@@ -27,15 +29,17 @@ const WRONG_TYPE = "Invalid File Type: Please select a valid file type: video/*"
 
 /**
  * The add-run form: a plain multipart POST without JavaScript (the video
- * travels with it), validated as you go with JavaScript, where a chosen
- * video is uploaded first with a progress bar.
+ * travels with it). With JavaScript it is validated as you go, and a valid
+ * run (and its video) is kept on the phone first and sent from there, so it
+ * survives no signal at all (offlineQueue.ts). Where the browser cannot keep
+ * it, the form posts as it does without JavaScript.
  */
-export function RunForm({ lastResult, horses, riders, events, clientId }: Props) {
+export function RunForm({ lastResult, horses, riders, events, clientId, onKeep }: Props) {
   const navigation = useNavigation();
-  const submit = useSubmit();
-  const [progress, setProgress] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+  const busy = useRef(false);
   const [videoError, setVideoError] = useState<string | null>(null);
-  const submitting = progress !== null || (navigation.state !== "idle" && navigation.formData?.get("intent") === "create");
+  const submitting = saving || (navigation.state !== "idle" && navigation.formData?.get("intent") === "create");
   const [form, fields] = useForm({
     id: "add-run",
     lastResult,
@@ -44,28 +48,35 @@ export function RunForm({ lastResult, horses, riders, events, clientId }: Props)
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: runLogSchema }),
     defaultValue: { privacy: "PRIVATE", arenaType: "outdoor" },
-    onSubmit(event, { formData }) {
-      const file = formData.get("video");
-      if (!(file instanceof File) || file.size === 0) return;
+    onSubmit(event, { formData, submission }) {
+      if (submission?.status !== "success") return;
       event.preventDefault();
-      const problem = file.size > VIDEO_MAX_BYTES ? TOO_LARGE : file.type && !file.type.startsWith("video/") ? WRONG_TYPE : null;
+      const element = event.currentTarget;
+      if (busy.current) return; // a double tap keeps one run
+      const file = formData.get("video");
+      const video = file instanceof File && file.size > 0 ? file : undefined;
+      const problem = !video ? null : video.size > VIDEO_MAX_BYTES ? TOO_LARGE : video.type && !video.type.startsWith("video/") ? WRONG_TYPE : null;
       setVideoError(problem);
       if (problem) {
         showToast({ type: "error", title: problem.split(": ")[0]!, description: problem.split(": ")[1] });
         return;
       }
-      setProgress(0);
-      uploadFile("video", file, setProgress).then((r) => r.accessURL)
-        .then((url) => {
-          formData.delete("video");
-          formData.set("videoUrl", url);
-          submit(formData, { method: "post", preventScrollReset: true });
-        })
-        .catch((error: Error) => {
-          setVideoError(error.message);
-          showToast({ type: "error", title: "Upload Failed", description: error.message });
-        })
-        .finally(() => setProgress(null));
+      const values = { ...submission.value };
+      delete values.clientId;
+      busy.current = true;
+      setSaving(true);
+      void (async () => {
+        try {
+          if (await queueAvailable()) return await onKeep({ fields: values, video });
+          // No IndexedDB here (a locked-down browser): post the form as without JavaScript.
+          element.submit();
+        } catch {
+          element.submit();
+        } finally {
+          busy.current = false;
+          setSaving(false);
+        }
+      })();
     },
   });
   const videoErrors = [...(form.allErrors.video ?? []), ...(videoError ? [videoError] : [])];
@@ -212,12 +223,6 @@ export function RunForm({ lastResult, horses, riders, events, clientId }: Props)
             {VIDEO_ADVICE}
           </p>
           <FieldErrors id="run-video-error" errors={videoErrors} />
-          {progress !== null ? (
-            <div className="mt-2" role="status">
-              <progress className="h-2 w-full accent-brand-700" max={100} value={progress} aria-label="Video upload progress" />
-              <p className="text-sm text-gray-700">Uploading video… {progress}%</p>
-            </div>
-          ) : null}
         </div>
         <Field
           label="Or a video link"

@@ -1,0 +1,206 @@
+import { uploadFile } from "~/lib/uploadFile";
+import { UPLOADED_VIDEO, type RunLogInput } from "~/schemas/runs";
+
+/**
+ * Runs logged in the browser are first written to IndexedDB on the phone,
+ * then sent to `POST /api/run-logs`; a run leaves the queue only once the
+ * server has answered that it holds it. Each run carries its own `clientId`
+ * (the server's idempotency key, unique per rider), so sending it again
+ * after a lost answer stores nothing new: the server answers the stored run.
+ *
+ * Browser-only: imported by the run-log screen alone, so it ships in that
+ * route's chunk, never in the entry or root chunks.
+ */
+
+export type QueuedRun = {
+  /** Idempotency key sent as `clientId`, and this record's key. */
+  clientId: string;
+  /** The rider who logged it: only their own session ever sends it. */
+  userId: string;
+  /** The validated form values (the same schema the server checks). */
+  fields: Omit<RunLogInput, "clientId">;
+  /** A video chosen on the phone, kept until it is uploaded. */
+  video?: File;
+  queuedAt: number;
+  /** Set when the server refused the run (4xx): shown to the rider, never retried. */
+  refused?: string;
+};
+
+const DB_NAME = "cloverleaf";
+const STORE = "run-queue";
+const LOCK = "cloverleaf-run-queue";
+/** Other tabs of the app hear about changes to the queue here. */
+export const QUEUE_CHANNEL = "cloverleaf-run-queue";
+
+let opening: Promise<IDBDatabase> | null = null;
+
+function openQueue(): Promise<IDBDatabase> {
+  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: "clientId" });
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  }).catch((error: unknown) => {
+    opening = null;
+    throw error;
+  });
+  return opening;
+}
+
+async function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await openQueue();
+  return new Promise<T>((resolve, reject) => {
+    const tx = db.transaction(STORE, mode);
+    const request = work(tx.objectStore(STORE));
+    // Resolve on commit, so a written run is on disk before the form clears.
+    tx.oncomplete = () => resolve(request.result);
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error);
+  });
+}
+
+/** Whether this browser can keep runs (IndexedDB opens). */
+export async function queueAvailable() {
+  try {
+    await openQueue();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The rider's queued runs, oldest first. */
+export async function queuedRuns(userId: string): Promise<QueuedRun[]> {
+  const all = await inStore<QueuedRun[]>("readonly", (store) => store.getAll());
+  return all.filter((run) => run.userId === userId).sort((a, b) => a.queuedAt - b.queuedAt);
+}
+
+export async function putQueuedRun(run: QueuedRun) {
+  await inStore("readwrite", (store) => store.put(run));
+  announce();
+}
+
+export async function removeQueuedRun(clientId: string) {
+  await inStore("readwrite", (store) => store.delete(clientId));
+  announce();
+}
+
+function announce() {
+  if (typeof BroadcastChannel === "undefined") return;
+  const channel = new BroadcastChannel(QUEUE_CHANNEL);
+  channel.postMessage("changed");
+  channel.close();
+}
+
+/** A fresh idempotency key; `crypto.randomUUID` exists only on https and localhost. */
+export function newClientId() {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The server will not take this run as it is: keep it, show why, do not send it again. */
+class Refused extends Error {}
+
+const VIDEO_REFUSALS = ["File Too Large:", "Invalid File Type:"];
+
+/** Statuses that say "not now" rather than "never": not signed in, timeout, too many requests. */
+const RETRY_LATER = new Set([401, 408, 429]);
+
+export type SyncHooks = {
+  /** The run being sent now, or null when done. */
+  onSending?: (clientId: string | null) => void;
+  onProgress?: (percent: number | null) => void;
+};
+
+export type SyncResult = {
+  sent: number;
+  refused: QueuedRun[];
+  /** Runs wait because this browser is no longer signed in as their rider. */
+  signedOut: boolean;
+};
+
+let inFlight: Promise<SyncResult> | null = null;
+
+/**
+ * Sends the rider's waiting runs, oldest first, one at a time. Stops at the
+ * first network failure or server error (the rest wait for the next try);
+ * a refused run is marked and skipped. Only one sync runs at a time, across
+ * tabs too where the browser has Web Locks, so a video is not uploaded twice.
+ */
+export function syncQueuedRuns(userId: string, hooks: SyncHooks = {}): Promise<SyncResult> {
+  inFlight ??= (async () => {
+    try {
+      if (typeof navigator.locks?.request === "function") {
+        return await navigator.locks.request(LOCK, { ifAvailable: true }, (lock) => (lock ? sendAll(userId, hooks) : { sent: 0, refused: [], signedOut: false }));
+      }
+      return await sendAll(userId, hooks);
+    } finally {
+      inFlight = null;
+      hooks.onSending?.(null);
+      hooks.onProgress?.(null);
+    }
+  })();
+  return inFlight;
+}
+
+async function sendAll(userId: string, hooks: SyncHooks): Promise<SyncResult> {
+  const result: SyncResult = { sent: 0, refused: [], signedOut: false };
+  const waiting = (await queuedRuns(userId)).filter((run) => !run.refused);
+  if (waiting.length === 0) return result;
+  // A page opened as one rider may outlive their session (signed out, someone
+  // else signed in in another tab): send their runs only under their own account.
+  const me = await fetch("/api/auth/user", { headers: { Accept: "application/json" } }).catch(() => null);
+  if (!me) return result;
+  if (!me.ok || ((await me.json()) as { id?: string }).id !== userId) return { ...result, signedOut: me.status === 401 || me.ok };
+  for (const queued of waiting) {
+    hooks.onSending?.(queued.clientId);
+    const outcome = await sendOne(queued, hooks);
+    if (outcome === "later") break; // offline or server trouble: the rest wait for the next try
+    if (outcome === "sent") result.sent += 1;
+    else result.refused.push(outcome);
+  }
+  return result;
+}
+
+/** Sends one run: "sent", "later" (keep it waiting), or the run as refused. */
+async function sendOne(queued: QueuedRun, hooks: SyncHooks): Promise<"sent" | "later" | QueuedRun> {
+  let run = queued;
+  try {
+    if (run.video) {
+      hooks.onProgress?.(0);
+      const accessURL = await uploadFile("video", run.video, (p) => hooks.onProgress?.(p)).then(
+        (uploaded) => uploaded.accessURL,
+        (error: Error) => {
+          // Refused for what the file is ("File Too Large: ...", "Invalid File Type: ...") is final;
+          // anything else (no connection, no session, an expired or used upload URL) is worth a new try.
+          if (VIDEO_REFUSALS.some((title) => error.message.startsWith(title))) throw new Refused(error.message);
+          throw error;
+        },
+      );
+      hooks.onProgress?.(null);
+      // convert-url failed on the way: upload again next time rather than send an unusable URL.
+      if (!UPLOADED_VIDEO.test(accessURL)) return "later";
+      // Keep the stored URL, not the file: a retry from here on never uploads the video twice.
+      run = { ...run, video: undefined, fields: { ...run.fields, videoUrl: accessURL } };
+      await putQueuedRun(run);
+    }
+    const response = await fetch("/api/run-logs", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ ...run.fields, clientId: run.clientId }),
+    });
+    if (response.ok) {
+      await removeQueuedRun(run.clientId);
+      return "sent";
+    }
+    if (response.status < 400 || response.status >= 500 || RETRY_LATER.has(response.status)) return "later";
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    throw new Refused(body.message ?? `The server refused this run (${response.status}).`);
+  } catch (error) {
+    if (!(error instanceof Refused)) return "later";
+    const refused = { ...run, refused: error.message };
+    await putQueuedRun(refused);
+    return refused;
+  }
+}
