@@ -47,11 +47,5 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] | nu
   );
 }
 
-export function FormError({ message }: { message?: string | null }) {
-  if (!message) return null;
-  return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
-      {message}
-    </div>
-  );
-}
+// Its own module: a screen with a form-level message but no fields (Discover) loads only that.
+export { FormError } from "./FormError";

@@ -79,9 +79,11 @@ async function scriptsLoaded(path: string, signedIn: boolean) {
     if (req.resourceType() === "script") scripts.add(req.url());
   });
   await page.goto(app.url + path, { waitUntil: "load" });
-  // Hydration may fetch a screen's code on demand: wait until a second passes with no new script.
+  // Hydration may fetch a screen's code on demand: wait until the page is idle and a
+  // second passes with no new script.
   for (let seen = -1; seen !== scripts.size; ) {
     seen = scripts.size;
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
     await page.waitForTimeout(1000);
   }
   await context.close();

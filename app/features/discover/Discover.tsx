@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { EmptyState } from "~/components/EmptyState";
-import { FormError } from "~/components/Field";
+import { FormError } from "~/components/FormError";
 import { ShowMore } from "~/components/ShowMore";
 import { EventCard } from "~/features/events/EventCard";
 import { RidersSearch } from "~/features/social/RidersSearch";
