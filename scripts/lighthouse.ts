@@ -206,8 +206,8 @@ async function main() {
       await server?.stop().catch(() => {});
       fs.rmSync(dataDir, { recursive: true, force: true });
     })());
-  // Ctrl-C too leaves no server, browser or data behind.
-  process.once("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
+  // Ctrl-C (or a `timeout`) too leaves no server, browser or data behind.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
   try {
     seedDemo(dataDir);
     const eventId = sharedEventId(dataDir);
