@@ -234,16 +234,29 @@ export function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-export type Row = { endpoint: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number };
+export type Row = {
+  endpoint: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  /** Answers by status, and requests that got none within autocannon's 10 s timeout. */
+  statuses: Record<string, number>;
+  timeouts: number;
+};
 
-/** One autocannon run; percentiles from every response's own time, errors = socket errors + non-2xx. */
+/** One autocannon run; percentiles from every response's own time, errors = socket errors and timeouts + non-2xx. */
 export async function measure(title: string, opts: autocannon.Options, { quiet = false } = {}): Promise<Row> {
   const times: number[] = [];
   let bad = 0;
+  const statuses: Record<string, number> = {};
   // Without a callback autocannon answers an instance that is also a promise of the result.
   const instance = autocannon(opts) as unknown as autocannon.Instance & Promise<autocannon.Result>;
   instance.on("response", (_client: unknown, status: number, _bytes: number, responseTime: number) => {
     times.push(responseTime);
+    statuses[status] = (statuses[status] ?? 0) + 1;
     if (status >= 300) bad += 1;
   });
   const result = await instance;
@@ -256,9 +269,11 @@ export async function measure(title: string, opts: autocannon.Options, { quiet =
     p95: +percentile(times, 95).toFixed(1),
     p99: +percentile(times, 99).toFixed(1),
     errors: result.errors + bad,
+    statuses,
+    timeouts: result.timeouts,
   };
   if (!quiet) console.log(
-    `  ${title.padEnd(34)} ${String(row.rps).padStart(6)} rps  p50 ${String(row.p50).padStart(6)}  p95 ${String(row.p95).padStart(6)}  p99 ${String(row.p99).padStart(6)} ms  errors ${row.errors}`,
+    `  ${title.padEnd(34)} ${String(row.rps).padStart(6)} rps  p50 ${String(row.p50).padStart(6)}  p95 ${String(row.p95).padStart(6)}  p99 ${String(row.p99).padStart(6)} ms  errors ${row.errors}${row.errors ? ` (statuses ${JSON.stringify(statuses)}, ${row.timeouts} timeouts)` : ""}`,
   );
   return row;
 }
