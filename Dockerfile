@@ -20,6 +20,8 @@ WORKDIR /app
 # `npm install`, not `npm ci`: ci fails on some registries for projects that
 # pull in rollup's platform packages.
 COPY package.json package-lock.json ./
+# patch-package applies patches/ after the install (see docs/decisions.md).
+COPY patches ./patches
 RUN npm install
 COPY . .
 # tsx stays after the prune: it is a runtime dependency (the server and the

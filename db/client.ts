@@ -20,7 +20,7 @@ export const migrationsFolder = path.join(
  */
 export function openDatabase(file: string): Db {
   const sqlite = new Database(file);
-  checkCommitOfReturningWrites(sqlite);
+  keepPreparedStatements(sqlite);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
@@ -28,19 +28,37 @@ export function openDatabase(file: string): Db {
   return drizzle(sqlite, { schema }) as Db;
 }
 
+const STATEMENTS_KEPT = 500;
+
 /**
- * better-sqlite3's get() steps a statement once and ignores what SQLite
+ * Drizzle prepares a statement for every query it runs, and preparing costs
+ * more than running a small indexed query; so each connection keeps its
+ * last 500 statements by SQL text. Drizzle switches a statement to array
+ * rows (`raw()`) where it maps columns itself, so a kept statement goes back
+ * to object rows before each use.
+ *
+ * Also: better-sqlite3's get() steps a statement once and ignores what SQLite
  * answers when it then resets it. For a write with RETURNING outside a
  * transaction, that reset is the commit: when the commit fails (a full
  * disk), get() still hands back the row of a write that was rolled back,
  * and the app would acknowledge a run that was never stored. all() steps to
  * the end and throws, so such statements answer get() through it.
  */
-function checkCommitOfReturningWrites(sqlite: Database.Database) {
+function keepPreparedStatements(sqlite: Database.Database) {
   const prepare = sqlite.prepare.bind(sqlite);
+  const kept = new Map<string, Database.Statement>();
   sqlite.prepare = ((source: string) => {
-    const stmt = prepare(source);
-    if (stmt.reader && !stmt.readonly) stmt.get = ((...params: unknown[]) => stmt.all(...params)[0]) as typeof stmt.get;
+    let stmt = kept.get(source);
+    if (stmt) {
+      kept.delete(source);
+      if (stmt.reader) stmt.raw(false);
+    } else {
+      const fresh = prepare(source);
+      if (fresh.reader && !fresh.readonly) fresh.get = ((...params: unknown[]) => fresh.all(...params)[0]) as typeof fresh.get;
+      if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+      stmt = fresh;
+    }
+    kept.set(source, stmt);
     return stmt;
   }) as typeof sqlite.prepare;
 }

@@ -5,6 +5,7 @@ import { lt } from "drizzle-orm";
 import { migrateDatabase, openDatabase } from "../db/client";
 import { sessions } from "../db/schema";
 import { loadConfig } from "../app/lib/config.server";
+import { pruneRateLimits } from "../app/lib/rate-limit.server";
 import { createApp } from "./app";
 
 /**
@@ -22,10 +23,14 @@ async function main() {
 
   const db = openDatabase(cfg.databaseFile);
   migrateDatabase(db);
-  // Expired sessions are also dropped when read; this keeps the table small.
-  const purgeSessions = () => db.delete(sessions).where(lt(sessions.expire, new Date())).run();
-  purgeSessions();
-  setInterval(purgeSessions, 60 * 60 * 1000).unref();
+  // Housekeeping at start and hourly: expired sessions (also dropped when read)
+  // and spent rate-limit counters, so neither table grows with time.
+  const housekeeping = () => {
+    db.delete(sessions).where(lt(sessions.expire, new Date())).run();
+    pruneRateLimits(db);
+  };
+  housekeeping();
+  setInterval(housekeeping, 60 * 60 * 1000).unref();
 
   const buildFile = path.resolve("build/index.js");
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;

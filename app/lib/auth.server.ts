@@ -7,6 +7,7 @@ import { LoginFailure, verifyLogin } from "~/features/auth/auth.server";
 import { loginSchema } from "~/schemas/auth";
 import { getDb } from "./db.server";
 import { HttpError } from "./http.server";
+import { publishUserChange } from "./live.server";
 import { getSession, sessionStorage, toastHeader, USER_KEY, type Toast } from "./session.server";
 
 let authenticator: Authenticator<User> | undefined;
@@ -60,7 +61,11 @@ export async function startSession(request: Request, userId: string) {
 
 export async function endSession(request: Request) {
   const session = await getSession(request);
-  return sessionStorage().destroySession(session);
+  const cookie = await sessionStorage().destroySession(session);
+  // This device's notification stream re-checks its session and ends.
+  const userId = session.get(USER_KEY);
+  if (userId) publishUserChange([userId]);
+  return cookie;
 }
 
 /** The signed-in, active user, or null. A banned user has no session. */

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { lte, sql } from "drizzle-orm";
+import { rateLimits } from "#db/schema";
 import { config } from "./config.server";
-import { getDb } from "./db.server";
+import { getDb, type Db } from "./db.server";
 import { HttpError } from "./http.server";
 
 export type Limit = { name: string; max: number; windowMs: number; message?: string };
@@ -32,4 +33,15 @@ export function rateLimit(limit: Limit, key: string) {
     const minutes = Math.ceil(limit.windowMs / MINUTE);
     throw new HttpError(429, limit.message ?? `Too many attempts. Please wait ${minutes} minutes and try again.`);
   }
+}
+
+const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((limit) => limit.windowMs));
+
+/**
+ * Drops counters whose window has passed (the server runs this at start and
+ * hourly), so the table holds only the keys of the last hour, not one row for
+ * every address and email ever seen.
+ */
+export function pruneRateLimits(db: Db, now = Date.now()) {
+  return db.delete(rateLimits).where(lte(rateLimits.windowStart, now - LONGEST_WINDOW_MS)).run().changes;
 }

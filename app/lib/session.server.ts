@@ -7,6 +7,7 @@ import type { Toast } from "./toast";
 
 export type { Toast };
 import { getDb } from "./db.server";
+import { publishUserChange } from "./live.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const USER_KEY = "userId";
@@ -76,6 +77,8 @@ export function destroyUserSessions(userId: string, exceptSid?: string) {
     .delete(sessions)
     .where(exceptSid ? and(mine, ne(sessions.sid, exceptSid)) : mine)
     .run();
+  // Open notification streams re-check their session and end.
+  publishUserChange([userId]);
 }
 
 

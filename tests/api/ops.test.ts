@@ -4,7 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, migrateDatabase } from "../../db/client";
-import { users } from "../../db/schema";
+import { rateLimits, sessions, users } from "../../db/schema";
 import { createUser, getUserByEmail, signIn } from "../helpers/factories";
 import { TMP_DIR } from "../helpers/paths";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
@@ -195,5 +195,40 @@ describe("npm run backup", () => {
     const { status, stderr } = await runScript("scripts/backup.ts", [], { DATA_DIR: tempDir("empty-") }).done;
     expect(status).toBe(1);
     expect(stderr).toContain("nothing to back up");
+  });
+});
+
+describe("the server's housekeeping", () => {
+  it("drops expired sessions and spent rate-limit counters when it starts, and keeps the live ones", async () => {
+    const dataDir = tempDir("housekeeping-");
+    const db = openDatabase(path.join(dataDir, "app.db"));
+    migrateDatabase(db);
+    const user = createUser(db);
+    const now = Date.now();
+    const HOUR = 60 * 60 * 1000;
+    db.insert(sessions)
+      .values([
+        { sid: "expired", sess: { userId: user.id }, expire: new Date(now - 1000), userId: user.id },
+        { sid: "live", sess: { userId: user.id }, expire: new Date(now + HOUR), userId: user.id },
+      ])
+      .run();
+    db.insert(rateLimits)
+      .values([
+        { key: "login:203.0.113.9", windowStart: now - 2 * HOUR, count: 3 },
+        { key: "register:203.0.113.10", windowStart: now - 30 * 60 * 1000, count: 2 },
+      ])
+      .run();
+    db.$client.close();
+
+    const server = await startServerOn(dataDir);
+    await server.stop();
+
+    const after = openDatabase(path.join(dataDir, "app.db"));
+    try {
+      expect(after.select({ sid: sessions.sid }).from(sessions).all()).toEqual([{ sid: "live" }]);
+      expect(after.select({ key: rateLimits.key }).from(rateLimits).all()).toEqual([{ key: "register:203.0.113.10" }]);
+    } finally {
+      after.$client.close();
+    }
   });
 });

@@ -226,6 +226,67 @@ describe("a ban ends the banned user's sessions at once", () => {
   });
 });
 
+describe("a notification stream ends with its session", () => {
+  /** Opens /api/notifications/stream and reads up to its first unread count. */
+  async function openStream(client: Client) {
+    const res = await client.get("/api/notifications/stream");
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (!text.includes("event: unread")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`stream ended early: ${text}`);
+      text += decoder.decode(value);
+    }
+    return {
+      /** True once the server ends the stream, false if it is still open after `ms`. */
+      async endsWithin(ms: number) {
+        const timeout = new Promise<"open">((resolve) => setTimeout(() => resolve("open"), ms));
+        for (;;) {
+          const next = await Promise.race([reader.read(), timeout]);
+          if (next === "open") return false;
+          if (next.done) return true;
+        }
+      },
+      close: () => reader.cancel(),
+    };
+  }
+
+  it.each([
+    ["POST /api/auth/logout", (c: Client) => c.json("/api/auth/logout", "POST")],
+    ["the /logout form", (c: Client) => c.form("/logout", {})],
+  ])("%s ends that device's stream at once and leaves another device's open", async (_name, logout) => {
+    const user = createUser(app.db);
+    const phone = app.client();
+    const laptop = app.client();
+    await signIn(phone, user.email);
+    await signIn(laptop, user.email);
+    const phoneStream = await openStream(phone);
+    const laptopStream = await openStream(laptop);
+
+    expect((await logout(phone)).status).toBeLessThan(400);
+    expect(await phoneStream.endsWithin(2_000)).toBe(true);
+    expect(await laptopStream.endsWithin(500)).toBe(false);
+    await laptopStream.close();
+  });
+
+  it.each([
+    ["a ban", (id: string) => admin.json(`/api/admin/users/${id}/ban`, "DELETE")],
+    ["an administrator's password reset", (id: string) => admin.json(`/api/admin/users/${id}/reset-password`, "POST", { newPassword: "brand-new-pass" })],
+  ])("%s ends every stream of the rider at once", async (_name, end) => {
+    const user = createUser(app.db);
+    const phone = app.client();
+    const laptop = app.client();
+    await signIn(phone, user.email);
+    await signIn(laptop, user.email);
+    const streams = [await openStream(phone), await openStream(laptop)];
+
+    expect((await end(user.id)).status).toBeLessThan(400);
+    for (const stream of streams) expect(await stream.endsWithin(2_000)).toBe(true);
+  });
+});
+
 describe("cross-origin state-changing requests", () => {
   const HOSTILE: Array<[string, Record<string, string>]> = [
     ["Origin of another site", { Origin: "https://evil.example" }],

@@ -107,15 +107,6 @@ function params(f: Filters) {
   return p;
 }
 
-const statements = new WeakMap<object, Map<string, import("better-sqlite3").Statement>>();
-function prepare(db: Db, source: string) {
-  let cache = statements.get(db.$client);
-  if (!cache) statements.set(db.$client, (cache = new Map()));
-  let stmt = cache.get(source);
-  if (!stmt) cache.set(source, (stmt = db.$client.prepare(source)));
-  return stmt;
-}
-
 /** Raw rows to the Drizzle shape (snake_case columns, booleans, JSON, dates). */
 function toEvent(row: Record<string, unknown>): Event {
   return {
@@ -187,24 +178,21 @@ export function eventsNear(db: Db, center: Point, radius: number, filters: Filte
       cos(radians(@lat)) * cos(radians(e.latitude)) * power(sin(radians(e.longitude - @lng) / 2), 2))))`;
   const values = { ...params(filters), ...b, lat: center.latitude, lng: center.longitude, radius, limit };
   const inBox = (
-    prepare(
-      db,
+    db.$client.prepare(
       `SELECT count(*) AS n FROM (SELECT 1 FROM events_rtree r
        WHERE r.min_lat <= @maxLat AND r.max_lat >= @minLat AND r.min_lng <= @maxLng AND r.max_lng >= @minLng LIMIT ${DENSE_BOX + 1})`,
     ).get(b) as { n: number }
   ).n;
   const rows = (
     inBox > DENSE_BOX
-      ? prepare(
-          db,
+      ? db.$client.prepare(
           // Ties within a day come in index order here (no sort of a whole day's events).
           `SELECT e.*, ${haversine} AS distance FROM events e INDEXED BY events_approved_date_geo_idx
            WHERE +e.latitude BETWEEN @minLat AND @maxLat AND +e.longitude BETWEEN @minLng AND @maxLng
              AND ${filterSql(filters)} AND ${haversine} <= @radius
            ORDER BY e.date LIMIT @limit`,
         ).all(values)
-      : prepare(
-          db,
+      : db.$client.prepare(
           `SELECT e.*, ${haversine} AS distance FROM events_rtree r CROSS JOIN events e ON e.id = r.event_id
            WHERE r.min_lat <= @maxLat AND r.max_lat >= @minLat AND r.min_lng <= @maxLng AND r.max_lng >= @minLng
              AND ${filterSql(filters)} AND ${haversine} <= @radius
@@ -216,7 +204,7 @@ export function eventsNear(db: Db, center: Point, radius: number, filters: Filte
 
 /** Approved events in a date range anywhere (SPEC: "a date range alone is allowed"). */
 function eventsInDates(db: Db, center: Point | null, filters: Filters, limit = RESULT_LIMIT): Located[] {
-  const rows = prepare(db, `SELECT e.* FROM events e INDEXED BY events_approved_date_geo_idx WHERE ${filterSql(filters)} ORDER BY e.date LIMIT ${limit}`).all(
+  const rows = db.$client.prepare(`SELECT e.* FROM events e INDEXED BY events_approved_date_geo_idx WHERE ${filterSql(filters)} ORDER BY e.date LIMIT ${limit}`).all(
     params(filters),
   ) as Record<string, unknown>[];
   return rows.map((row) => {

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { followRequests, notifications } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
-import { publishUnread } from "~/lib/live.server";
+import { publishUserChange } from "~/lib/live.server";
 
 export function unreadCount(db: Db, userId: string): number {
   return (
@@ -33,7 +33,7 @@ export function notifyUsers(db: Db, userIds: string[], notice: NewNotice): numbe
   for (let i = 0; i < rows.length; i += 500) {
     count += db.insert(notifications).values(rows.slice(i, i + 500)).run().changes;
   }
-  publishUnread(userIds);
+  publishUserChange(userIds);
   return count;
 }
 
@@ -44,7 +44,7 @@ export function notifyAllActiveUsers(db: Db, notice: NewNotice): number {
     INSERT INTO notifications (user_id, type, subtype, title, message, metadata, is_read, created_at)
     SELECT id, ${notice.type}, ${notice.subtype ?? null}, ${notice.title}, ${notice.message}, ${metadata}, 0, ${Date.now()}
     FROM users WHERE is_active = 1`);
-  publishUnread("all");
+  publishUserChange("all");
   return changes;
 }
 
@@ -116,7 +116,7 @@ export function markRead(db: Db, userId: string, id: number) {
     .returning({ id: notifications.id })
     .get();
   if (!row) throw new HttpError(404, "Notification not found");
-  publishUnread([userId]);
+  publishUserChange([userId]);
 }
 
 export function markAllRead(db: Db, userId: string) {
@@ -125,6 +125,6 @@ export function markAllRead(db: Db, userId: string) {
     .set({ isRead: true })
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
     .run();
-  publishUnread([userId]);
+  publishUserChange([userId]);
   return changes;
 }
