@@ -403,11 +403,11 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
   },
   "routes/share-with.$type.$id": {
     GET: owned({
-      // The share screen is a rider search: it shows nothing of the item, whoever owns it.
-      setup: privateRun,
+      // The share screen shows nothing of the item; it checks the item can be shared first.
+      setup: publicRun,
       request: (c) => ({ url: `/share-with/run-log/${c.run.id}` }),
       owner: { status: 200, sees: false },
-      other: { status: 200, sees: false },
+      other: { status: 404, sees: false },
     }),
     POST: owned({
       setup: publicRun,

@@ -287,6 +287,39 @@ describe("share-with-user screen without JavaScript", () => {
   });
 });
 
+describe("share-with-user screen for an item that cannot be shared", () => {
+  it.each([
+    ["an unapproved event", "event", 404, "Event not found"],
+    ["a missing event", "event", 404, "Event not found"],
+    ["one's own private run", "run-log", 400, "Make the run public before sharing it."],
+    ["someone else's run", "run-log", 404, "Run log not found"],
+  ] as const)("says why at once for %s, with no rider search", async (item, type, status, message) => {
+    const { createEvent, createRun } = await import("../helpers/factories");
+    const me = await rider();
+    const other = createUser(app.db);
+    const id = {
+      "an unapproved event": () => createEvent(app.db, { showbillApproved: false }).id,
+      "a missing event": () => "00000000-0000-4000-8000-000000000000",
+      "one's own private run": () => createRun(app.db, me.user.id, { privacy: "PRIVATE" }).id,
+      "someone else's run": () => createRun(app.db, other.id, { privacy: "PUBLIC" }).id,
+    }[item]();
+    const res = await me.client.get(`/share-with/${type}/${id}?q=${other.firstName}`);
+    expect(res.status).toBe(status);
+    const page = await res.text();
+    expect(page).toContain(message);
+    expect(page).not.toContain("Search riders by name");
+    expect(page).not.toContain(other.firstName);
+  });
+
+  it("tells a Private (SOLO) rider to share by link instead", async () => {
+    const { createEvent } = await import("../helpers/factories");
+    const me = await rider("SOLO");
+    const res = await me.client.get(`/share-with/event/${createEvent(app.db).id}`);
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("Your profile is Private: copy the link to share");
+  });
+});
+
 describe("riders search on Discover without JavaScript", () => {
   it("lists riders with links to their profiles and follow buttons; 'No users found' otherwise", async () => {
     const me = await rider();

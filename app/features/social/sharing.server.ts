@@ -13,14 +13,20 @@ function recipient(db: Db, viewer: User, targetUserId: string) {
   return target;
 }
 
-/** Shares a visible event; the recipient gets a notification that opens it. */
-export function shareEvent(db: Db, viewer: User, eventId: string, targetUserId: string) {
+/** An event the viewer may send to a rider: approved and visible to them; throws otherwise. */
+export function shareableEvent(db: Db, viewer: User, eventId: string) {
   // The notification names the sender: a SOLO rider, never shown to anyone, shares by link instead.
   if (viewer.privacyMode === "SOLO") {
     throw new HttpError(403, "Your profile is Private: copy the link to share, or choose Invite Only or Public in Settings.");
   }
   const event = getVisibleEvent(db, eventId, viewer);
   if (!event || !event.showbillApproved) throw new HttpError(404, "Event not found");
+  return event;
+}
+
+/** Shares a visible event; the recipient gets a notification that opens it. */
+export function shareEvent(db: Db, viewer: User, eventId: string, targetUserId: string) {
+  const event = shareableEvent(db, viewer, eventId);
   const target = recipient(db, viewer, targetUserId);
   notifyUsers(db, [target.id], {
     type: "shared_event",
@@ -32,15 +38,22 @@ export function shareEvent(db: Db, viewer: User, eventId: string, targetUserId: 
 }
 
 /**
- * Shares one's own PUBLIC run: the notification opens its share page,
- * which shows only public runs, so a private run cannot be shared.
+ * A run the viewer may send to a rider: their own PUBLIC run (the
+ * notification opens its share page, which shows only public runs); throws
+ * otherwise.
  */
-export function shareRun(db: Db, viewer: User, runLogId: string, targetUserId: string) {
+export function shareableRun(db: Db, viewer: User, runLogId: string) {
   const run = db.select().from(runLogs).where(and(eq(runLogs.id, runLogId), eq(runLogs.userId, viewer.id))).get();
   if (!run) throw new HttpError(404, "Run log not found");
   if (run.privacy !== "PUBLIC" || viewer.privacyMode === "SOLO") {
     throw new HttpError(400, "Make the run public before sharing it.");
   }
+  return run;
+}
+
+/** Shares one's own public run; the recipient gets a notification that opens it. */
+export function shareRun(db: Db, viewer: User, runLogId: string, targetUserId: string) {
+  const run = shareableRun(db, viewer, runLogId);
   const target = recipient(db, viewer, targetUserId);
   notifyUsers(db, [target.id], {
     type: "shared_run",
