@@ -96,6 +96,34 @@ test("add an event with a showbill, approve it, find it by ZIP and City, ST, sav
   await visitor.close();
 });
 
+test.describe("before the page's script runs", () => {
+  // Scripts are held back at the network, so the service worker must not answer them from its cache.
+  test.use({ serviceWorkers: "block" });
+
+  test("what a rider typed is kept when the script arrives, and the search runs", async ({ page }, info) => {
+    test.skip(info.project.use.javaScriptEnabled === false, "about the script taking over the page");
+    await signIn(page, "kaylee");
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    const location = page.getByLabel("ZIP code or City, ST");
+    await location.fill("Fort Worth, TX");
+    release();
+    // React marks the nodes it has taken over; then give its effects a frame to run.
+    await page.waitForFunction(() => Object.keys(document.getElementById("location")!).some((key) => key.startsWith("__reactFiber")));
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await expect(location).toHaveValue("Fort Worth, TX");
+    const search = page.getByRole("button", { name: "Search", exact: true });
+    await expect(search).toBeEnabled();
+    await search.click();
+    await expect(page.getByRole("region", { name: /Search results/ })).toBeVisible();
+  });
+});
+
 async function signOut(page: Page) {
   await page.goto("/");
   await page.getByRole("button", { name: "Sign Out" }).click();

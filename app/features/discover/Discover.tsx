@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { FormError } from "~/components/FormError";
 import { ShowMore } from "~/components/ShowMore";
@@ -18,12 +18,20 @@ function SearchForm({ values, searched }: { values: Record<string, string>; sear
   const [endDate, setEndDate] = useState(values.endDate ?? "");
   // Without JavaScript the button stays enabled and the server answers SPEC's message.
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // On a slow phone a rider may type before this script runs: keep what the page holds.
+    const typed = (name: string) => (form.current?.elements.namedItem(name) as HTMLInputElement).value;
+    setLocation(typed("location"));
+    setStartDate(typed("startDate"));
+    setEndDate(typed("endDate"));
+    setHydrated(true);
+  }, []);
   const canSearch = !hydrated || Boolean(location.trim() || startDate || endDate);
   const searching = navigation.state === "loading" && navigation.location.search.includes("search=");
 
   return (
-    <Form method="get" className="card space-y-3" role="search" aria-label="Events search">
+    <Form ref={form} method="get" className="card space-y-3" role="search" aria-label="Events search">
       <h2 className="text-lg font-bold text-gray-900">Find events</h2>
       <input type="hidden" name="search" value="1" />
       <div>
