@@ -130,15 +130,18 @@ function Item({ n }: { n: NotificationItem }) {
 
 export default function Notifications() {
   const { tab, items, more } = useLoaderData<typeof loader>();
-  // A new notification arriving on the live stream refreshes this list too.
+  // A new notification arriving on the live stream refreshes this list too, unless a
+  // navigation or form post is under way: it loads the list anyway, and interrupting
+  // it would drop the toast its answer carries (Approve's "Follow request approved").
   const live = useLiveUnreadCount();
   const revalidator = useRevalidator();
+  const busy = useNavigation().state !== "idle";
   const seen = useRef(live);
   useEffect(() => {
     if (live === seen.current) return;
     seen.current = live;
-    if (revalidator.state === "idle") revalidator.revalidate();
-  }, [live, revalidator]);
+    if (!busy && revalidator.state === "idle") revalidator.revalidate();
+  }, [live, busy, revalidator]);
   const tabs = [
     ["unread", "Unread"],
     ["all", "All"],
