@@ -126,11 +126,14 @@ describe("session fixation", () => {
   });
 });
 
+/** Signing out through the API and through the screen's form. */
+const LOGOUTS: Array<[string, (c: Client) => Promise<Response>]> = [
+  ["POST /api/auth/logout", (c) => c.json("/api/auth/logout", "POST")],
+  ["the /logout form", (c) => c.form("/logout", {})],
+];
+
 describe("logout", () => {
-  it.each([
-    ["POST /api/auth/logout", (c: Client) => c.json("/api/auth/logout", "POST")],
-    ["the /logout form", (c: Client) => c.form("/logout", {})],
-  ])("%s ends the session on the server: the old cookie replayed is signed out", async (_name, logout) => {
+  it.each(LOGOUTS)("%s ends the session on the server: the old cookie replayed is signed out", async (_name, logout) => {
     const user = createUser(app.db);
     const client = app.client();
     await signIn(client, user.email);
@@ -253,10 +256,7 @@ describe("a notification stream ends with its session", () => {
     };
   }
 
-  it.each([
-    ["POST /api/auth/logout", (c: Client) => c.json("/api/auth/logout", "POST")],
-    ["the /logout form", (c: Client) => c.form("/logout", {})],
-  ])("%s ends that device's stream at once and leaves another device's open", async (_name, logout) => {
+  it.each(LOGOUTS)("%s ends that device's stream at once and leaves another device's open", async (_name, logout) => {
     const user = createUser(app.db);
     const phone = app.client();
     const laptop = app.client();
