@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { followRequests, follows, inviteLinks, notifications, userReports } from "../../db/schema";
+import { followRequests, follows, inviteLinks, notifications, userReports, users } from "../../db/schema";
 import { createUser, signedInRider } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
@@ -155,6 +155,41 @@ describe("notifications", () => {
     const list = await (await me.client.get("/api/notifications")).json();
     expect(list.find((n: { title: string }) => n.title === "obj").metadata).toEqual({ a: 1 });
     expect(list.find((n: { title: string }) => n.title === "text").metadata).toEqual({ b: 2 });
+  });
+
+  it("no longer names a rider who has since gone Private (SOLO) or been banned", async () => {
+    const { createEvent } = await import("../helpers/factories");
+    const me = await rider("PUBLIC");
+    const guarded = await rider("INVITE_ONLY");
+    const tag = Date.now().toString(36);
+    const fan = await rider("PUBLIC", { firstName: `Fan${tag}` });
+    const asker = await rider("PUBLIC", { firstName: `Asker${tag}` });
+    const event = createEvent(app.db, { name: `Shared Night ${tag}` });
+    expect((await fan.client.json("/api/follow", "POST", { targetId: me.user.id })).status).toBe(200);
+    expect((await fan.client.json("/api/events/share", "POST", { eventId: event.id, targetUserId: me.user.id })).status).toBe(200);
+    expect((await asker.client.json("/api/follow", "POST", { targetId: guarded.user.id })).status).toBe(200);
+    expect(await (await me.client.get("/notifications")).text()).toContain(fan.user.firstName);
+    expect(await (await guarded.client.get("/notifications")).text()).toContain(asker.user.firstName);
+
+    app.db.update(users).set({ privacyMode: "SOLO" }).where(eq(users.id, fan.user.id)).run();
+    app.db.update(users).set({ isActive: false }).where(eq(users.id, asker.user.id)).run();
+
+    const mine = await (await me.client.get("/api/notifications")).json();
+    expect(JSON.stringify(mine)).not.toContain(fan.user.firstName);
+    expect(JSON.stringify(mine)).not.toContain(fan.user.id);
+    expect(mine.map((n: { message: string }) => n.message)).toEqual(
+      expect.arrayContaining(["A rider started following you.", expect.stringMatching(new RegExp(`^A rider thinks you'd like Shared Night ${tag}`))]),
+    );
+    const page = await (await me.client.get("/notifications")).text();
+    expect(page).not.toContain(fan.user.firstName);
+    expect(page).not.toContain(`/profile/${fan.user.id}`);
+    expect(page).toContain(`/share/event/${event.id}`);
+
+    const theirs = await (await guarded.client.get("/notifications")).text();
+    expect(theirs).not.toContain(asker.user.firstName);
+    expect(theirs).not.toContain(`/profile/${asker.user.id}`);
+    expect(theirs).toContain("A rider wants to follow you.");
+    expect(theirs).not.toMatch(/>\s*Approve\s*</);
   });
 
   it("streams the unread count live, at once and on every change", async () => {

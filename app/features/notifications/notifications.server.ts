@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { followRequests, notifications } from "#db/schema";
+import { followRequests, notifications, users } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { publishUserChange } from "~/lib/live.server";
@@ -66,7 +66,16 @@ export function readMetadata(value: unknown): Record<string, unknown> | null {
   return typeof value === "object" ? (value as Record<string, unknown>) : null;
 }
 
-/** The viewer's notifications, newest first; a follow request carries its current status. */
+/** Metadata that names the rider a notification is about (follow, follow request, share). */
+const ACTOR_FIELDS = ["followerId", "followerName", "followerProfileUrl", "requesterName", "requesterProfileUrl", "sharedById", "sharedByName"];
+const SOMEONE = "A rider";
+
+/**
+ * The viewer's notifications, newest first; a follow request carries its
+ * current status. A rider who has since gone Private (SOLO) or been banned is
+ * no longer named: "A rider" instead of their name, no link to them, and no
+ * request to approve (DESIGN.md section 5: nobody sees anything of them).
+ */
 export function listNotifications(db: Db, userId: string, { unreadOnly = false, limit = NOTIFICATIONS_LIMIT } = {}) {
   const rows = db
     .select()
@@ -91,20 +100,41 @@ export function listNotifications(db: Db, userId: string, { unreadOnly = false, 
     .filter((n) => n.type === "follow_request")
     .map((n) => Number(n.metadata?.requestId))
     .filter(Number.isInteger);
-  const statuses = new Map<number, string>();
+  const requests = new Map<number, { status: string; requesterId: string }>();
   if (requestIds.length) {
     for (const r of db
-      .select({ id: followRequests.id, status: followRequests.status })
+      .select({ id: followRequests.id, status: followRequests.status, requesterId: followRequests.requesterId })
       .from(followRequests)
       .where(and(inArray(followRequests.id, requestIds), eq(followRequests.targetId, userId)))
       .all()) {
-      statuses.set(r.id, r.status);
+      requests.set(r.id, r);
     }
   }
-  return items.map((n) => ({
-    ...n,
-    requestStatus: n.type === "follow_request" ? (statuses.get(Number(n.metadata?.requestId)) ?? null) : null,
-  }));
+  const actorOf = (n: (typeof items)[number]) => {
+    const named = n.metadata?.followerId ?? n.metadata?.sharedById;
+    if (typeof named === "string") return named;
+    return n.type === "follow_request" ? (requests.get(Number(n.metadata?.requestId))?.requesterId ?? null) : null;
+  };
+  const actorIds = [...new Set(items.map(actorOf).filter((id): id is string => id !== null))];
+  const unnamed = new Set(
+    actorIds.length
+      ? db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(inArray(users.id, actorIds), sql`(${users.privacyMode} = 'SOLO' OR ${users.isActive} = 0)`))
+          .all()
+          .map((u) => u.id)
+      : [],
+  );
+  return items.map((n) => {
+    const actor = actorOf(n);
+    const requestStatus = n.type === "follow_request" ? (requests.get(Number(n.metadata?.requestId))?.status ?? null) : null;
+    if (actor === null || !unnamed.has(actor)) return { ...n, requestStatus };
+    const name = [n.metadata?.followerName, n.metadata?.requesterName, n.metadata?.sharedByName].find((v) => typeof v === "string") as string | undefined;
+    const unname = (text: string) => (name && text.startsWith(name) ? SOMEONE + text.slice(name.length) : text);
+    const metadata = Object.fromEntries(Object.entries(n.metadata ?? {}).filter(([key]) => !ACTOR_FIELDS.includes(key)));
+    return { ...n, title: unname(n.title), message: unname(n.message), metadata, requestStatus: null };
+  });
 }
 export type NotificationItem = ReturnType<typeof listNotifications>[number];
 
