@@ -230,6 +230,14 @@ describe("a ban ends the banned user's sessions at once", () => {
 });
 
 describe("a notification stream ends with its session", () => {
+  async function riderOnTwoDevices() {
+    const user = createUser(app.db);
+    const [phone, laptop] = [app.client(), app.client()];
+    await signIn(phone, user.email);
+    await signIn(laptop, user.email);
+    return { user, phone, laptop };
+  }
+
   /** Opens /api/notifications/stream and reads up to its first unread count. */
   async function openStream(client: Client) {
     const res = await client.get("/api/notifications/stream");
@@ -257,11 +265,7 @@ describe("a notification stream ends with its session", () => {
   }
 
   it.each(LOGOUTS)("%s ends that device's stream at once and leaves another device's open", async (_name, logout) => {
-    const user = createUser(app.db);
-    const phone = app.client();
-    const laptop = app.client();
-    await signIn(phone, user.email);
-    await signIn(laptop, user.email);
+    const { phone, laptop } = await riderOnTwoDevices();
     const phoneStream = await openStream(phone);
     const laptopStream = await openStream(laptop);
 
@@ -275,11 +279,7 @@ describe("a notification stream ends with its session", () => {
     ["a ban", (id: string) => admin.json(`/api/admin/users/${id}/ban`, "DELETE")],
     ["an administrator's password reset", (id: string) => admin.json(`/api/admin/users/${id}/reset-password`, "POST", { newPassword: "brand-new-pass" })],
   ])("%s ends every stream of the rider at once", async (_name, end) => {
-    const user = createUser(app.db);
-    const phone = app.client();
-    const laptop = app.client();
-    await signIn(phone, user.email);
-    await signIn(laptop, user.email);
+    const { user, phone, laptop } = await riderOnTwoDevices();
     const streams = [await openStream(phone), await openStream(laptop)];
 
     expect((await end(user.id)).status).toBeLessThan(400);

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { followRequests, notifications, users } from "#db/schema";
+import { profileViewFor } from "~/features/social/policies.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { publishUserChange } from "~/lib/live.server";
@@ -66,15 +67,15 @@ export function readMetadata(value: unknown): Record<string, unknown> | null {
   return typeof value === "object" ? (value as Record<string, unknown>) : null;
 }
 
-/** Metadata that names the rider a notification is about (follow, follow request, share). */
-const ACTOR_FIELDS = ["followerId", "followerName", "followerProfileUrl", "requesterName", "requesterProfileUrl", "sharedById", "sharedByName"];
-const SOMEONE = "A rider";
+/** Metadata that names the rider a notification is about (a follow, a follow request, a share). */
+const ACTOR_NAMES = ["followerName", "requesterName", "sharedByName"];
+const ACTOR_FIELDS = [...ACTOR_NAMES, "followerId", "followerProfileUrl", "requesterProfileUrl", "sharedById"];
 
 /**
  * The viewer's notifications, newest first; a follow request carries its
- * current status. A rider who has since gone Private (SOLO) or been banned is
- * no longer named: "A rider" instead of their name, no link to them, and no
- * request to approve (DESIGN.md section 5: nobody sees anything of them).
+ * current status. A rider the viewer may no longer see at all (gone Private
+ * or banned since, `profileViewFor` "hidden") is not named: "A rider" instead
+ * of their name, no link to them and no request to approve.
  */
 export function listNotifications(db: Db, userId: string, { unreadOnly = false, limit = NOTIFICATIONS_LIMIT } = {}) {
   const rows = db
@@ -110,28 +111,27 @@ export function listNotifications(db: Db, userId: string, { unreadOnly = false, 
       requests.set(r.id, r);
     }
   }
-  const actorOf = (n: (typeof items)[number]) => {
-    const named = n.metadata?.followerId ?? n.metadata?.sharedById;
-    if (typeof named === "string") return named;
-    return n.type === "follow_request" ? (requests.get(Number(n.metadata?.requestId))?.requesterId ?? null) : null;
-  };
-  const actorIds = [...new Set(items.map(actorOf).filter((id): id is string => id !== null))];
-  const unnamed = new Set(
+  const withActors = items.map((n) => {
+    const request = n.type === "follow_request" ? requests.get(Number(n.metadata?.requestId)) : undefined;
+    const actor = n.metadata?.followerId ?? n.metadata?.sharedById ?? request?.requesterId;
+    return { n, requestStatus: request?.status ?? null, actor: typeof actor === "string" ? actor : null };
+  });
+  const actorIds = [...new Set(withActors.flatMap(({ actor }) => (actor ? [actor] : [])))];
+  const hidden = new Set(
     actorIds.length
       ? db
-          .select({ id: users.id })
+          .select({ id: users.id, privacyMode: users.privacyMode, isActive: users.isActive })
           .from(users)
-          .where(and(inArray(users.id, actorIds), sql`(${users.privacyMode} = 'SOLO' OR ${users.isActive} = 0)`))
+          .where(inArray(users.id, actorIds))
           .all()
-          .map((u) => u.id)
+          .filter((person) => profileViewFor({ id: userId }, person, false) === "hidden")
+          .map((person) => person.id)
       : [],
   );
-  return items.map((n) => {
-    const actor = actorOf(n);
-    const requestStatus = n.type === "follow_request" ? (requests.get(Number(n.metadata?.requestId))?.status ?? null) : null;
-    if (actor === null || !unnamed.has(actor)) return { ...n, requestStatus };
-    const name = [n.metadata?.followerName, n.metadata?.requesterName, n.metadata?.sharedByName].find((v) => typeof v === "string") as string | undefined;
-    const unname = (text: string) => (name && text.startsWith(name) ? SOMEONE + text.slice(name.length) : text);
+  return withActors.map(({ n, requestStatus, actor }) => {
+    if (!actor || !hidden.has(actor)) return { ...n, requestStatus };
+    const name = ACTOR_NAMES.map((key) => n.metadata?.[key]).find((v): v is string => typeof v === "string");
+    const unname = (text: string) => (name && text.startsWith(name) ? `A rider${text.slice(name.length)}` : text);
     const metadata = Object.fromEntries(Object.entries(n.metadata ?? {}).filter(([key]) => !ACTOR_FIELDS.includes(key)));
     return { ...n, title: unname(n.title), message: unname(n.message), metadata, requestStatus: null };
   });
