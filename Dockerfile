@@ -20,7 +20,7 @@ WORKDIR /app
 # `npm install`, not `npm ci`: ci fails on some registries for projects that
 # pull in rollup's platform packages.
 COPY package.json package-lock.json ./
-# patch-package applies patches/ after the install (see docs/decisions.md).
+# patch-package applies patches/ after the install (see docs/decisions/2026-11-22-route-matching-cache.md).
 COPY patches ./patches
 RUN npm install
 COPY . .

@@ -16,7 +16,7 @@ export const migrationsFolder = path.join(
  * WAL lets readers run beside the one writer; the busy timeout makes a second
  * writer wait instead of failing with "database is locked"; NORMAL
  * synchronous is durable across a process crash in WAL mode (see
- * docs/decisions.md for what it means on power loss).
+ * docs/decisions/2026-11-22-sqlite-durability.md for what it means on power loss).
  */
 export function openDatabase(file: string): Db {
   const sqlite = new Database(file);

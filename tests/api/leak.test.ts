@@ -222,7 +222,8 @@ async function seed(): Promise<World> {
     request: (await solo.client.json("/api/follow", "POST", { targetId: requester.user.id })).status,
     share: (await solo.client.json("/api/events/share", "POST", { eventId: open.id, targetUserId: pub.user.id })).status,
   };
-  // A follow kept from before the rider chose SOLO (decisions.md: stored, shown nowhere).
+  // A follow kept from before the rider chose SOLO: stored, shown nowhere
+  // (docs/decisions/2026-11-22-pending-follow-requests-on-privacy-change.md).
   app.db.insert(follows).values({ followerId: solo.user.id, followingId: invite.user.id }).onConflictDoNothing().run();
 
   // Shares and reports.
