@@ -26,7 +26,7 @@ const sizesFor = (events: number) => ({ users: 1000, events, runs: 0 });
 
 /** The query alone, in this process: the spatial index's share of the latency, free of HTTP and rendering. */
 async function measureQuery(dataDir: string) {
-  const { searchEvents } = await import("../app/features/events/events.server");
+  const { searchEvents } = await import("../app/features/events/search.server");
   const db = openDatabase(path.join(dataDir, "app.db"));
   const times: number[] = [];
   let found = 0;

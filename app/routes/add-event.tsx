@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
-import { createEventFor } from "~/features/events/events.server";
+import { createEventFor } from "~/features/events/editing.server";
 import { EventForm, type Conflict } from "~/features/events/EventForm";
 import { readEventForm } from "~/features/events/form.server";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";

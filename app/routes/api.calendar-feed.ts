@@ -1,4 +1,4 @@
-import { hasCalendarFeed, revokeCalendarFeed, rotateCalendarFeed } from "~/features/events/events.server";
+import { hasCalendarFeed, revokeCalendarFeed, rotateCalendarFeed } from "~/features/events/calendar-feeds.server";
 import { requireApiUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";

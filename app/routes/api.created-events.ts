@@ -1,4 +1,5 @@
-import { listCreated, withDistance } from "~/features/events/events.server";
+import { listCreated } from "~/features/events/my-events.server";
+import { withDistance } from "~/features/events/search.server";
 import { presentEvent } from "~/features/events/presenters.server";
 import { requireApiUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";

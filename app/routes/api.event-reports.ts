@@ -1,4 +1,4 @@
-import { reportEvent } from "~/features/events/events.server";
+import { reportEvent } from "~/features/events/reports.server";
 import { requireApiUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { apiRoute, parseJson } from "~/lib/http.server";

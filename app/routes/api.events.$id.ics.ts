@@ -1,4 +1,4 @@
-import { getVisibleEvent } from "~/features/events/events.server";
+import { getVisibleEvent } from "~/features/events/visibility.server";
 import { toIcs } from "~/features/events/ics";
 import { getUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";

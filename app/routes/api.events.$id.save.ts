@@ -1,4 +1,4 @@
-import { saveEvent, unsaveEvent } from "~/features/events/events.server";
+import { saveEvent, unsaveEvent } from "~/features/events/saves.server";
 import { requireApiUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { apiRoute } from "~/lib/http.server";

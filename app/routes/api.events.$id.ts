@@ -1,4 +1,6 @@
-import { getVisibleEvent, isEventSaved, updateEventFor } from "~/features/events/events.server";
+import { getVisibleEvent } from "~/features/events/visibility.server";
+import { isEventSaved } from "~/features/events/saves.server";
+import { updateEventFor } from "~/features/events/editing.server";
 import { presentEvent } from "~/features/events/presenters.server";
 import { requireApiUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";

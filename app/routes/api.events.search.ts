@@ -1,4 +1,5 @@
-import { savedIdsOf, searchEvents } from "~/features/events/events.server";
+import { savedIdsOf } from "~/features/events/saves.server";
+import { searchEvents } from "~/features/events/search.server";
 import { presentEvent } from "~/features/events/presenters.server";
 import { requireApiUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";

@@ -1,4 +1,6 @@
-import { createEventFor, listUpcoming, savedIdsOf } from "~/features/events/events.server";
+import { createEventFor } from "~/features/events/editing.server";
+import { listUpcoming } from "~/features/events/search.server";
+import { savedIdsOf } from "~/features/events/saves.server";
 import { presentEvent } from "~/features/events/presenters.server";
 import { requireApiUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";

@@ -1,4 +1,4 @@
-import { getVisibleEvent } from "~/features/events/events.server";
+import { getVisibleEvent } from "~/features/events/visibility.server";
 import { presentSharedEvent } from "~/features/events/presenters.server";
 import { getUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";

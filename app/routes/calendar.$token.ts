@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { feedOwner, listSaved } from "~/features/events/events.server";
+import { feedOwner } from "~/features/events/calendar-feeds.server";
+import { listSaved } from "~/features/events/my-events.server";
 import { toIcs } from "~/features/events/ics";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";

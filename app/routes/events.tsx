@@ -2,7 +2,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
-import { hasCalendarFeed, myEvents, revokeCalendarFeed, rotateCalendarFeed, type Located } from "~/features/events/events.server";
+import { hasCalendarFeed, revokeCalendarFeed, rotateCalendarFeed } from "~/features/events/calendar-feeds.server";
+import { myEvents } from "~/features/events/my-events.server";
+import { type Located } from "~/features/events/search.server";
 import { EventCard } from "~/features/events/EventCard";
 import { presentEvent } from "~/features/events/presenters.server";
 import { requireUser } from "~/lib/auth.server";

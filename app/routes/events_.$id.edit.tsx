@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
-import { getEditableEvent, updateEventFor } from "~/features/events/events.server";
+import { getEditableEvent } from "~/features/events/visibility.server";
+import { updateEventFor } from "~/features/events/editing.server";
 import { EventForm } from "~/features/events/EventForm";
 import { readEventForm } from "~/features/events/form.server";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";

@@ -5,7 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useState } from "react";
 import { Dialog } from "~/components/Dialog";
 import { FieldErrors, FormError } from "~/components/Field";
-import { getVisibleEvent, reportEvent } from "~/features/events/events.server";
+import { getVisibleEvent } from "~/features/events/visibility.server";
+import { reportEvent } from "~/features/events/reports.server";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { formFailure, invalid, readForm } from "~/lib/forms.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { saveEvent, unsaveEvent } from "~/features/events/events.server";
+import { saveEvent, unsaveEvent } from "~/features/events/saves.server";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { HttpError, rethrowStorageFailure } from "~/lib/http.server";

@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { NotFound } from "~/components/NotFound";
-import { getVisibleEvent, isEventSaved, saveEvent, unsaveEvent } from "~/features/events/events.server";
+import { getVisibleEvent } from "~/features/events/visibility.server";
+import { isEventSaved, saveEvent, unsaveEvent } from "~/features/events/saves.server";
 import { calendarUrl, eventTypeBadge, formatDateRange } from "~/features/events/format";
 import { presentSharedEvent } from "~/features/events/presenters.server";
 import { ShareMenu } from "~/components/ShareMenu";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canViewEvent } from "~/features/events/events.server";
+import { canViewEvent } from "~/features/events/policies.server";
 import { canViewSharedRun } from "~/features/runs/policies.server";
 import { profileViewFor } from "~/features/social/policies.server";
 

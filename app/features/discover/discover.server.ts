@@ -1,5 +1,7 @@
 import type { User } from "#db/schema";
-import { getVisibleEvent, listUpcoming, RESULT_LIMIT, savedIdsOf, searchEvents, withDistance, type Located } from "~/features/events/events.server";
+import { getVisibleEvent } from "~/features/events/visibility.server";
+import { listUpcoming, RESULT_LIMIT, searchEvents, withDistance, type Located } from "~/features/events/search.server";
+import { savedIdsOf } from "~/features/events/saves.server";
 import { presentEvent } from "~/features/events/presenters.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";

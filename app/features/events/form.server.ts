@@ -4,7 +4,7 @@ import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { storeUpload } from "~/lib/uploads.server";
 import type { eventCreateSchema, eventEditSchema } from "~/schemas/events";
-import { nearbyConflicts } from "./events.server";
+import { nearbyConflicts } from "./editing.server";
 import { readForm } from "~/lib/forms.server";
 
 /**

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { events, riders, runLogs, savedEvents, users, type RunLog, type User } from "#db/schema";
-import { canViewEvent } from "~/features/events/events.server";
+import { canViewEvent } from "~/features/events/policies.server";
 import { isFollowing } from "~/features/social/social.server";
 import { profileViewFor } from "~/features/social/policies.server";
 import type { Db } from "~/lib/db.server";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { runLogs, users, type User } from "#db/schema";
-import { getVisibleEvent } from "~/features/events/events.server";
+import { getVisibleEvent } from "~/features/events/visibility.server";
 import { notifyUsers } from "~/features/notifications/notifications.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";

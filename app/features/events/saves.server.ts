@@ -1,0 +1,44 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { savedEvents, type User } from "#db/schema";
+import type { Db } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
+import { getVisibleEvent } from "./visibility.server";
+
+export function isEventSaved(db: Db, userId: string, eventId: string) {
+  return Boolean(
+    db
+      .select({ id: savedEvents.id })
+      .from(savedEvents)
+      .where(and(eq(savedEvents.userId, userId), eq(savedEvents.eventId, eventId)))
+      .get(),
+  );
+}
+
+/** Idempotent: the unique index makes a double click one row. */
+export function saveEvent(db: Db, user: User, eventId: string) {
+  const event = getVisibleEvent(db, eventId, user);
+  if (!event) throw new HttpError(404, "Event not found");
+  if (event.createdBy === user.id) {
+    throw new HttpError(400, "You created this event: it is already in your Created Events.");
+  }
+  db.insert(savedEvents).values({ userId: user.id, eventId }).onConflictDoNothing().run();
+}
+
+export function unsaveEvent(db: Db, user: User, eventId: string) {
+  db.delete(savedEvents)
+    .where(and(eq(savedEvents.userId, user.id), eq(savedEvents.eventId, eventId)))
+    .run();
+}
+
+/** Which of these events the user has saved (for the cards' Save buttons). */
+export function savedIdsOf(db: Db, userId: string, eventIds: string[]) {
+  if (!eventIds.length) return new Set<string>();
+  return new Set(
+    db
+      .select({ eventId: savedEvents.eventId })
+      .from(savedEvents)
+      .where(and(eq(savedEvents.userId, userId), inArray(savedEvents.eventId, eventIds)))
+      .all()
+      .map((r) => r.eventId),
+  );
+}

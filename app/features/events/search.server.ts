@@ -1,0 +1,202 @@
+import type { Event, User } from "#db/schema";
+import type { Db } from "~/lib/db.server";
+import { distanceMiles, lookupCityState, lookupZip, type Point } from "~/lib/gazetteer.server";
+import { HttpError } from "~/lib/http.server";
+import type { EventSearch } from "~/schemas/events";
+import { MAX_EVENT_DAYS } from "~/schemas/events";
+import { dayIn, zoneForState } from "./dates";
+
+/**
+ * Finding approved events: upcoming near a ZIP, and search by place, radius,
+ * dates and filters. The R*Tree (events_rtree) and the date index
+ * (events_approved_date_geo_idx) carry the geography; see eventsNear.
+ */
+
+/** Most cards one answer carries; the list is sorted soonest first, so these are the ones that matter. */
+export const RESULT_LIMIT = 100;
+
+/** The rider's calendar day, in the zone of their home ZIP's state. */
+export function todayFor(zip: string | null | undefined, now = new Date()) {
+  return dayIn(zoneForState(zip ? lookupZip(zip)?.state : null), now);
+}
+
+export type Located = { event: Event; distance: number | null };
+
+const MILES_PER_DEGREE = 69.05;
+/** The same Earth radius as the gazetteer's distanceMiles, so SQL and JavaScript agree on the edge. */
+const EARTH_RADIUS_MILES = 3958.8;
+
+/** The bounding box of a circle, padded a little so float edges never drop an event on the line. */
+function box(center: Point, radius: number) {
+  const dLat = (radius / MILES_PER_DEGREE) * 1.01;
+  const cos = Math.max(0.01, Math.cos((center.latitude * Math.PI) / 180));
+  const dLng = (radius / (MILES_PER_DEGREE * cos)) * 1.01;
+  return { minLat: center.latitude - dLat, maxLat: center.latitude + dLat, minLng: center.longitude - dLng, maxLng: center.longitude + dLng };
+}
+
+export type Filters = {
+  from: string;
+  to?: string;
+  arenaType?: string;
+  groundType?: string;
+  minAddedMoney?: number;
+  eventType?: string;
+};
+
+function filterSql(f: Filters) {
+  // An event lasts at most MAX_EVENT_DAYS, so "ends on or after from" also bounds the start: the date index can be used.
+  const where: string[] = ["e.showbill_approved = 1", "e.date >= @earliest", "coalesce(e.end_date, e.date) >= @from"];
+  if (f.to) where.push("e.date <= @to");
+  if (f.arenaType) where.push("e.arena_type = @arenaType");
+  if (f.groundType) where.push("e.ground_type = @groundType");
+  if (f.minAddedMoney !== undefined) where.push("e.added_money >= @minAddedMoney");
+  if (f.eventType) where.push("EXISTS (SELECT 1 FROM json_each(e.event_type) WHERE value = @eventType)");
+  return where.join(" AND ");
+}
+
+function params(f: Filters) {
+  const p: Record<string, string | number> = { from: f.from, earliest: isoMinusDays(f.from, MAX_EVENT_DAYS) };
+  for (const key of ["to", "arenaType", "groundType", "minAddedMoney", "eventType"] as const) {
+    if (f[key] !== undefined) p[key] = f[key]!;
+  }
+  return p;
+}
+
+/** Raw rows to the Drizzle shape (snake_case columns, booleans, JSON, dates). */
+function toEvent(row: Record<string, unknown>): Event {
+  return {
+    id: row.id as string,
+    name: row.name as string,
+    date: row.date as string,
+    endDate: (row.end_date as string | null) ?? null,
+    location: row.location as string,
+    address: (row.address as string | null) ?? null,
+    zipCode: row.zip_code as string,
+    arenaName: (row.arena_name as string | null) ?? null,
+    arenaType: row.arena_type as Event["arenaType"],
+    groundType: (row.ground_type as string | null) ?? null,
+    addedMoney: (row.added_money as number | null) ?? null,
+    latitude: (row.latitude as number | null) ?? null,
+    longitude: (row.longitude as number | null) ?? null,
+    entryFee: (row.entry_fee as string | null) ?? null,
+    description: (row.description as string | null) ?? null,
+    contactName: (row.contact_name as string | null) ?? null,
+    contactPhone: (row.contact_phone as string | null) ?? null,
+    contactEmail: (row.contact_email as string | null) ?? null,
+    contactFacebook: (row.contact_facebook as string | null) ?? null,
+    showbillUrl: (row.showbill_url as string | null) ?? null,
+    eventType: JSON.parse((row.event_type as string) || "[]") as string[],
+    imageUrl: (row.image_url as string | null) ?? null,
+    createdBy: (row.created_by as string | null) ?? null,
+    showbillApproved: Boolean(row.showbill_approved),
+    showbillReviewedBy: (row.showbill_reviewed_by as string | null) ?? null,
+    showbillReviewedAt: row.showbill_reviewed_at == null ? null : new Date(Number(row.showbill_reviewed_at)),
+    createdAt: new Date(Number(row.created_at)),
+    updatedAt: row.updated_at == null ? null : new Date(Number(row.updated_at)),
+  };
+}
+
+const distanceFrom = (center: Point | null, e: Event) =>
+  center && e.latitude != null && e.longitude != null ? Math.round(distanceMiles(center, { latitude: e.latitude, longitude: e.longitude })) : null;
+
+/** Above this many index entries in the box, walking events in date order finds the soonest ones faster. */
+const DENSE_BOX = 1000;
+
+function isoMinusDays(date: string, days: number) {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Approved events within `radius` miles of `center`, soonest first, with whole-mile distances.
+ *
+ * Sparse box (the usual case): the R*Tree gives the events in the bounding
+ * box, SQLite keeps those within the exact (haversine) distance, sorts them
+ * by date and cuts at `limit`. Dense box (a city, or millions of events): the
+ * date-ordered index (approved, date, lat, lng) is walked from the first
+ * possible date and stops after `limit` matches, so the work depends on how
+ * many results are wanted, not on how many events exist.
+ */
+export function eventsNear(db: Db, center: Point, radius: number, filters: Filters, limit = RESULT_LIMIT): Located[] {
+  const b = box(center, radius);
+  // The unary + on latitude/longitude (dense path) keeps them out of the index
+  // constraints: after ANALYZE the planner otherwise prefers a skip-scan on
+  // latitude, which reads the whole box and sorts it instead of walking dates.
+  // The haversine runs in SQLite (math functions), so only the rows that are shown reach JavaScript.
+  const haversine = `2 * ${EARTH_RADIUS_MILES} * asin(min(1, sqrt(
+      power(sin(radians(e.latitude - @lat) / 2), 2) +
+      cos(radians(@lat)) * cos(radians(e.latitude)) * power(sin(radians(e.longitude - @lng) / 2), 2))))`;
+  const values = { ...params(filters), ...b, lat: center.latitude, lng: center.longitude, radius, limit };
+  const inBox = (
+    db.$client.prepare(
+      `SELECT count(*) AS n FROM (SELECT 1 FROM events_rtree r
+       WHERE r.min_lat <= @maxLat AND r.max_lat >= @minLat AND r.min_lng <= @maxLng AND r.max_lng >= @minLng LIMIT ${DENSE_BOX + 1})`,
+    ).get(b) as { n: number }
+  ).n;
+  const rows = (
+    inBox > DENSE_BOX
+      ? db.$client.prepare(
+          // Ties within a day come in index order here (no sort of a whole day's events).
+          `SELECT e.*, ${haversine} AS distance FROM events e INDEXED BY events_approved_date_geo_idx
+           WHERE +e.latitude BETWEEN @minLat AND @maxLat AND +e.longitude BETWEEN @minLng AND @maxLng
+             AND ${filterSql(filters)} AND ${haversine} <= @radius
+           ORDER BY e.date LIMIT @limit`,
+        ).all(values)
+      : db.$client.prepare(
+          `SELECT e.*, ${haversine} AS distance FROM events_rtree r CROSS JOIN events e ON e.id = r.event_id
+           WHERE r.min_lat <= @maxLat AND r.max_lat >= @minLat AND r.min_lng <= @maxLng AND r.max_lng >= @minLng
+             AND ${filterSql(filters)} AND ${haversine} <= @radius
+           ORDER BY e.date, e.name LIMIT @limit`,
+        ).all(values)
+  ) as Record<string, unknown>[];
+  return rows.map((row) => ({ event: toEvent(row), distance: Math.round(row.distance as number) }));
+}
+
+/** Approved events in a date range anywhere (SPEC: "a date range alone is allowed"). */
+function eventsInDates(db: Db, center: Point | null, filters: Filters, limit = RESULT_LIMIT): Located[] {
+  const rows = db.$client.prepare(`SELECT e.* FROM events e INDEXED BY events_approved_date_geo_idx WHERE ${filterSql(filters)} ORDER BY e.date LIMIT ${limit}`).all(
+    params(filters),
+  ) as Record<string, unknown>[];
+  return rows.map((row) => {
+    const event = toEvent(row);
+    return { event, distance: distanceFrom(center, event) };
+  });
+}
+
+/** GET /api/events and Discover: approved events ending today or later near the home ZIP. */
+export function listUpcoming(db: Db, homeZipCode: string | null | undefined, radius: number, { now = new Date(), limit = RESULT_LIMIT } = {}): Located[] {
+  const from = todayFor(homeZipCode, now);
+  const home = homeZipCode ? lookupZip(homeZipCode) : null;
+  if (!home) return eventsInDates(db, null, { from }, limit);
+  return eventsNear(db, home, radius, { from }, limit);
+}
+
+export function searchEvents(db: Db, input: EventSearch, viewer: Pick<User, "homeZipCode"> | null, now = new Date()): Located[] {
+  let center: Point | null = null;
+  if (input.zipCode) {
+    center = lookupZip(input.zipCode);
+    if (!center) throw new HttpError(400, "We could not find that ZIP code.");
+  } else if (input.cityState) {
+    center = lookupCityState(input.cityState);
+    if (!center) throw new HttpError(400, 'We could not find that place. Try a ZIP code or "City, ST".');
+  }
+  const homeZip = input.userHomeZipCode ?? viewer?.homeZipCode ?? input.zipCode;
+  const filters: Filters = {
+    from: input.startDate ?? todayFor(homeZip, now),
+    to: input.endDate,
+    arenaType: input.arenaType,
+    groundType: input.groundType,
+    minAddedMoney: input.minAddedMoney,
+    eventType: input.eventType,
+  };
+  if (center) return eventsNear(db, center, input.radius, filters);
+  const home = homeZip ? lookupZip(homeZip) : null;
+  return eventsInDates(db, home, filters);
+}
+
+/** Whole-mile distances from the home ZIP, for lists that are not searched by place. */
+export function withDistance(list: Event[], homeZipCode: string | null | undefined): Located[] {
+  const home = homeZipCode ? lookupZip(homeZipCode) : null;
+  return list.map((event) => ({ event, distance: distanceFrom(home, event) }));
+}
