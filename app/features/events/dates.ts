@@ -18,7 +18,15 @@ export function zoneForState(state: string | null | undefined) {
   return (state && STATE_ZONES[state]) || DEFAULT_ZONE;
 }
 
+/** One formatter per zone: making an Intl.DateTimeFormat costs far more than formatting with one. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** YYYY-MM-DD of `now` in an IANA zone. */
 export function dayIn(zone: string, now = new Date()) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  let format = dayFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormats.set(zone, format);
+  }
+  return format.format(now);
 }
