@@ -1,13 +1,15 @@
 /**
  * What the benchmarks share: command-line flags, the synthetic data set, the
- * real server started as a child process, sign-in, and one autocannon
- * measurement with client-side percentiles.
+ * real server started as a child process (one or several workers), its CPU
+ * time and memory read from /proc, sign-in, a closed-loop autocannon
+ * measurement and an open-loop one at a fixed arrival rate.
  */
 import autocannon from "autocannon";
 import bcrypt from "bcryptjs";
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { migrateDatabase, openDatabase } from "../db/client";
@@ -62,8 +64,8 @@ const uuidOf = (kind: number, i: number) =>
  * homes on real ZIPs), `events` approved events over the next year across the
  * US, `runs` run logs spread over the riders, about five follows per rider,
  * and notifications. User 0 is the bench rider (PUBLIC, 76101) with 500 runs,
- * 200 notifications and follows; user 1 is the PUBLIC rider whose profile is
- * measured.
+ * 200 notifications, 20 saved events and follows; user 1 is the PUBLIC rider
+ * whose profile is measured.
  */
 export function seed(dataDir: string, sizes: Sizes): Seeded {
   fs.mkdirSync(dataDir, { recursive: true });
@@ -90,6 +92,7 @@ export function seed(dataDir: string, sizes: Sizes): Seeded {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]', ?, ?)`,
   );
   const insertFollow = sqlite.prepare("INSERT OR IGNORE INTO follows (follower_id, following_id, created_at) VALUES (?, ?, ?)");
+  const insertSaved = sqlite.prepare("INSERT OR IGNORE INTO saved_events (user_id, event_id, saved_at) VALUES (?, ?, ?)");
   const insertNotification = sqlite.prepare(
     "INSERT INTO notifications (user_id, type, title, message, is_read, created_at) VALUES (?, 'announcement', ?, ?, ?, ?)",
   );
@@ -161,6 +164,8 @@ export function seed(dataDir: string, sizes: Sizes): Seeded {
     for (let k = 1; k <= 5; k++) insertFollow.run(userId(i), userId((i * 31 + k * 977) % sizes.users), now);
   });
   insertFollow.run(userId(0), userId(1), now);
+  // My Events: the bench rider has saved 20 events spread over the year (a few already past).
+  for (let k = 0; k < 20 && k < sizes.events; k++) insertSaved.run(userId(0), eventId((k * 4999 + 11) % sizes.events), now - k * 3_600_000);
   for (let k = 2; k < 102 && k < sizes.users; k++) insertFollow.run(userId(k), userId(0), now);
   inBatches(200, (i) => insertNotification.run(userId(0), `Announcement ${i}`, `Barrel race news number ${i}`, i % 3 ? 1 : 0, now - i * 3_600_000));
   inBatches(Math.min(sizes.users, 100_000), (i) =>
@@ -178,10 +183,19 @@ export function seed(dataDir: string, sizes: Sizes): Seeded {
 
 export type Server = { url: string; child: ChildProcess; stop(): Promise<void> };
 
+export type ServerOptions = {
+  /** WEB_CONCURRENCY: worker processes (1: one process, as before). */
+  workers?: number;
+  /** Run node with --cpu-prof, writing one .cpuprofile per process into this directory on exit. */
+  cpuProfDir?: string;
+};
+
 /** The real server (`node scripts/start.js`) on 127.0.0.1, production mode, with rate limits out of the way. */
-export async function startServer(dataDir: string, port: number): Promise<Server> {
+export async function startServer(dataDir: string, port: number, { workers = 1, cpuProfDir }: ServerOptions = {}): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn("node", ["scripts/start.js"], {
+  if (cpuProfDir) fs.mkdirSync(cpuProfDir, { recursive: true });
+  const nodeArgs = cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", cpuProfDir] : [];
+  const child = spawn("node", [...nodeArgs, "scripts/start.js"], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -190,44 +204,128 @@ export async function startServer(dataDir: string, port: number): Promise<Server
       APP_ORIGIN: url,
       NODE_ENV: "production",
       RATE_LIMIT_FACTOR: "1000000",
+      WEB_CONCURRENCY: String(workers),
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const stop = async () => {
-    if (child.exitCode !== null) return;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
     child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
+    await exited;
   };
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child, stop };
+      if ((await fetch(`${url}/api/health`)).ok) {
+        // With several workers, wait until each is up (a worker listens a moment after the first).
+        for (let j = 0; j < 100 && workers > 1 && serverProcesses(child.pid!).length < workers + 1; j++) await sleep(100);
+        return { url, child, stop };
+      }
     } catch {
       /* not listening yet */
     }
-    await new Promise((r) => setTimeout(r, 100));
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    await sleep(100);
   }
   await stop();
   throw new Error("server did not start");
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------------------
+// The server's own processes, from /proc (Linux)
+// ---------------------------------------------------------------------------
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** Fields of /proc/<pid>/stat after the command name (which may hold spaces): [0] is the state, [1] the parent. */
+function statFields(pid: number): string[] | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return null; // gone
+  }
+}
+
+/** A process and all its descendants (the primary, its workers, and any helper they started). */
+export function processTree(root: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const name of fs.readdirSync("/proc")) {
+    const pid = Number(name);
+    if (!pid) continue;
+    const fields = statFields(pid);
+    if (!fields) continue;
+    const ppid = Number(fields[1]);
+    parents.set(ppid, [...(parents.get(ppid) ?? []), pid]);
+  }
+  const out: number[] = [];
+  const walk = (pid: number) => {
+    out.push(pid);
+    for (const child of parents.get(pid) ?? []) walk(child);
+  };
+  walk(root);
+  return out;
+}
+
+/** The node processes of the server: the primary and its workers (not, say, an esbuild service). */
+export function serverProcesses(root: number): number[] {
+  return processTree(root).filter((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "node";
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * CPU time in ms used so far by a process tree: user + system of every live
+ * process, plus what each has collected from children that already exited
+ * (a crashed worker's time stays counted). Excludes the load generator.
+ */
+export function treeCpuMs(root: number): number {
+  let ticks = 0;
+  for (const pid of processTree(root)) {
+    const f = statFields(pid);
+    // utime, stime, cutime, cstime: fields 14-17 of stat, 11-14 after the name.
+    if (f) ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+
+/** Resident memory of a process in MB, from /proc (Linux). */
+export function rssMb(pid: number) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Resident memory of the server's node processes together, in MB. */
+export const treeRssMb = (root: number) => serverProcesses(root).reduce((sum, pid) => sum + rssMb(pid), 0);
+
 /** Signs in through the real API and answers the Cookie header to send. */
-export async function signIn(url: string, email = BENCH_EMAIL): Promise<string> {
+export async function signIn(url: string, email = BENCH_EMAIL, password = PASSWORD): Promise<string> {
   const res = await fetch(`${url}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: url },
-    body: JSON.stringify({ email, password: PASSWORD }),
+    body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`login failed: ${res.status}`);
   return res.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-}
-
-/** Resident memory of a process in MB, from /proc (Linux). */
-export function rssMb(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
 export function percentile(sorted: number[], p: number) {
@@ -283,3 +381,98 @@ export function machine() {
 }
 
 export const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+
+export type Request = { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string };
+
+export type OpenLoopRow = {
+  rate: number;
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  errors: number;
+  statuses: Record<string, number>;
+  /** How late the generator sent its requests (p99, ms): above a few ms it could not keep the schedule. */
+  lateP99: number;
+};
+
+/**
+ * Open loop: requests leave at a fixed rate, evenly spaced, whether or not
+ * earlier ones were answered (a keep-alive pool with as many connections as
+ * requests in flight). Each time runs from writing the request to the last
+ * byte of the answer. autocannon's `overallRate` is not used here: it lets
+ * each connection send its share of a second back to back and then wait for
+ * the next second, so arrivals come in bursts and the percentiles measure
+ * the burst.
+ */
+export async function openLoop(url: string, requests: Request[], { rate, duration }: { rate: number; duration: number }): Promise<OpenLoopRow> {
+  const target = new URL(url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  const total = Math.max(1, Math.round(rate * duration));
+  const interval = 1000 / rate;
+  const times: number[] = [];
+  const late: number[] = [];
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  let answered = 0;
+  let done: () => void = () => {};
+  const finished = new Promise<void>((resolve) => (done = resolve));
+  const fire = (i: number, due: number) => {
+    const spec = requests[i % requests.length]!;
+    const sent = performance.now();
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      answered += 1;
+      if (answered === total) done();
+    };
+    late.push(sent - due);
+    const req = http.request(
+      { host: target.hostname, port: target.port, path: spec.path, method: spec.method, headers: spec.headers, agent, timeout: 10_000 },
+      (res) => {
+        res.resume();
+        res.on("end", () => {
+          times.push(performance.now() - sent);
+          statuses[res.statusCode!] = (statuses[res.statusCode!] ?? 0) + 1;
+          if (res.statusCode! >= 300) errors += 1;
+          settle();
+        });
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error("timeout")));
+    req.on("error", () => {
+      errors += 1;
+      settle();
+    });
+    req.end(spec.body);
+  };
+  const start = performance.now() + 20;
+  let next = 0;
+  const tick = () => {
+    const now = performance.now();
+    while (next < total && start + next * interval <= now) {
+      fire(next, start + next * interval);
+      next += 1;
+    }
+    if (next < total) setTimeout(tick, Math.max(0, start + next * interval - performance.now()));
+  };
+  setTimeout(tick, 20);
+  await finished;
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  late.sort((a, b) => a - b);
+  const pct = (p: number) => +percentile(times, p).toFixed(1);
+  return {
+    rate,
+    requests: times.length,
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+    max: +(times.at(-1) ?? NaN).toFixed(1),
+    errors,
+    statuses,
+    lateP99: +percentile(late, 99).toFixed(1),
+  };
+}

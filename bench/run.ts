@@ -1,89 +1,433 @@
 /**
- * `npm run bench`: the server's speed and memory on a large data set, in one
- * process as the container runs it.
+ * `npm run bench`: what each request costs the server, and what that means
+ * for throughput and latency, on the demo data and at the bench scale.
  *
- * Seeds 100k users, 100k events and 1M run logs (about a minute), starts the
- * real server (node scripts/start.js, production build) on 127.0.0.1, signs in
- * as a rider, and drives each endpoint with autocannon at 50 connections:
- * GET /api/health (the ceiling), the Discover page, event search, the run-log
- * page, a profile with public runs and the notifications list. Then a memory
- * soak: mixed reads and writes at 200 requests per second for 5 minutes,
- * sampling the server's resident memory.
+ * For each data set (the demo of scripts/seed-demo.ts; 100k riders, 100k
+ * events and 1M runs from bench/lib.ts) in a temporary DATA_DIR, and for each
+ * endpoint:
  *
- *   npm run bench                                   # full: 10 s per endpoint, 5 min soak
- *   npm run bench -- --duration 5 --soak-minutes 1  # quicker
- *   npm run bench -- --users 10000 --events 10000 --runs 100000
+ * - CPU per request: the server's own CPU time (user + system of the primary
+ *   and every worker, from /proc, so the load generator on the same cores does
+ *   not count) over a closed-loop run, divided by the answers, in ms and in
+ *   units. The unit is one React renderToString of a fixed 300-row table
+ *   (bench/unit.ts), measured in its own process while the server is idle.
+ * - Saturation throughput, closed loop (autocannon), with 1 worker and with
+ *   WEB_CONCURRENCY workers.
+ * - Latency at a fixed arrival rate of half the single-worker throughput (an
+ *   open loop, lib.ts openLoop), with 1 worker and with WEB_CONCURRENCY
+ *   workers at the same rate: p50, p95, p99 of every response.
  *
- * Goals (issue #6): p95 under 25 ms for every listed endpoint, each at least
- * 40% of the health ceiling's throughput; memory growth under 10% in the soak.
- * Writes bench/results.json.
+ *   npm run bench                                            # everything: about 12 minutes
+ *   npm run bench -- --only demo --duration 4                # quicker
+ *   npm run bench -- --only demo --endpoints discover,runlog
+ *   npm run bench -- --profile /tmp/prof --only demo --endpoints discover
+ *   npm run bench -- --soak-minutes 5                        # and the memory soak, at the bench scale
+ *
+ * Flags: --only demo|scale, --endpoints a,b (keys below), --duration s (each
+ * measurement, default 8), --warm-up s (before each endpoint, default 2),
+ * --identity (ask for uncompressed answers), --workers N (default os.availableParallelism()),
+ * --connections n (closed loop, per worker, default 8), --profile dir (one
+ * server per endpoint under node --cpu-prof, 1 worker, closed loop only;
+ * profiles in dir/<data set>-<endpoint>/), --soak-minutes m (default 0),
+ * --data-dir dir (keep the seeded data there and reuse it next time),
+ * --users/--events/--runs (bench scale), --port.
+ *
+ * Writes bench/results.json (not with --profile).
  */
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { arg, machine, measure, seed, SEARCH_ZIPS, signIn, startServer, tempDir, type Row } from "./lib";
-import { soak } from "./soak";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { openDatabase } from "../db/client";
+import {
+  arg,
+  BENCH_EMAIL,
+  flag,
+  machine,
+  measure,
+  openLoop,
+  PASSWORD,
+  SEARCH_ZIPS,
+  seed,
+  serverProcesses,
+  signIn,
+  startServer,
+  tempDir,
+  treeCpuMs,
+  treeRssMb,
+  type OpenLoopRow,
+  type Request,
+  type Row,
+  type Seeded,
+} from "./lib";
+import { soak, type SoakResult } from "./soak";
+import type { Unit } from "./unit";
 
-const sizes = {
-  users: Number(arg("users", "100000")),
-  events: Number(arg("events", "100000")),
-  runs: Number(arg("runs", "1000000")),
-};
-const DURATION = Number(arg("duration", "10"));
-const CONNECTIONS = Number(arg("connections", "50"));
-const SOAK_MINUTES = Number(arg("soak-minutes", "5"));
+const ENDPOINTS = ["health", "discover", "search", "runlog", "profile", "notifications", "events", "share"] as const;
+type Key = (typeof ENDPOINTS)[number];
+
+const ONLY = arg("only", "demo,scale").split(",");
+const KEYS = arg("endpoints", ENDPOINTS.join(",")).split(",") as Key[];
+const DURATION = Number(arg("duration", "8"));
+const WARM_UP = Number(arg("warm-up", "2"));
+const WORKERS = Number(arg("workers", String(os.availableParallelism())));
+const CONNECTIONS = Number(arg("connections", "8"));
+const PROFILE = arg("profile", "");
+const SOAK_MINUTES = Number(arg("soak-minutes", "0"));
+const DATA_DIR = arg("data-dir", "");
 const PORT = Number(arg("port", "3391"));
+const SIZES = { users: Number(arg("users", "100000")), events: Number(arg("events", "100000")), runs: Number(arg("runs", "1000000")) };
 
-if (!fs.existsSync("build/index.js")) {
-  console.error("No build: run `npm run build` first.");
+for (const key of KEYS) if (!ENDPOINTS.includes(key)) fail(`unknown endpoint "${key}": one of ${ENDPOINTS.join(", ")}`);
+for (const name of ONLY) if (name !== "demo" && name !== "scale") fail(`unknown data set "${name}": demo or scale`);
+if (!fs.existsSync("build/index.js")) fail("No build: run `npm run build` first.");
+
+function fail(message: string): never {
+  console.error(message);
   process.exit(1);
 }
 
-console.log(`Machine: ${JSON.stringify(machine())}`);
-const dataDir = tempDir("bench");
-const seeded = seed(dataDir, sizes);
-const server = await startServer(dataDir, PORT);
-const results: Row[] = [];
-let soakResult: Awaited<ReturnType<typeof soak>> | null = null;
-try {
-  const url = server.url;
-  const cookie = await signIn(url);
-  const json = { Cookie: cookie, "Content-Type": "application/json", Origin: url };
-  const page = (path: string) => [{ method: "GET" as const, path, headers: { Cookie: cookie } }];
-  const endpoints: Array<[string, Parameters<typeof measure>[1]["requests"]]> = [
-    ["GET /api/health (ceiling)", [{ method: "GET", path: "/api/health" }]],
-    ["GET / (Discover)", page("/")],
-    [
-      "POST /api/events/search",
-      SEARCH_ZIPS.map((zip) => ({ method: "POST" as const, path: "/api/events/search", headers: json, body: JSON.stringify({ zipCode: zip, radius: 50 }) })),
-    ],
-    ["GET /run-log", page("/run-log")],
-    [`GET /profile/:id (public runs)`, page(`/profile/${seeded.profileUserId}`)],
-    ["GET /notifications", page("/notifications")],
+/** Goals in units of CPU per request. */
+const GOALS: Record<Key, number> = { health: 0.5, discover: 5, search: 1.5, runlog: 6, profile: 4, notifications: 3, events: 3, share: 2.5 };
+/** Open-loop latency goals, ms. */
+const P95_GOAL = 25;
+const P99_GOAL = 50;
+
+/** As a browser asks: the server compresses what it sends, and that is part of the cost (--identity: uncompressed). */
+const ACCEPT = { "Accept-Encoding": flag("identity") ? "identity" : "gzip, deflate, br", Accept: "text/html,application/json;q=0.9,*/*;q=0.8" };
+
+type DataSet = {
+  name: "demo" | "scale";
+  dataDir: string;
+  email: string;
+  password: string;
+  profileUserId: string;
+  shareEventId: string;
+  seeded?: Seeded;
+};
+
+type Endpoint = { key: Key; title: string; requests: Request[] };
+
+function endpoints(ds: DataSet, url: string, cookie: string): Endpoint[] {
+  const page = (p: string) => [{ method: "GET" as const, path: p, headers: { ...ACCEPT, Cookie: cookie } }];
+  const search = SEARCH_ZIPS.flatMap((zipCode) =>
+    [200, 50].map((radius) => ({
+      method: "POST" as const,
+      path: "/api/events/search",
+      headers: { ...ACCEPT, Cookie: cookie, "Content-Type": "application/json", Origin: url },
+      body: JSON.stringify({ zipCode, radius }),
+    })),
+  );
+  const all: Endpoint[] = [
+    { key: "health", title: "GET /api/health", requests: [{ method: "GET", path: "/api/health", headers: ACCEPT }] },
+    { key: "discover", title: "Discover GET / (signed in)", requests: page("/") },
+    { key: "search", title: "POST /api/events/search", requests: search },
+    { key: "runlog", title: "GET /run-log", requests: page("/run-log") },
+    { key: "profile", title: "GET /profile/:id (public runs)", requests: page(`/profile/${ds.profileUserId}`) },
+    { key: "notifications", title: "GET /notifications", requests: page("/notifications") },
+    { key: "events", title: "My Events GET /events", requests: page("/events") },
+    { key: "share", title: "GET /share/event/:id (signed out)", requests: [{ method: "GET", path: `/share/event/${ds.shareEventId}`, headers: ACCEPT }] },
   ];
-  console.log(`\n${CONNECTIONS} connections, ${DURATION} s each (1 s warm-up first)`);
-  for (const [title, requests] of endpoints) {
-    await measure("warm-up", { url, requests, connections: 4, duration: 1 }, { quiet: true });
-    results.push(await measure(title, { url, requests, connections: CONNECTIONS, duration: DURATION }));
-  }
-  if (SOAK_MINUTES > 0) soakResult = await soak(server, seeded, { minutes: SOAK_MINUTES, rate: 200 });
-} finally {
-  await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  return all.filter((e) => KEYS.includes(e.key));
 }
 
-const ceiling = results[0]!.rps;
-console.log("\nGoals: p95 < 25 ms, throughput >= 40% of the health ceiling");
-for (const row of results.slice(1)) {
-  const share = Math.round((row.rps / ceiling) * 100);
-  const ok = row.p95 < 25 && share >= 40 && row.errors === 0;
-  console.log(`  ${row.endpoint.padEnd(34)} p95 ${String(row.p95).padStart(6)} ms  ${String(share).padStart(3)}% of ceiling  ${ok ? "met" : "NOT met"}`);
+// ---------------------------------------------------------------------------
+// Data sets
+// ---------------------------------------------------------------------------
+
+function query<T>(dataDir: string, sql: string): T {
+  const db = openDatabase(path.join(dataDir, "app.db"));
+  try {
+    const row = db.$client.prepare(sql).get() as T | undefined;
+    if (!row) throw new Error(`no row for: ${sql}`);
+    return row;
+  } finally {
+    db.$client.close();
+  }
 }
+
+/** An approved, upcoming event: what a shared link usually points at. */
+const upcomingEvent = (dataDir: string) =>
+  query<{ id: string }>(dataDir, "SELECT id FROM events WHERE showbill_approved = 1 AND date >= date('now') ORDER BY date LIMIT 1").id;
+
+function dataDirFor(name: string) {
+  if (!DATA_DIR) return { dir: tempDir(`bench-${name}`), fresh: true };
+  const dir = path.join(DATA_DIR, name);
+  return { dir, fresh: !fs.existsSync(path.join(dir, "app.db")) };
+}
+
+function demoData(): DataSet {
+  const { dir, fresh } = dataDirFor("demo");
+  if (fresh) {
+    fs.mkdirSync(dir, { recursive: true });
+    const result = spawnSync("node", ["--import", "tsx", "scripts/seed-demo.ts"], { env: { ...process.env, DATA_DIR: dir, NODE_ENV: "production" }, encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`seed-demo failed:\n${result.stderr}`);
+    console.log("  seeded the demo data (scripts/seed-demo.ts)");
+  }
+  const email = "kaylee@demo.cloverleaf.app";
+  // The public rider (not the demo rider) with the most public runs.
+  const profile = query<{ id: string }>(
+    dir,
+    `SELECT u.id FROM users u JOIN run_logs r ON r.user_id = u.id
+     WHERE u.privacy_mode = 'PUBLIC' AND r.privacy = 'PUBLIC' AND u.email <> '${email}'
+     GROUP BY u.id ORDER BY count(*) DESC LIMIT 1`,
+  );
+  return { name: "demo", dataDir: dir, email, password: "demo-password-1", profileUserId: profile.id, shareEventId: upcomingEvent(dir) };
+}
+
+function scaleData(): DataSet {
+  const { dir, fresh } = dataDirFor("scale");
+  const seeded: Seeded = fresh
+    ? seed(dir, SIZES)
+    : { dataDir: dir, benchUserId: "00000001-0000-4000-8000-000000000000", profileUserId: "00000001-0000-4000-8000-000000000001" };
+  return { name: "scale", dataDir: dir, email: BENCH_EMAIL, password: PASSWORD, profileUserId: seeded.profileUserId, shareEventId: upcomingEvent(dir), seeded };
+}
+
+// ---------------------------------------------------------------------------
+// Measurements
+// ---------------------------------------------------------------------------
+
+/** The unit, in its own process while no server runs. */
+function measureUnit(): Unit {
+  const result = spawnSync("node", ["--import", "tsx", "bench/unit.ts"], { env: { ...process.env, NODE_ENV: "production" }, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`bench/unit.ts failed:\n${result.stderr}`);
+  const unit = JSON.parse(result.stdout.trim().split("\n").at(-1)!) as Unit;
+  console.log(`  unit: ${unit.ms} ms (p10 ${unit.p10}, p90 ${unit.p90}; ${unit.elements} elements, ${(unit.htmlBytes / 1024).toFixed(1)} KB)`);
+  return unit;
+}
+
+type Phase = {
+  workers: number;
+  /** Node processes the server ran as (primary and workers). */
+  processes: number;
+  rssMb: number;
+  endpoints: Record<string, { closed: Row; cpuMs: number; open?: OpenLoopRow; openCpuMs?: number }>;
+};
+
+type Checked = { status: number; bytes: number; wireBytes: number };
+
+/** One request first: the status (a failing endpoint is reported, not measured as fast), and the body's size plain and as sent. */
+async function check(url: string, e: Endpoint): Promise<Checked> {
+  const spec = e.requests[0]!;
+  const ask = (encoding: string) =>
+    new Promise<{ status: number; bytes: number }>((resolve, reject) => {
+      const u = new URL(spec.path, url);
+      const req = http.request(u, { method: spec.method, headers: { ...spec.headers, "Accept-Encoding": encoding } }, (res) => {
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.on("end", () => resolve({ status: res.statusCode!, bytes }));
+      });
+      req.on("error", reject);
+      req.end(spec.body);
+    });
+  const plain = await ask("identity");
+  const wire = await ask(ACCEPT["Accept-Encoding"]);
+  return { status: plain.status, bytes: plain.bytes, wireBytes: wire.bytes };
+}
+
+async function runPhase(ds: DataSet, workers: number, list: (url: string, cookie: string) => Endpoint[], opts: { rates?: Map<Key, number>; cpuProfDir?: string; checks?: Map<Key, Checked> }): Promise<Phase> {
+  const server = await startServer(ds.dataDir, PORT, { workers, cpuProfDir: opts.cpuProfDir });
+  const processes = serverProcesses(server.child.pid!).length;
+  const phase: Phase = { workers, processes, rssMb: 0, endpoints: {} };
+  const connections = CONNECTIONS * workers;
+  console.log(
+    `\n${ds.name}: WEB_CONCURRENCY=${workers} (${processes} node process${processes > 1 ? "es" : ""}${workers > 1 && processes === 1 ? ": this build ignores WEB_CONCURRENCY" : ""}), closed loop at ${connections} connections${opts.cpuProfDir ? `, --cpu-prof into ${opts.cpuProfDir}` : ""}`,
+  );
+  try {
+    const url = server.url;
+    const cookie = await signIn(url, ds.email, ds.password);
+    for (const e of list(url, cookie)) {
+      if (opts.checks && !opts.checks.has(e.key)) {
+        const checked = await check(url, e);
+        opts.checks.set(e.key, checked);
+        if (checked.status !== 200) console.log(`  ${e.title}: answered ${checked.status}, not 200`);
+      }
+      await measure("warm-up", { url, requests: e.requests, connections: 4, duration: WARM_UP }, { quiet: true });
+      const pid = server.child.pid!;
+      const c0 = treeCpuMs(pid);
+      const closed = await measure(e.title, { url, requests: e.requests, connections, duration: DURATION }, { quiet: true });
+      const cpuMs = (treeCpuMs(pid) - c0) / Math.max(1, closed.requests);
+      const entry: Phase["endpoints"][string] = { closed, cpuMs: +cpuMs.toFixed(3) };
+      let line = `  ${e.title.padEnd(36)} ${cpuMs.toFixed(2).padStart(6)} ms CPU/req  ${String(closed.rps).padStart(5)} req/s`;
+      if (closed.errors) line += `  errors ${closed.errors} ${JSON.stringify(closed.statuses)}`;
+      if (!opts.cpuProfDir) {
+        const rate = opts.rates?.get(e.key) ?? Math.max(1, Math.floor(closed.rps / 2));
+        opts.rates?.set(e.key, rate);
+        const o0 = treeCpuMs(pid);
+        const open = await openLoop(url, e.requests, { rate, duration: DURATION });
+        entry.open = open;
+        entry.openCpuMs = +((treeCpuMs(pid) - o0) / Math.max(1, open.requests)).toFixed(3);
+        line += `  | at ${rate}/s: p50 ${open.p50}  p95 ${open.p95}  p99 ${open.p99} ms${open.errors ? `  errors ${open.errors}` : ""}${open.lateP99 > 5 ? `  (generator late by ${open.lateP99} ms at p99)` : ""}`;
+      }
+      console.log(line);
+      phase.endpoints[e.key] = entry;
+    }
+    phase.rssMb = +treeRssMb(server.child.pid!).toFixed(1);
+  } finally {
+    await server.stop();
+  }
+  return phase;
+}
+
+// ---------------------------------------------------------------------------
+// Tables
+// ---------------------------------------------------------------------------
+
+function table(header: string[], rows: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const r of rows) console.log(line(r));
+}
+
+const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
+const latency = (o?: OpenLoopRow) => (o ? `${o.p50} / ${o.p95} / ${o.p99}` : "");
+const latencyMet = (o?: OpenLoopRow) => (o ? (o.p95 <= P95_GOAL && o.p99 <= P99_GOAL && o.errors === 0 ? "met" : "NOT met") : "");
+
+type Result = {
+  name: string;
+  unit: number;
+  checks: Record<string, Checked>;
+  one: Phase;
+  many?: Phase;
+  rows: Array<Record<string, unknown>>;
+};
+
+function report(ds: DataSet, unit: number, checks: Map<Key, Checked>, one: Phase, many?: Phase): Result {
+  console.log(`\n## ${ds.name === "demo" ? "Demo data" : `Bench scale (${SIZES.users.toLocaleString()} riders, ${SIZES.events.toLocaleString()} events, ${SIZES.runs.toLocaleString()} runs)`}: unit ${unit} ms\n`);
+  const keys = KEYS.filter((k) => one.endpoints[k]);
+  const rows = keys.map((k) => {
+    const a = one.endpoints[k]!;
+    const b = many?.endpoints[k];
+    const c = checks.get(k);
+    return {
+      key: k,
+      title: a.closed.endpoint,
+      status: c?.status,
+      htmlBytes: c?.bytes,
+      wireBytes: c?.wireBytes,
+      cpuMs: a.cpuMs,
+      units: +(a.cpuMs / unit).toFixed(2),
+      goalUnits: GOALS[k],
+      met: a.cpuMs / unit <= GOALS[k] && a.closed.errors === 0,
+      cpuMsAtHalfLoad: a.openCpuMs,
+      rpsOne: a.closed.rps,
+      rpsMany: b?.closed.rps,
+      rate: a.open?.rate,
+      openOne: a.open,
+      openMany: b?.open,
+      errors: a.closed.errors + (a.open?.errors ?? 0) + (b?.closed.errors ?? 0) + (b?.open?.errors ?? 0),
+    };
+  });
+  table(
+    ["endpoint", "size (gzip)", "CPU/req", "units", "goal", "", "CPU/req at half load"],
+    rows.map((r) => [
+      r.title,
+      r.htmlBytes === undefined ? "" : `${kb(r.htmlBytes)} (${kb(r.wireBytes!)})`,
+      `${r.cpuMs.toFixed(2)} ms`,
+      r.units.toFixed(1),
+      `<= ${r.goalUnits}`,
+      r.met ? "met" : "NOT met",
+      r.cpuMsAtHalfLoad === undefined ? "" : `${r.cpuMsAtHalfLoad.toFixed(2)} ms (${(r.cpuMsAtHalfLoad / unit).toFixed(1)} u)`,
+    ]),
+  );
+  if (!PROFILE) {
+    const n = many?.workers;
+    console.log();
+    table(
+      ["endpoint", "req/s, 1 worker", n ? `req/s, ${n} workers` : "", "open-loop rate", "1 worker p50 / p95 / p99 ms", n ? `${n} workers p50 / p95 / p99 ms` : "", `p95 <= ${P95_GOAL}, p99 <= ${P99_GOAL}`],
+      rows.map((r) => [
+        r.title,
+        String(r.rpsOne),
+        r.rpsMany === undefined ? "" : String(r.rpsMany),
+        `${r.rate}/s`,
+        latency(r.openOne),
+        latency(r.openMany),
+        n ? `${latencyMet(r.openOne)} / ${latencyMet(r.openMany)}` : latencyMet(r.openOne),
+      ]),
+    );
+    console.log(`\n  server memory after the run: ${one.rssMb} MB with 1 worker${many ? `, ${many.rssMb} MB with ${many.processes} processes` : ""}`);
+    const errors = rows.filter((r) => r.errors);
+    for (const r of errors) console.log(`  ${r.title}: ${r.errors} errors (non-2xx answers, socket errors or timeouts)`);
+  }
+  return { name: ds.name, unit, checks: Object.fromEntries(checks), one, many, rows };
+}
+
+// ---------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------
+
+console.log(`Machine: ${JSON.stringify({ ...machine(), availableParallelism: os.availableParallelism(), load: os.loadavg().map((l) => +l.toFixed(2)) })}`);
+console.log(`Each measurement ${DURATION} s; WEB_CONCURRENCY ${WORKERS}; data sets ${ONLY.join(", ")}; endpoints ${KEYS.join(", ")}`);
+const started = Date.now();
+const results: Result[] = [];
+let soakResult: SoakResult | null = null;
+const units: Unit[] = [];
+
+for (const name of ONLY as Array<"demo" | "scale">) {
+  console.log(`\n# ${name}`);
+  const ds = name === "demo" ? demoData() : scaleData();
+  try {
+    units.push(measureUnit());
+    const unit = units.at(-1)!.ms;
+    const checks = new Map<Key, Checked>();
+    const list = (url: string, cookie: string) => endpoints(ds, url, cookie);
+    if (PROFILE) {
+      // One server per endpoint, so each profile holds that endpoint alone.
+      const one: Phase = { workers: 1, processes: 1, rssMb: 0, endpoints: {} };
+      for (const key of KEYS) {
+        const dir = path.resolve(PROFILE, `${name}-${key}`);
+        const phase = await runPhase(ds, 1, (url, cookie) => list(url, cookie).filter((e) => e.key === key), { cpuProfDir: dir, checks });
+        Object.assign(one.endpoints, phase.endpoints);
+        console.log(`  profiles: ${fs.readdirSync(dir).map((f) => path.join(dir, f)).join(", ")}`);
+      }
+      results.push(report(ds, unit, checks, one));
+      continue;
+    }
+    const rates = new Map<Key, number>();
+    const one = await runPhase(ds, 1, list, { rates, checks });
+    let many: Phase | undefined;
+    if (WORKERS > 1) {
+      units.push(measureUnit());
+      many = await runPhase(ds, WORKERS, list, { rates });
+    }
+    if (SOAK_MINUTES > 0 && ds.seeded) {
+      const server = await startServer(ds.dataDir, PORT, { workers: WORKERS });
+      try {
+        soakResult = await soak(server, ds.seeded, { minutes: SOAK_MINUTES, rate: 200 });
+      } finally {
+        await server.stop();
+      }
+    }
+    results.push(report(ds, unit, checks, one, many));
+  } finally {
+    if (!DATA_DIR) fs.rmSync(ds.dataDir, { recursive: true, force: true });
+  }
+}
+
 if (soakResult) {
   console.log(
-    `  memory soak: ${soakResult.growthPercent}% growth (${soakResult.rssStartMb} -> ${soakResult.rssEndMb} MB), ${soakResult.errors} errors  ${soakResult.growthPercent <= 10 && soakResult.errors === 0 ? "met" : "NOT met"}`,
+    `\nMemory soak (bench scale, ${WORKERS} workers): ${soakResult.growthPercent}% growth (${soakResult.rssStartMb} -> ${soakResult.rssEndMb} MB), ${soakResult.errors} errors  ${soakResult.growthPercent <= 10 && soakResult.errors === 0 ? "met" : "NOT met"}`,
   );
 }
-fs.writeFileSync(
-  "bench/results.json",
-  JSON.stringify({ at: new Date().toISOString(), machine: machine(), sizes, connections: CONNECTIONS, duration: DURATION, results, soak: soakResult }, null, 2),
-);
-console.log("\nwrote bench/results.json");
+console.log(`\nUnit measurements this run: ${units.map((u) => u.ms).join(", ")} ms; ${((Date.now() - started) / 60_000).toFixed(1)} minutes in all`);
+if (!PROFILE) {
+  fs.writeFileSync(
+    "bench/results.json",
+    `${JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        machine: { ...machine(), availableParallelism: os.availableParallelism() },
+        options: { only: ONLY, endpoints: KEYS, duration: DURATION, workers: WORKERS, connectionsPerWorker: CONNECTIONS, sizes: SIZES, soakMinutes: SOAK_MINUTES },
+        units,
+        results,
+        soak: soakResult,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log("wrote bench/results.json");
+}

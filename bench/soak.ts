@@ -3,8 +3,8 @@
  * sampling its resident memory every 5 s. Zero errors and flat memory (under
  * 10% growth from the first minute after a 30 s warm-up to the last minute) is the goal.
  *
- * Used by `npm run bench` (5 minutes, issue #6) and on its own as
- * `npm run soak` (10 minutes, issue #7):
+ * Used by `npm run bench -- --soak-minutes m` (at the bench scale, with its
+ * workers) and on its own as `npm run soak` (10 minutes, one process):
  *
  *   npm run soak                                   # 10 min at 200 req/s on 10k users, 10k events, 100k runs
  *   npm run soak -- --minutes 2 --rate 100
@@ -17,7 +17,7 @@ import autocannon from "autocannon";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
-import { arg, machine, percentile, rssMb, seed, SEARCH_ZIPS, signIn, startServer, tempDir, type Seeded, type Server } from "./lib";
+import { arg, machine, percentile, seed, SEARCH_ZIPS, signIn, startServer, tempDir, treeRssMb, type Seeded, type Server } from "./lib";
 
 export type SoakResult = {
   minutes: number;
@@ -72,7 +72,7 @@ export async function soak(server: Server, seeded: Seeded, { minutes, rate }: { 
   const started = Date.now();
   const sampler = setInterval(() => {
     const s = Math.round((Date.now() - started) / 1000);
-    const mb = +rssMb(server.child.pid!).toFixed(1);
+    const mb = +treeRssMb(server.child.pid!).toFixed(1);
     samples.push({ s, rssMb: mb });
     if (s % 60 < 5) console.log(`  ${String(s).padStart(4)} s  rss ${mb} MB`);
   }, 5_000);
