@@ -6,6 +6,7 @@ import { migrateDatabase, openDatabase } from "../db/client";
 import { sessions } from "../db/schema";
 import { loadConfig } from "../app/lib/config.server";
 import { pruneRateLimits } from "../app/lib/rate-limit.server";
+import { sweepOrphanUploads } from "../app/lib/uploads.server";
 import { createApp } from "./app";
 
 /**
@@ -24,10 +25,12 @@ async function main() {
   const db = openDatabase(cfg.databaseFile);
   migrateDatabase(db);
   // Housekeeping at start and hourly: expired sessions (also dropped when read)
-  // and spent rate-limit counters, so neither table grows with time.
+  // and spent rate-limit counters, so neither table grows with time, and
+  // day-old upload files no row references.
   const housekeeping = () => {
     db.delete(sessions).where(lt(sessions.expire, new Date())).run();
     pruneRateLimits(db);
+    sweepOrphanUploads(db, cfg.dataDir);
   };
   housekeeping();
   setInterval(housekeeping, 60 * 60 * 1000).unref();

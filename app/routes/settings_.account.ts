@@ -5,7 +5,6 @@ import { applyProfileChanges, deleteAccount, setSearchRadius } from "~/features/
 import { endSession, redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { HttpError, rethrowStorageFailure } from "~/lib/http.server";
-import { deleteUpload } from "~/lib/uploads.server";
 import { profileUpdateSchema } from "~/schemas/profile";
 import { readForm } from "~/lib/forms.server";
 
@@ -72,8 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
         deactivateInviteLink(db, user.id, Number(form.get("inviteId")));
         return ok("Invite link removed");
       case "delete-account": {
-        const files = await deleteAccount(db, user, String(form.get("password") ?? ""));
-        for (const url of files) deleteUpload(url);
+        await deleteAccount(db, user, String(form.get("password") ?? ""));
         return redirectWithToast("/", { type: "success", title: "Account deleted", description: "Your account and its data are gone." }, { headers: { "Set-Cookie": await endSession(request) }, document: true });
       }
       default:

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RUN_TAGS } from "./constants";
+import { maxSizeLabel, UPLOAD_RULES } from "./uploads";
 
 /** SPEC.md section 3: placement enumeration, in the order a rider reads a result sheet. */
 export const PLACEMENTS = [
@@ -26,9 +27,9 @@ export const TAG_LABELS: Record<RunTag, string> = {
   "placed-cashed": "Placed / cashed",
 };
 
-/** SPEC.md section 9: run video, video/* only, 15 MB, with advice to compress under 10 MB. */
-export const VIDEO_MAX_BYTES = 15 * 1024 * 1024;
-export const VIDEO_ADVICE = "Videos up to 15 MB. Compress longer clips to under 10 MB first (most phones offer a smaller size when sharing).";
+/** A run video: video/* only, its size limit from the upload rules, with advice to compress under 10 MB. */
+export const VIDEO_MAX_BYTES = UPLOAD_RULES.video.maxBytes;
+export const VIDEO_ADVICE = `Videos up to ${maxSizeLabel("video")}. Compress longer clips to under 10 MB first (most phones offer a smaller size when sharing).`;
 export const VIDEO_URL_MESSAGE = "Video link must be a web address, like https://youtu.be/...";
 /** A video stored by the upload mechanism (app/lib/uploads.server.ts). */
 export const UPLOADED_VIDEO = /^\/uploads\/[A-Za-z0-9_-]{22}\.[a-z0-9]+$/;

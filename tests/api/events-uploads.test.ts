@@ -86,9 +86,10 @@ describe("the upload-URL flow (POST /api/objects/upload, PUT, POST /api/objects/
     const { client } = await signedIn();
     const exe = await signedUpload(client, ELF, "image/png");
     expect(exe.put.status).toBe(415);
-    expect(await exe.put.json()).toMatchObject({ message: "Please select a valid file type: image/*, application/pdf" });
+    expect(await exe.put.json()).toMatchObject({ code: "file_type_not_accepted", message: "Please select a valid file type: a photo or picture (JPEG, PNG, WebP, GIF or HEIC) or a PDF." });
     const svg = await signedUpload(client, SVG, "image/svg+xml");
     expect(svg.put.status).toBe(415);
+    expect(await svg.put.json()).toMatchObject({ code: "svg_not_accepted", message: "Please select a valid file type: a photo or picture (JPEG, PNG, WebP, GIF or HEIC) or a PDF. SVG drawings are not accepted." });
     const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]);
     const tooBig = await signedUpload(client, big, "application/pdf");
     expect(tooBig.put.status).toBe(413);
@@ -142,6 +143,6 @@ describe("showbills on events", () => {
     form.set("showbill", new Blob([ELF], { type: "image/png" }), "flyer.png");
     const res = await client.fetch("/add-event", { method: "POST", body: form });
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain("Invalid File Type: Please select a valid file type: image/*, application/pdf");
+    expect(await res.text()).toContain("Invalid File Type: Please select a valid file type: a photo or picture (JPEG, PNG, WebP, GIF or HEIC) or a PDF.");
   });
 });

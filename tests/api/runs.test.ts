@@ -450,7 +450,7 @@ describe("run videos", () => {
       body: multipart({ intent: "create", arenaName: "Fake Video Arena" }, { bytes: Buffer.from("<html>not a video</html>"), name: "run.mp4", type: "video/mp4" }),
     });
     expect(res.status).toBe(415);
-    expect(await res.text()).toContain("Invalid File Type: Please select a valid file type: video/*");
+    expect(await res.text()).toContain("Invalid File Type: Please select a valid file type: a video (MP4, MOV, WebM, M4V or 3GP). This file is not a real video, whatever its name says.");
     expect(app.db.select().from(runLogs).where(eq(runLogs.userId, user.id)).all()).toHaveLength(0);
   });
 

@@ -5,13 +5,15 @@ import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, runLogs, users } from "../../db/schema";
+import { uploadRefusal, type UploadRefusalCode } from "../../app/schemas/uploads";
 import { signedInRider } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
 /**
- * Hostile files against every way a file gets in (DESIGN.md section 5,
- * SPEC.md section 8 messages): showbills, profile pictures and run videos,
- * each through its no-JavaScript form and through the signed upload URL.
+ * Hostile files against every way a file gets in: showbills, profile
+ * pictures and run videos, each through its no-JavaScript form and through
+ * the signed upload URL. Refusals are "Title: message" with a `code`
+ * (app/schemas/uploads.ts).
  */
 let app: TestServer;
 beforeAll(async () => {
@@ -21,13 +23,8 @@ afterAll(() => app.close());
 
 type Kind = "showbill" | "avatar" | "video";
 const MB = 1024 * 1024;
-const LIMITS: Record<Kind, { mb: number; types: string }> = {
-  showbill: { mb: 10, types: "image/*, application/pdf" },
-  avatar: { mb: 5, types: "image/*" },
-  video: { mb: 15, types: "video/*" },
-};
+const LIMITS: Record<Kind, { mb: number }> = { showbill: { mb: 10 }, avatar: { mb: 5 }, video: { mb: 15 } };
 const tooLarge = (kind: Kind) => `File size must be less than ${LIMITS[kind].mb}MB`;
-const wrongType = (kind: Kind) => `Please select a valid file type: ${LIMITS[kind].types}`;
 
 /* ------------------------------------------------------------ the files */
 
@@ -70,22 +67,27 @@ function zip(name = "index.html", content = SCRIPT) {
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>');
 const SVG_XML = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n${SVG.toString()}`);
 
-/** Files refused for every kind whatever they are called or claim to be, by what they are. */
-async function hostileFiles(): Promise<Array<[string, Buffer, string, string]>> {
+/**
+ * Files refused for every kind whatever they are called or claim to be, by
+ * what they are; with the refusal's code where it is the same for every
+ * kind (a PDF carrying a page is "carries code" as a showbill and "not
+ * accepted" as a video).
+ */
+async function hostileFiles(): Promise<Array<[string, Buffer, string, string, UploadRefusalCode | null]>> {
   return [
-    ["an HTML page called .jpg", Buffer.from(`<!doctype html>${SCRIPT}`), "image/jpeg", "photo.jpg"],
-    ["an SVG with a script called .png, sent as image/png", SVG, "image/png", "photo.png"],
-    ["an SVG with an XML declaration sent as image/svg+xml", SVG_XML, "image/svg+xml", "photo.svg"],
-    ["a JPEG header followed by HTML and script", Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(SCRIPT)]), "image/jpeg", "photo.jpg"],
-    ["a real JPEG followed by HTML and script", Buffer.concat([await jpeg(), Buffer.from(SCRIPT)]), "image/jpeg", "photo.jpg"],
-    ["a GIF header around a script (GIFAR style)", Buffer.from(`GIF89a/*${SCRIPT}*/=1;`), "image/gif", "photo.gif"],
-    ["a PDF that is also an HTML page", pdf(`${SCRIPT}\n`), "application/pdf", "flyer.pdf"],
-    ["a PDF that is also a ZIP archive", Buffer.concat([pdf(), zip()]), "application/pdf", "flyer.pdf"],
-    ["a PDF that runs JavaScript when opened", pdf("1 0 obj<</Type/Catalog/OpenAction<</S/JavaScript/JS(app.alert(1))>>>>endobj\ntrailer<</Root 1 0 R>>\n"), "application/pdf", "flyer.pdf"],
-    ["a video followed by HTML and script", Buffer.concat([mp4(), Buffer.from(SCRIPT)]), "video/mp4", "run.mp4"],
-    ["a video that is also a ZIP archive", Buffer.concat([mp4(), zip()]), "video/mp4", "run.mp4"],
-    ["a Windows executable called .mp4", Buffer.concat([Buffer.from("MZ"), Buffer.alloc(512)]), "video/mp4", "run.mp4"],
-    ["a ZIP archive called .png", zip(), "image/png", "photo.png"],
+    ["an HTML page called .jpg", Buffer.from(`<!doctype html>${SCRIPT}`), "image/jpeg", "photo.jpg", "file_not_real"],
+    ["an SVG with a script called .png, sent as image/png", SVG, "image/png", "photo.png", "svg_not_accepted"],
+    ["an SVG with an XML declaration sent as image/svg+xml", SVG_XML, "image/svg+xml", "photo.svg", "svg_not_accepted"],
+    ["a JPEG header followed by HTML and script", Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(SCRIPT)]), "image/jpeg", "photo.jpg", null],
+    ["a real JPEG followed by HTML and script", Buffer.concat([await jpeg(), Buffer.from(SCRIPT)]), "image/jpeg", "photo.jpg", null],
+    ["a GIF header around a script (GIFAR style)", Buffer.from(`GIF89a/*${SCRIPT}*/=1;`), "image/gif", "photo.gif", null],
+    ["a PDF that is also an HTML page", pdf(`${SCRIPT}\n`), "application/pdf", "flyer.pdf", null],
+    ["a PDF that is also a ZIP archive", Buffer.concat([pdf(), zip()]), "application/pdf", "flyer.pdf", null],
+    ["a PDF that runs JavaScript when opened", pdf("1 0 obj<</Type/Catalog/OpenAction<</S/JavaScript/JS(app.alert(1))>>>>endobj\ntrailer<</Root 1 0 R>>\n"), "application/pdf", "flyer.pdf", null],
+    ["a video followed by HTML and script", Buffer.concat([mp4(), Buffer.from(SCRIPT)]), "video/mp4", "run.mp4", null],
+    ["a video that is also a ZIP archive", Buffer.concat([mp4(), zip()]), "video/mp4", "run.mp4", null],
+    ["a Windows executable called .mp4", Buffer.concat([Buffer.from("MZ"), Buffer.alloc(512)]), "video/mp4", "run.mp4", "file_type_not_accepted"],
+    ["a ZIP archive called .png", zip(), "image/png", "photo.png", "file_type_not_accepted"],
   ];
 }
 
@@ -102,11 +104,12 @@ async function grant(client: Client, kind: Kind) {
   return ((await res.json()) as { uploadURL: string }).uploadURL;
 }
 
-/** The signed-URL flow: PUT the bytes with the claimed type. Answers status and message. */
+/** The signed-URL flow: PUT the bytes with the claimed type. Answers status, code, title and message. */
 async function putSigned(client: Client, kind: Kind, bytes: Buffer, type: string) {
   const url = await grant(client, kind);
   const res = await fetch(url, { method: "PUT", headers: { "Content-Type": type }, body: new Uint8Array(bytes) });
-  return { status: res.status, message: ((await res.json()) as { message?: string }).message, url };
+  const body = (await res.json()) as { message?: string; code?: UploadRefusalCode; title?: string };
+  return { status: res.status, message: body.message, code: body.code, title: body.title, url };
 }
 
 let n = 0;
@@ -140,11 +143,11 @@ async function postForm(client: Client, userId: string, kind: Kind, bytes: Buffe
   return { status: res.status, text: await res.text(), stored: stored?.videoUrl ?? (stored ? "run without video" : null) };
 }
 
-/** How each form shows a refused file: SPEC.md section 8, "Title: message". */
+/** How each form shows a refused file: "Title: message". */
 function expectFormRefusal(kind: Kind, result: { status: number; text: string; stored: string | null }, title: string, message: string) {
   expect(result.stored).toBeNull();
   if (kind === "avatar") {
-    // A toast after the redirect: SPEC.md's "Failed to update profile picture", with the upload's reason.
+    // A toast after the redirect: "Failed to update profile picture", with the upload's reason.
     expect(result.status).toBe(302);
     expect(result.text).toContain(">Failed to update profile picture<");
     expect(result.text).toContain(`${title}: ${message}`);
@@ -156,17 +159,31 @@ function expectFormRefusal(kind: Kind, result: { status: number; text: string; s
 
 const KINDS: Kind[] = ["showbill", "avatar", "video"];
 
-describe("hostile files are refused with SPEC.md section 8's message and nothing is stored", () => {
+describe("hostile files are refused with a message saying why, a code, and nothing is stored", () => {
   it.each(KINDS)("%s, through the signed upload URL and through the form", async (kind) => {
     const { user, client } = await signedInRider(app);
-    for (const [name, bytes, type, fileName] of await hostileFiles()) {
+    for (const [name, bytes, type, fileName, code] of await hostileFiles()) {
       const before = uploadedFiles();
       const signed = await putSigned(client, kind, bytes, type);
-      expect({ name, status: signed.status, message: signed.message }).toEqual({ name, status: 415, message: wrongType(kind) });
+      expect(signed.code && uploadRefusal(kind, signed.code), name).toEqual({ status: 415, code: signed.code, title: signed.title, message: signed.message });
+      expect(signed.status).toBe(415);
+      if (code) expect(signed.code, name).toBe(code);
       const form = await postForm(client, user.id, kind, bytes, type, fileName);
-      expectFormRefusal(kind, form, "Invalid File Type", wrongType(kind));
+      expectFormRefusal(kind, form, "Invalid File Type", signed.message!);
       expect(uploadedFiles(), name).toEqual(before);
     }
+  });
+
+  it("says a text file named .png is not a real image, and that SVG is not accepted, naming the accepted kinds", async () => {
+    const { user, client } = await signedInRider(app);
+    const kinds = "a photo or picture (JPEG, PNG, WebP, GIF or HEIC) or a PDF";
+    const text = Buffer.from("Barrel race at noon, entries close Friday.\n");
+    const notReal = `Please select a valid file type: ${kinds}. This file is not a real image or PDF, whatever its name says.`;
+    expect(await putSigned(client, "showbill", text, "image/png")).toMatchObject({ status: 415, code: "file_not_real", title: "Invalid File Type", message: notReal });
+    expectFormRefusal("showbill", await postForm(client, user.id, "showbill", text, "image/png", "flyer.png"), "Invalid File Type", notReal);
+    const svg = `Please select a valid file type: ${kinds}. SVG drawings are not accepted.`;
+    expect(await putSigned(client, "showbill", SVG, "image/svg+xml")).toMatchObject({ status: 415, code: "svg_not_accepted", message: svg });
+    expectFormRefusal("showbill", await postForm(client, user.id, "showbill", SVG, "image/svg+xml", "flyer.svg"), "Invalid File Type", svg);
   });
 
   it.each(KINDS)("%s: one byte over the limit, through the signed URL and the form", async (kind) => {
@@ -175,8 +192,7 @@ describe("hostile files are refused with SPEC.md section 8's message and nothing
     const big = Buffer.concat([valid, Buffer.alloc(LIMITS[kind].mb * MB + 1 - valid.length)]);
     const before = uploadedFiles();
     const signed = await putSigned(client, kind, big, kind === "video" ? "video/mp4" : "image/jpeg");
-    expect(signed.status).toBe(413);
-    expect(signed.message).toBe(tooLarge(kind));
+    expect(signed).toMatchObject({ status: 413, code: "file_too_large", title: "File Too Large", message: tooLarge(kind) });
     const form = await postForm(client, user.id, kind, big, kind === "video" ? "video/mp4" : "image/jpeg", kind === "video" ? "run.mp4" : "photo.jpg");
     expectFormRefusal(kind, form, "File Too Large", tooLarge(kind));
     expect(uploadedFiles()).toEqual(before);
@@ -197,7 +213,7 @@ describe("hostile files are refused with SPEC.md section 8's message and nothing
     });
     const res = await fetch(url, { method: "PUT", headers: { "Content-Type": "application/pdf" }, body, duplex: "half" } as RequestInit);
     expect(res.status).toBe(413);
-    expect(await res.json()).toMatchObject({ message: tooLarge("showbill") });
+    expect(await res.json()).toMatchObject({ code: "file_too_large", message: tooLarge("showbill") });
     expect(sent).toBeLessThan(64 * MB);
     // The unread rest of the body must not be taken for a next request on the same connection.
     expect(res.headers.get("connection")).toBe("close");
@@ -263,7 +279,7 @@ describe("a content type that lies", () => {
     const { user, client } = await signedInRider(app);
     const page = Buffer.from(`<!doctype html>${SCRIPT}`);
     expect((await putSigned(client, "avatar", page, "image/png")).status).toBe(415);
-    expectFormRefusal("avatar", await postForm(client, user.id, "avatar", page, "image/png", "me.png"), "Invalid File Type", wrongType("avatar"));
+    expectFormRefusal("avatar", await postForm(client, user.id, "avatar", page, "image/png", "me.png"), "Invalid File Type", uploadRefusal("avatar", "file_not_real").message);
   });
 });
 

@@ -177,7 +177,7 @@ test("a run the server refuses shows the server's message and is not sent again"
   await expect(pending).toContainText("Choose a rider from the list");
   const fakeVideo = page.getByTestId("pending-run").filter({ hasText: fakeVideoArena });
   await expect(fakeVideo).toContainText("Not sent");
-  await expect(fakeVideo).toContainText("Invalid File Type: Please select a valid file type: video/*");
+  await expect(fakeVideo).toContainText("Invalid File Type: Please select a valid file type: a video (MP4, MOV, WebM, M4V or 3GP). This file is not a real video");
   await expect(page.getByTestId("toast")).toContainText("Failed to add run log. Please try again.");
   await screenshot(page, "offline-run-refused");
   await expectAccessible(page);

@@ -14,6 +14,7 @@ import { hashPassword } from "~/features/auth/auth.server";
 import { notifyAllActiveUsers, notifyUsers, type NewNotice } from "~/features/notifications/notifications.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { releaseUploads } from "~/lib/uploads.server";
 import { destroyUserSessions } from "~/lib/session.server";
 import { audit } from "./audit.server";
 
@@ -266,10 +267,16 @@ export function setShowbillApproval(db: Db, admin: User, eventId: string, approv
   audit(db, admin.id, { action: approved ? "event.approve" : "event.reject", targetType: "event", targetId: event.id });
 }
 
+/** Deletes any event; its showbill (with preview and thumbnail) goes with it once the delete is committed. */
 export function deleteEvent(db: Db, admin: User, eventId: string) {
-  const row = db.delete(events).where(eq(events.id, eventId)).returning({ id: events.id, name: events.name }).get();
+  const [row] = db
+    .delete(events)
+    .where(eq(events.id, eventId))
+    .returning({ id: events.id, name: events.name, showbillUrl: events.showbillUrl, imageUrl: events.imageUrl })
+    .all();
   if (!row) throw new HttpError(404, "Event not found");
   audit(db, admin.id, { action: "event.delete", targetType: "event", targetId: row.id, details: { name: row.name } });
+  releaseUploads(db, [row.showbillUrl, row.imageUrl]);
 }
 
 /* --------------------------------------------------------------- run logs */
@@ -299,10 +306,12 @@ export function listPublicRuns(db: Db, limit = 200) {
     .all();
 }
 
+/** Deletes any run; its video goes with it once the delete is committed. */
 export function deleteRun(db: Db, admin: User, runId: string) {
-  const row = db.delete(runLogs).where(eq(runLogs.id, runId)).returning({ id: runLogs.id, userId: runLogs.userId }).get();
+  const [row] = db.delete(runLogs).where(eq(runLogs.id, runId)).returning({ id: runLogs.id, userId: runLogs.userId, videoUrl: runLogs.videoUrl }).all();
   if (!row) throw new HttpError(404, "Run log not found");
   audit(db, admin.id, { action: "run_log.delete", targetType: "run_log", targetId: row.id, details: { owner: row.userId } });
+  releaseUploads(db, [row.videoUrl]);
 }
 
 /* ---------------------------------------------------------- invitations */

@@ -7,7 +7,8 @@ import { showToast } from "~/components/Toaster";
 import { EVENT_TYPES } from "~/schemas/constants";
 import { EVENT_TYPE_LABELS, eventCreateSchema, eventEditSchema, GROUND_LABELS, GROUND_TYPES } from "~/schemas/events";
 import { formatDateRange } from "./format";
-import { uploadFile } from "~/lib/uploadFile";
+import { uploadFile, UploadError } from "~/lib/uploadFile";
+import { checkFileBeforeUpload, maxSizeLabel, UPLOAD_RULES } from "~/schemas/uploads";
 
 export type Conflict = { id: string; name: string; date: string; endDate: string | null; location: string; distance: number | null };
 type Shape = {
@@ -17,9 +18,6 @@ type Shape = {
   confirmTerms: boolean; showbillUrl: string;
 };
 export type EventFormDefaults = Partial<Record<keyof Shape, string | string[] | null>>;
-
-const SHOWBILL_MAX = 10 * 1024 * 1024;
-const SHOWBILL_TYPES = "image/*, application/pdf";
 
 /**
  * The Add Event form and the edit form: one multipart <Form> (so the showbill
@@ -88,13 +86,9 @@ export function EventForm({
 
   async function onFile(file: File | undefined) {
     if (!file) return;
-    if (file.size > SHOWBILL_MAX) {
-      showToast({ type: "error", title: "File Too Large", description: "File size must be less than 10MB" });
-      fileRef.current!.value = "";
-      return;
-    }
-    if (!(file.type.startsWith("image/") || file.type === "application/pdf") || file.type === "image/svg+xml") {
-      showToast({ type: "error", title: "Invalid File Type", description: `Please select a valid file type: ${SHOWBILL_TYPES}` });
+    const problem = checkFileBeforeUpload("showbill", file);
+    if (problem) {
+      showToast({ type: "error", title: problem.title, description: problem.message });
       fileRef.current!.value = "";
       return;
     }
@@ -107,8 +101,9 @@ export function EventForm({
       fileRef.current!.value = "";
       showToast({ type: "success", title: "File Uploaded" });
     } catch (error) {
-      const message = (error as Error).message;
-      showToast({ type: "error", title: "Upload Failed", description: message === "Failed to get upload URL" ? message : "Failed to upload file. Please try again." });
+      // A refused file says why ("Invalid File Type: ... not a real image ..."), as does a failed request.
+      const failure = error instanceof UploadError ? error : new UploadError("Upload Failed", "Failed to upload file. Please try again.");
+      showToast({ type: "error", title: failure.title, description: failure.description });
       fileRef.current!.value = "";
     } finally {
       setProgress(null);
@@ -134,14 +129,14 @@ export function EventForm({
         ) : null}
         <div>
           <label htmlFor="showbill" className="label">
-            {currentShowbill || showbillUrl ? "Replace with a new file" : "Upload a flyer (image or PDF, up to 10 MB)"}
+            {currentShowbill || showbillUrl ? "Replace with a new file" : `Upload a flyer (image or PDF, up to ${maxSizeLabel("showbill")})`}
           </label>
           <input
             ref={fileRef}
             id="showbill"
             name="showbill"
             type="file"
-            accept="image/*,application/pdf"
+            accept={UPLOAD_RULES.showbill.accept}
             className="block w-full text-sm file:mr-3 file:min-h-[44px] file:rounded-lg file:border-0 file:bg-brand-100 file:px-4 file:font-semibold file:text-brand-900"
             onChange={(e) => onFile(e.target.files?.[0])}
           />

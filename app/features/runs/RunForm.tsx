@@ -5,7 +5,8 @@ import { useRef, useState } from "react";
 import { showToast } from "~/components/Toaster";
 import { Field, FieldErrors, FormError } from "~/components/Field";
 import { RUN_TAGS } from "~/schemas/constants";
-import { PLACEMENTS, runLogSchema, TAG_LABELS, VIDEO_ADVICE, VIDEO_MAX_BYTES } from "~/schemas/runs";
+import { PLACEMENTS, runLogSchema, TAG_LABELS, VIDEO_ADVICE } from "~/schemas/runs";
+import { checkFileBeforeUpload, UPLOAD_RULES } from "~/schemas/uploads";
 import { GlobeIcon, LockIcon } from "./icons";
 import { queueAvailable, type QueuedRun } from "./offlineQueue";
 
@@ -23,9 +24,6 @@ const chip =
   "flex min-h-[44px] cursor-pointer items-center justify-center rounded-lg border border-gray-300 bg-white px-3 text-sm font-semibold text-gray-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600";
 
 const asList = (v: unknown) => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
-
-const TOO_LARGE = `File Too Large: File size must be less than ${VIDEO_MAX_BYTES / 1024 / 1024}MB`;
-const WRONG_TYPE = "Invalid File Type: Please select a valid file type: video/*";
 
 /**
  * The add-run form: a plain multipart POST without JavaScript (the video
@@ -55,10 +53,10 @@ export function RunForm({ lastResult, horses, riders, events, clientId, onKeep }
       if (busy.current) return; // a double tap keeps one run
       const file = formData.get("video");
       const video = file instanceof File && file.size > 0 ? file : undefined;
-      const problem = !video ? null : video.size > VIDEO_MAX_BYTES ? TOO_LARGE : video.type && !video.type.startsWith("video/") ? WRONG_TYPE : null;
-      setVideoError(problem);
+      const problem = video ? checkFileBeforeUpload("video", video) : null;
+      setVideoError(problem ? `${problem.title}: ${problem.message}` : null);
       if (problem) {
-        showToast({ type: "error", title: problem.split(": ")[0]!, description: problem.split(": ")[1] });
+        showToast({ type: "error", title: problem.title, description: problem.message });
         return;
       }
       const values = { ...submission.value };
@@ -213,7 +211,7 @@ export function RunForm({ lastResult, horses, riders, events, clientId, onKeep }
             id="run-video"
             name="video"
             type="file"
-            accept="video/*"
+            accept={UPLOAD_RULES.video.accept}
             className="block w-full text-sm text-gray-800 file:mr-3 file:min-h-[44px] file:rounded-lg file:border-0 file:bg-brand-100 file:px-4 file:font-semibold file:text-brand-900"
             aria-describedby={`run-video-hint${videoErrors.length ? " run-video-error" : ""}`}
             aria-invalid={videoErrors.length ? true : undefined}

@@ -1,5 +1,6 @@
-import { uploadFile } from "~/lib/uploadFile";
+import { uploadFile, UploadError } from "~/lib/uploadFile";
 import { UPLOADED_VIDEO, type RunLogInput } from "~/schemas/runs";
+import { isUploadRefusal } from "~/schemas/uploads";
 
 /**
  * Runs logged in the browser are first written to IndexedDB on the phone,
@@ -102,8 +103,6 @@ export function newClientId() {
 /** The server will not take this run as it is: keep it, show why, do not send it again. */
 class Refused extends Error {}
 
-const VIDEO_REFUSALS = ["File Too Large:", "Invalid File Type:"];
-
 /** Statuses that say "not now" rather than "never": not signed in, timeout, too many requests. */
 const RETRY_LATER = new Set([401, 408, 429]);
 
@@ -172,9 +171,9 @@ async function sendOne(queued: QueuedRun, hooks: SyncHooks): Promise<"sent" | "l
       const accessURL = await uploadFile("video", run.video, (p) => hooks.onProgress?.(p)).then(
         (uploaded) => uploaded.accessURL,
         (error: Error) => {
-          // Refused for what the file is ("File Too Large: ...", "Invalid File Type: ...") is final;
-          // anything else (no connection, no session, an expired or used upload URL) is worth a new try.
-          if (VIDEO_REFUSALS.some((title) => error.message.startsWith(title))) throw new Refused(error.message);
+          // Refused for what the file is (too large, not a video) is final; anything else
+          // (no connection, no session, an expired or used upload URL) is worth a new try.
+          if (error instanceof UploadError && isUploadRefusal(error.code)) throw new Refused(error.message);
           throw error;
         },
       );

@@ -5,7 +5,7 @@ import { isFollowing } from "~/features/social/social.server";
 import { profileViewFor } from "~/features/social/policies.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
-import { findUpload } from "~/lib/uploads.server";
+import { findUpload, releaseUploads } from "~/lib/uploads.server";
 import { PUBLIC_RUNS_LIMIT, UPLOADED_VIDEO, type PublicRunSort, type RunFilters, type RunLogInput } from "~/schemas/runs";
 import { canViewRun, canViewSharedRun } from "./policies.server";
 import { computeTrends } from "./trends";
@@ -174,10 +174,12 @@ function presentOwn(db: Db, run: RunLog) {
   return presentRun(run, { riderName, eventName });
 }
 
-/** Only the owner deletes; anyone else's run answers like a missing one. */
+/** Only the owner deletes; anyone else's run answers like a missing one. Its video goes with it. */
 export function deleteRunLog(db: Db, user: User, id: string) {
-  const result = db.delete(runLogs).where(and(eq(runLogs.id, id), eq(runLogs.userId, user.id))).run();
-  if (result.changes === 0) throw new HttpError(404, RUN_NOT_FOUND);
+  // all(), not get(): a commit that fails must throw before any file is removed.
+  const [run] = db.delete(runLogs).where(and(eq(runLogs.id, id), eq(runLogs.userId, user.id))).returning({ videoUrl: runLogs.videoUrl }).all();
+  if (!run) throw new HttpError(404, RUN_NOT_FOUND);
+  releaseUploads(db, [run.videoUrl]);
 }
 
 export function setRunPrivacy(db: Db, user: User, id: string, privacy: RunLog["privacy"]) {

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import type { CurrentUser } from "~/features/auth/presenters.server";
 import { BIO_MAX, DIVISIONS, RIDER_TYPES } from "~/schemas/constants";
+import { maxSizeLabel, UPLOAD_RULES } from "~/schemas/uploads";
 
 /**
  * The profile card; the edit icon opens edit mode (?edit=profile, so it
@@ -71,9 +72,9 @@ export function ProfileCard({ user, editing, horses }: { user: CurrentUser; edit
       <input type="hidden" name="intent" value="avatar" />
       <div className="min-w-0 flex-1">
         <label htmlFor="p-picture" className="label">
-          Profile picture (an image up to 5 MB)
+          Profile picture (an image up to {maxSizeLabel("avatar")})
         </label>
-        <input id="p-picture" name="picture" type="file" accept="image/*" required className="block w-full text-sm file:mr-3 file:min-h-[44px] file:rounded-lg file:border-0 file:bg-brand-100 file:px-3 file:font-semibold file:text-brand-900" />
+        <input id="p-picture" name="picture" type="file" accept={UPLOAD_RULES.avatar.accept} required className="block w-full text-sm file:mr-3 file:min-h-[44px] file:rounded-lg file:border-0 file:bg-brand-100 file:px-3 file:font-semibold file:text-brand-900" />
       </div>
       <button type="submit" className="btn-secondary">
         Upload

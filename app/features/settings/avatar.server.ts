@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { users, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
-import { deleteUpload, storeUpload } from "~/lib/uploads.server";
+import { releaseUploads, storeUpload } from "~/lib/uploads.server";
 
 /**
  * A profile picture: one image up to 5 MB, stored through the one upload
@@ -18,6 +18,6 @@ export async function setProfilePicture(db: Db, user: User, file: Blob) {
 /** Points the profile at a stored picture and removes the previous one. */
 export function applyProfilePicture(db: Db, user: User, url: string) {
   db.update(users).set({ profileImageUrl: url, updatedAt: new Date() }).where(eq(users.id, user.id)).run();
-  if (user.profileImageUrl && user.profileImageUrl !== url) deleteUpload(user.profileImageUrl);
+  if (user.profileImageUrl !== url) releaseUploads(db, [user.profileImageUrl]);
   return url;
 }

@@ -14,6 +14,7 @@ import { updateProfile } from "~/features/auth/auth.server";
 import { presentCurrentUser } from "~/features/auth/presenters.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { releaseUploads } from "~/lib/uploads.server";
 import { destroyUserSessions } from "~/lib/session.server";
 import { RADIUS_OPTIONS } from "~/schemas/constants";
 import type { ProfileUpdate } from "~/schemas/profile";
@@ -95,8 +96,9 @@ export function exportAccount(db: Db, user: User) {
  * Deletes the account after the password is confirmed: the user row goes,
  * and with it (foreign keys ON DELETE CASCADE) sessions, riders, runs,
  * saves, follows, requests, notifications, invite links and reports they
- * made. Events they created stay listed without their name (SET NULL).
- * Returns the user's uploaded file URLs for the caller to remove.
+ * made. Events they created stay listed without their name (SET NULL), with
+ * their showbills. Their profile picture and run videos are removed once
+ * the delete is committed.
  */
 export async function deleteAccount(db: Db, user: User, password: string) {
   if (!(await bcrypt.compare(password, user.password))) throw new HttpError(400, "Password is incorrect");
@@ -104,11 +106,8 @@ export async function deleteAccount(db: Db, user: User, password: string) {
     const admins = db.select({ n: sql<number>`count(*)` }).from(users).where(and(eq(users.isAdmin, true), eq(users.isActive, true))).get();
     if ((admins?.n ?? 0) <= 1) throw new HttpError(400, "You are the last administrator: make someone else an admin first.");
   }
-  const files = [
-    user.profileImageUrl,
-    ...db.select({ url: runLogs.videoUrl }).from(runLogs).where(eq(runLogs.userId, user.id)).all().map((r) => r.url),
-  ].filter((url): url is string => Boolean(url) && url!.startsWith("/uploads/"));
+  const files = [user.profileImageUrl, ...db.select({ url: runLogs.videoUrl }).from(runLogs).where(eq(runLogs.userId, user.id)).all().map((r) => r.url)];
   destroyUserSessions(user.id);
   db.delete(users).where(eq(users.id, user.id)).run();
-  return files;
+  releaseUploads(db, files);
 }
