@@ -97,6 +97,15 @@ describe("deleting a record removes the files it owned", () => {
     expect(app.db.select().from(events).where(eq(events.id, viaForm.id)).get()).toBeUndefined();
   });
 
+  it("a showbill replaced or removed by the event's creator", async () => {
+    const { user, client } = await signedInRider(app);
+    const first = await uploadImage(client, "showbill");
+    const event = createEvent(app.db, { createdBy: user.id, showbillUrl: first.url });
+    const second = await uploadImage(client, "showbill", "#15803d");
+    await expectRemoved([first.url], async () => expect((await client.json(`/api/events/${event.id}`, "PUT", { showbillUrl: second.url })).status).toBe(200));
+    await expectRemoved([second.url], async () => expect((await client.json(`/api/events/${event.id}`, "PUT", { showbillUrl: null })).status).toBe(200));
+  });
+
   it("a profile picture replaced by another, through the API and the Settings form", async () => {
     const { client } = await signedInRider(app);
     const first = await uploadImage(client, "avatar");

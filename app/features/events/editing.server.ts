@@ -3,7 +3,7 @@ import { events, type Event, type NewEvent, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { lookupZip } from "~/lib/gazetteer.server";
 import { HttpError } from "~/lib/http.server";
-import { deleteUpload, findUpload } from "~/lib/uploads.server";
+import { findUpload, releaseUploads } from "~/lib/uploads.server";
 import type { EventInput, EventUpdateInput } from "~/schemas/events";
 import { eventsNear } from "./search.server";
 import { getEditableEvent } from "./visibility.server";
@@ -86,7 +86,7 @@ export function updateEventFor(db: Db, user: User, id: string, input: EventUpdat
     change.showbillReviewedAt = null;
   }
   const updated = db.update(events).set(change).where(eq(events.id, id)).returning().get();
-  if (removed) deleteUpload(removed);
+  releaseUploads(db, [removed]);
   return updated;
 }
 
