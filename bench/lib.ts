@@ -393,6 +393,8 @@ export type OpenLoopRow = {
   max: number;
   errors: number;
   statuses: Record<string, number>;
+  /** Requests that got no answer, by error code (ECONNRESET, timeout, ...). */
+  failures: Record<string, number>;
   /** How late the generator sent its requests (p99, ms): above a few ms it could not keep the schedule. */
   lateP99: number;
 };
@@ -414,6 +416,7 @@ export async function openLoop(url: string, requests: Request[], { rate, duratio
   const times: number[] = [];
   const late: number[] = [];
   const statuses: Record<string, number> = {};
+  const failures: Record<string, number> = {};
   let errors = 0;
   let answered = 0;
   let done: () => void = () => {};
@@ -442,7 +445,9 @@ export async function openLoop(url: string, requests: Request[], { rate, duratio
       },
     );
     req.on("timeout", () => req.destroy(new Error("timeout")));
-    req.on("error", () => {
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      const code = error.code ?? error.message;
+      failures[code] = (failures[code] ?? 0) + 1;
       errors += 1;
       settle();
     });
@@ -473,6 +478,7 @@ export async function openLoop(url: string, requests: Request[], { rate, duratio
     max: +(times.at(-1) ?? NaN).toFixed(1),
     errors,
     statuses,
+    failures,
     lateP99: +percentile(late, 99).toFixed(1),
   };
 }

@@ -24,7 +24,7 @@
  *   npm run bench -- --soak-minutes 5                        # and the memory soak, at the bench scale
  *
  * Flags: --only demo|scale, --endpoints a,b (keys below), --duration s (each
- * measurement, default 8), --warm-up s (before each endpoint, default 2),
+ * measurement, default 8), --warm-up s (before each endpoint, default 3),
  * --identity (ask for uncompressed answers), --workers N (default os.availableParallelism()),
  * --connections n (closed loop, per worker, default 8), --profile dir (one
  * server per endpoint under node --cpu-prof, 1 worker, closed loop only;
@@ -70,7 +70,7 @@ type Key = (typeof ENDPOINTS)[number];
 const ONLY = arg("only", "demo,scale").split(",");
 const KEYS = arg("endpoints", ENDPOINTS.join(",")).split(",") as Key[];
 const DURATION = Number(arg("duration", "8"));
-const WARM_UP = Number(arg("warm-up", "2"));
+const WARM_UP = Number(arg("warm-up", "3"));
 const WORKERS = Number(arg("workers", String(os.availableParallelism())));
 const CONNECTIONS = Number(arg("connections", "8"));
 const PROFILE = arg("profile", "");
@@ -90,6 +90,19 @@ function fail(message: string): never {
 
 /** Goals in units of CPU per request. */
 const GOALS: Record<Key, number> = { health: 0.5, discover: 5, search: 1.5, runlog: 6, profile: 4, notifications: 3, events: 3, share: 2.5 };
+/**
+ * A weekend's page mix (docs/scaling.md): what a rider online asks for, one
+ * page every 10 s, 5% of riders online at the peak. Writes (logging a run,
+ * saving an event) are followed by a page and counted in the margin.
+ */
+const MIX: Partial<Record<Key, number>> = { discover: 0.25, search: 0.1, runlog: 0.15, profile: 0.15, notifications: 0.1, events: 0.1, share: 0.15 };
+/** Writes, static files on a first visit, notification streams' heartbeats. */
+const MARGIN = 1.2;
+/** The share of a core to plan for: the latency goals are measured at half the capacity. */
+const UTILIZATION = 0.5;
+const PAGE_EVERY_S = 10;
+const ONLINE_SHARE = 0.05;
+
 /** Open-loop latency goals, ms. */
 const P95_GOAL = 25;
 const P99_GOAL = 50;
@@ -202,7 +215,8 @@ type Phase = {
   /** Node processes the server ran as (primary and workers). */
   processes: number;
   rssMb: number;
-  endpoints: Record<string, { closed: Row; cpuMs: number; open?: OpenLoopRow; openCpuMs?: number }>;
+  /** The machine's 1-minute load average after each endpoint: above the core count, others competed for the CPU. */
+  endpoints: Record<string, { closed: Row; cpuMs: number; open?: OpenLoopRow; openCpuMs?: number; load?: number }>;
 };
 
 type Checked = { status: number; bytes: number; wireBytes: number };
@@ -258,9 +272,10 @@ async function runPhase(ds: DataSet, workers: number, list: (url: string, cookie
         const open = await openLoop(url, e.requests, { rate, duration: DURATION });
         entry.open = open;
         entry.openCpuMs = +((treeCpuMs(pid) - o0) / Math.max(1, open.requests)).toFixed(3);
-        line += `  | at ${rate}/s: p50 ${open.p50}  p95 ${open.p95}  p99 ${open.p99} ms${open.errors ? `  errors ${open.errors}` : ""}${open.lateP99 > 5 ? `  (generator late by ${open.lateP99} ms at p99)` : ""}`;
+        line += `  | at ${rate}/s: p50 ${open.p50}  p95 ${open.p95}  p99 ${open.p99} ms${open.errors ? `  errors ${open.errors} ${JSON.stringify({ ...open.failures, ...open.statuses })}` : ""}${open.lateP99 > 5 ? `  (generator late by ${open.lateP99} ms at p99)` : ""}`;
       }
-      console.log(line);
+      entry.load = +os.loadavg()[0]!.toFixed(1);
+      console.log(`${line}  [load ${entry.load}]`);
       phase.endpoints[e.key] = entry;
     }
     phase.rssMb = +treeRssMb(server.child.pid!).toFixed(1);
@@ -274,7 +289,11 @@ async function runPhase(ds: DataSet, workers: number, list: (url: string, cookie
 // Tables
 // ---------------------------------------------------------------------------
 
-function table(header: string[], rows: string[][]) {
+/** A Markdown table; columns with an empty header are left out. */
+function table(allHeader: string[], allRows: string[][]) {
+  const keep = allHeader.map((h, i) => (h ? i : -1)).filter((i) => i >= 0);
+  const header = keep.map((i) => allHeader[i]!);
+  const rows = allRows.map((r) => keep.map((i) => r[i]!));
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
   console.log(line(header));
@@ -293,6 +312,7 @@ type Result = {
   one: Phase;
   many?: Phase;
   rows: Array<Record<string, unknown>>;
+  capacity?: ReturnType<typeof capacityOf>;
 };
 
 function report(ds: DataSet, unit: number, checks: Map<Key, Checked>, one: Phase, many?: Phase): Result {
@@ -322,7 +342,7 @@ function report(ds: DataSet, unit: number, checks: Map<Key, Checked>, one: Phase
     };
   });
   table(
-    ["endpoint", "size (gzip)", "CPU/req", "units", "goal", "", "CPU/req at half load"],
+    ["endpoint", "size (gzip)", "CPU/req", "units", "goal", "met", "CPU/req at half load"],
     rows.map((r) => [
       r.title,
       r.htmlBytes === undefined ? "" : `${kb(r.htmlBytes)} (${kb(r.wireBytes!)})`,
@@ -348,11 +368,42 @@ function report(ds: DataSet, unit: number, checks: Map<Key, Checked>, one: Phase
         n ? `${latencyMet(r.openOne)} / ${latencyMet(r.openMany)}` : latencyMet(r.openOne),
       ]),
     );
-    console.log(`\n  server memory after the run: ${one.rssMb} MB with 1 worker${many ? `, ${many.rssMb} MB with ${many.processes} processes` : ""}`);
+    console.log(`\n  server memory after the run: ${one.rssMb} MB with 1 worker${many ? `, ${many.rssMb} MB with WEB_CONCURRENCY=${many.workers} (${many.processes} node processes)` : ""}`);
     const errors = rows.filter((r) => r.errors);
     for (const r of errors) console.log(`  ${r.title}: ${r.errors} errors (non-2xx answers, socket errors or timeouts)`);
   }
-  return { name: ds.name, unit, checks: Object.fromEntries(checks), one, many, rows };
+  const capacity = capacityOf(one);
+  if (capacity) {
+    console.log(
+      `  capacity at the weekend mix: ${capacity.cpuMsPerPage} ms of CPU a page (x${MARGIN} margin) -> ${capacity.pagesPerCoreS} pages/s a core at ${UTILIZATION * 100}% -> ${capacity.onlinePerCore.toLocaleString()} riders online, ${capacity.ridersPerCore.toLocaleString()} riders a core (${ONLINE_SHARE * 100}% online, a page every ${PAGE_EVERY_S} s)`,
+    );
+  }
+  return { name: ds.name, unit, checks: Object.fromEntries(checks), one, many, rows, capacity };
+}
+
+/**
+ * Riders one core holds at the weekend peak, from the single-worker costs
+ * (the higher of saturation and half load). Null unless every page of the mix was measured.
+ */
+function capacityOf(one: Phase) {
+  let ms = 0;
+  for (const [key, share] of Object.entries(MIX) as Array<[Key, number]>) {
+    const e = one.endpoints[key];
+    if (!e) return null;
+    ms += share * Math.max(e.cpuMs, e.openCpuMs ?? 0);
+  }
+  const cpuMsPerPage = ms * MARGIN;
+  const pagesPerCoreS = (UTILIZATION * 1000) / cpuMsPerPage;
+  const onlinePerCore = Math.floor((pagesPerCoreS * PAGE_EVERY_S) / 10) * 10;
+  return {
+    mix: MIX,
+    margin: MARGIN,
+    utilization: UTILIZATION,
+    cpuMsPerPage: +cpuMsPerPage.toFixed(2),
+    pagesPerCoreS: +pagesPerCoreS.toFixed(1),
+    onlinePerCore,
+    ridersPerCore: Math.floor(onlinePerCore / ONLINE_SHARE / 100) * 100,
+  };
 }
 
 // ---------------------------------------------------------------------------
