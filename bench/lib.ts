@@ -64,7 +64,7 @@ const uuidOf = (kind: number, i: number) =>
  * homes on real ZIPs), `events` approved events over the next year across the
  * US, `runs` run logs spread over the riders, about five follows per rider,
  * and notifications. User 0 is the bench rider (PUBLIC, 76101) with 500 runs,
- * 200 notifications, 20 saved events and follows; user 1 is the PUBLIC rider
+ * 200 notifications, 12 saved events and follows; user 1 is the PUBLIC rider
  * whose profile is measured.
  */
 export function seed(dataDir: string, sizes: Sizes): Seeded {
@@ -164,8 +164,8 @@ export function seed(dataDir: string, sizes: Sizes): Seeded {
     for (let k = 1; k <= 5; k++) insertFollow.run(userId(i), userId((i * 31 + k * 977) % sizes.users), now);
   });
   insertFollow.run(userId(0), userId(1), now);
-  // My Events: the bench rider has saved 20 events spread over the year (a few already past).
-  for (let k = 0; k < 20 && k < sizes.events; k++) insertSaved.run(userId(0), eventId((k * 4999 + 11) % sizes.events), now - k * 3_600_000);
+  // My Events: the bench rider has saved 12 events spread over the year, as many as Discover shows.
+  for (let k = 0; k < 12 && k < sizes.events; k++) insertSaved.run(userId(0), eventId((k * 4999 + 11) % sizes.events), now - k * 3_600_000);
   for (let k = 2; k < 102 && k < sizes.users; k++) insertFollow.run(userId(k), userId(0), now);
   inBatches(200, (i) => insertNotification.run(userId(0), `Announcement ${i}`, `Barrel race news number ${i}`, i % 3 ? 1 : 0, now - i * 3_600_000));
   inBatches(Math.min(sizes.users, 100_000), (i) =>
