@@ -7,6 +7,7 @@ import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { APP_NAME } from "~/schemas/constants";
 import { formatDate } from "~/lib/dates";
+import { tagLabel } from "~/schemas/run-rules";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const run = getSharedRun(getDb(), params.id ?? "", await getUser(request));
@@ -19,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const run = data?.run;
   if (!run) return [{ title: `Run Log Not Found | ${APP_NAME}` }];
   const title = `${run.ownerFirstName}'s run at ${run.arenaName}`;
-  const description = [run.horseName, run.time ? `${run.time}s` : null].filter(Boolean).join(" · ");
+  const description = [run.horseName, run.time ? `${run.time}s` : null, run.placement].filter(Boolean).join(" · ");
   return [
     { title: `${title} | ${APP_NAME}` },
     { name: "description", content: description || title },
@@ -67,16 +68,22 @@ export default function SharedRunLog() {
             <p className="text-3xl font-extrabold tabular-nums text-brand-800">{run.time ? `${run.time}s` : "—"}</p>
           </div>
         </div>
-        {run.rating ? (
-          <div className="mt-3">
-            <Stars rating={run.rating} />
+        {run.rating || run.placement ? (
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            {run.rating ? <Stars rating={run.rating} /> : null}
+            {run.placement ? (
+              <p className="rounded-full bg-amber-100 px-2.5 py-1 text-sm font-semibold text-amber-900">
+                <span className="sr-only">Placement: </span>
+                {run.placement}
+              </p>
+            ) : null}
           </div>
         ) : null}
         {run.tags.length ? (
           <ul className="mt-3 flex flex-wrap gap-2" aria-label="Tags">
             {run.tags.map((tag) => (
               <li key={tag} className="rounded-full bg-gray-100 px-2.5 py-1 text-sm text-gray-800">
-                {tag}
+                {tagLabel(tag)}
               </li>
             ))}
           </ul>

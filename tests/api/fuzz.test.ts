@@ -266,6 +266,7 @@ const SCHEMAS: Record<string, z.ZodTypeAny[]> = {
   "routes/api.event-reports": [S.eventReportSchema],
   "routes/events_.$id.report": [S.eventReportSchema],
   "routes/api.run-logs": [S.runLogSchema],
+  "routes/api.run-logs.$id": [S.runLogSchema],
   "routes/run-log": [S.runLogSchema, S.runPrivacySchema],
   "routes/api.run-logs.$id.privacy": [S.runPrivacySchema],
   "routes/api.riders": [S.riderSchema],
@@ -285,7 +286,7 @@ const INTENTS = [
   "add", "approve", "audit", "avatar", "ban", "change-email", "create", "delete", "delete-account", "delete-event", "delete-run",
   "feed-create", "feed-revoke", "follow", "invite-create", "invite-remove", "login", "notify-all", "notify-selected", "preferences",
   "privacy", "profile", "read", "read-all", "reject", "remove", "report", "resend", "reset-password", "review-event-report",
-  "review-user-report", "save", "share", "showbill", "unfollow", "unsave", "DELETE", "__proto__", "", "x".repeat(3_000),
+  "review-user-report", "save", "share", "showbill", "unfollow", "unsave", "update", "DELETE", "__proto__", "", "x".repeat(3_000),
 ];
 const FORM_KEYS = [
   "id", "eventId", "userId", "targetId", "targetUserId", "runLogId", "inviteId", "redirectTo", "privacy", "privacyMode", "searchRadius",

@@ -507,3 +507,207 @@ describe("shared run page Open Graph tags", () => {
     expect(html).toContain(`<meta property="og:url" content="${app.url}/share/run-log/${run.id}"/>`);
   });
 });
+
+describe("editing a run: PUT /api/run-logs/{id}", () => {
+  it("replaces the owner's run fields by the rules of a new run, keeping its date and key", async () => {
+    const { user, client } = await signedIn();
+    const rider = createRider(app.db, user.id, "Wren");
+    const created = await (await client.json("/api/run-logs", "POST", { arenaName: "Old Arena", time: "16.1", tags: ["hit-barrel"], clientId: "edit-key-1" })).json();
+    const res = await client.json(`/api/run-logs/${created.id}`, "PUT", {
+      arenaName: " New Arena ",
+      horseName: "Comet",
+      time: "0:15.2",
+      rating: 4,
+      placement: "1D 3rd",
+      tags: ["clean-run"],
+      riderId: rider.id,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: created.id, arenaName: "New Arena", horseName: "Comet", time: "15.2", rating: 4, placement: "1D 3rd", tags: ["clean-run"], riderName: "Wren", privacy: "PRIVATE" });
+    const stored = app.db.select().from(runLogs).where(eq(runLogs.id, created.id)).get()!;
+    expect(stored).toMatchObject({ clientId: "edit-key-1", createdAt: new Date(created.createdAt) });
+  });
+
+  it("answers the same messages as a new run for bad input", async () => {
+    const { user, client } = await signedIn();
+    const run = createRun(app.db, user.id, { arenaName: "Keep Arena" });
+    for (const [body, message] of [
+      [{ arenaName: "" }, "Arena name is required"],
+      [{ arenaName: "A", time: "999" }, "Time must be under 600 seconds (10 minutes)"],
+      [{ arenaName: "A", time: "-15.2" }, "Time must be more than 0 seconds"],
+      [{ arenaName: "A", placement: "5D 1st" }, "Choose a placement from the list"],
+    ] as const) {
+      const res = await client.json(`/api/run-logs/${run.id}`, "PUT", body);
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toBe(message);
+    }
+    expect(app.db.select().from(runLogs).where(eq(runLogs.id, run.id)).get()?.arenaName).toBe("Keep Arena");
+  });
+
+  it("answers another rider's run like a missing one, and needs a session", async () => {
+    const owner = createUser(app.db, { privacyMode: "PUBLIC" });
+    const run = createRun(app.db, owner.id, { privacy: "PUBLIC", arenaName: "Not Yours" });
+    const { client } = await signedIn();
+    for (const id of [run.id, "no-such-run"]) {
+      const res = await client.json(`/api/run-logs/${id}`, "PUT", { arenaName: "Taken" });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ message: "Run log not found" });
+    }
+    expect((await app.client().json(`/api/run-logs/${run.id}`, "PUT", { arenaName: "Taken" })).status).toBe(401);
+    expect(app.db.select().from(runLogs).where(eq(runLogs.id, run.id)).get()?.arenaName).toBe("Not Yours");
+  });
+});
+
+describe("editing a run on the /run-log screen without JavaScript", () => {
+  it("opens the run's form filled in from ?edit, saves it with 'Run Log Updated', and keeps the list's filters", async () => {
+    const { user, client } = await signedInForm();
+    const run = createRun(app.db, user.id, { arenaName: "Typo Arena", horseName: "Rebel", time: "15.9", rating: 3, tags: ["hit-barrel"], notes: "Old note" });
+    const page = await (await client.get(`/run-log?horse=Rebel&edit=${run.id}`)).text();
+    expect(page).toContain("Edit run");
+    expect(page).toContain('value="Typo Arena"');
+    expect(page).toContain("Old note");
+    expect(page).toContain("Save Changes");
+
+    const bad = await client.form(`/run-log?horse=Rebel&edit=${run.id}`, { intent: "update", id: run.id, arenaName: "Fixed Arena", time: "999" });
+    expect(bad.status).toBe(400);
+    const badHtml = await bad.text();
+    expect(badHtml).toContain("Time must be under 600 seconds (10 minutes)");
+    expect(badHtml).toContain('value="Fixed Arena"');
+
+    const res = await client.form(`/run-log?horse=Rebel&edit=${run.id}`, { intent: "update", id: run.id, arenaName: "Fixed Arena", horseName: "Rebel", time: "15.4", rating: "5", tags: "clean-run", privacy: "PRIVATE" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/run-log?horse=Rebel");
+    expect(await (await client.get("/run-log?horse=Rebel")).text()).toContain("Run Log Updated");
+    expect(app.db.select().from(runLogs).where(eq(runLogs.id, run.id)).get()).toMatchObject({ arenaName: "Fixed Arena", time: "15.4", rating: 5, tags: ["clean-run"], notes: null });
+  });
+
+  it("refuses to edit another rider's run", async () => {
+    const victim = createRun(app.db, createUser(app.db).id, { arenaName: "Victim Arena" });
+    const { client } = await signedInForm();
+    expect(await (await client.get(`/run-log?edit=${victim.id}`)).text()).not.toContain("Victim Arena");
+    const res = await client.form("/run-log", { intent: "update", id: victim.id, arenaName: "Hijacked" });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("Run log not found");
+    expect(app.db.select().from(runLogs).where(eq(runLogs.id, victim.id)).get()?.arenaName).toBe("Victim Arena");
+  });
+
+  it("replaces an uploaded video and removes the old file", async () => {
+    const { user, client } = await signedInForm();
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.from([0, 0, 2, 0]), Buffer.from("isomiso2"), Buffer.alloc(1000)]);
+    const post = (fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [k, v] of Object.entries(fields)) body.append(k, v);
+      body.append("video", new Blob([new Uint8Array(mp4)], { type: "video/mp4" }), "run.mp4");
+      return client.fetch("/run-log", { method: "POST", body });
+    };
+    expect((await post({ intent: "create", arenaName: "Video Edit Arena" })).status).toBe(302);
+    const run = app.db.select().from(runLogs).where(eq(runLogs.userId, user.id)).get()!;
+    const first = run.videoUrl!;
+    expect((await client.get(first)).status).toBe(200);
+    expect((await post({ intent: "update", id: run.id, arenaName: "Video Edit Arena" })).status).toBe(302);
+    const second = app.db.select().from(runLogs).where(eq(runLogs.id, run.id)).get()!.videoUrl!;
+    expect(second).not.toBe(first);
+    expect((await client.get(second)).status).toBe(200);
+    expect((await client.get(first)).status).toBe(404);
+  });
+});
+
+describe("opening the add-run form", () => {
+  it("renders the form open for ?new (Discover's Log a Run, + Add Run without JavaScript) and closed otherwise", async () => {
+    const { user, client } = await signedInForm();
+    createRun(app.db, user.id, { arenaName: "Existing Arena" });
+    const closed = await (await client.get("/run-log")).text();
+    expect(closed).toMatch(/<details id="log-run"[^>]*>/);
+    expect(closed).not.toMatch(/<details id="log-run"[^>]* open=""/);
+    expect(closed).toContain('href="/run-log?new=#log-run"');
+    expect(await (await client.get("/run-log?new")).text()).toMatch(/<details id="log-run"[^>]* open=""/);
+    // Discover links to it.
+    expect(await (await client.get("/")).text()).toContain('href="/run-log?new#log-run"');
+  });
+});
+
+describe("placements and the shared run page", () => {
+  it("takes 1D 3rd like the other divisions' third places", async () => {
+    const { client } = await signedIn();
+    const res = await client.json("/api/run-logs", "POST", { arenaName: "A", placement: "1D 3rd" });
+    expect(res.status).toBe(201);
+    expect((await res.json()).placement).toBe("1D 3rd");
+    const { client: formClient } = await signedInForm();
+    expect(await (await formClient.get("/run-log")).text()).toContain('<option value="1D 3rd">1D 3rd</option>');
+  });
+
+  it("shows tags as riders read them and the placement", async () => {
+    const owner = createUser(app.db, { privacyMode: "PUBLIC" });
+    const run = createRun(app.db, owner.id, { privacy: "PUBLIC", arenaName: "Label Arena", tags: ["clean-run", "placed-cashed"], placement: "2D 1st" });
+    const html = await (await app.client().get(`/share/run-log/${run.id}`)).text();
+    expect(html).toContain("Clean run");
+    expect(html).toContain("Placed / cashed");
+    expect(html).not.toMatch(/>clean-run</);
+    expect(html).toContain("2D 1st");
+    expect(await (await app.client().get(`/api/share/run-log/${run.id}`)).json()).toMatchObject({ placement: "2D 1st", tags: ["clean-run", "placed-cashed"] });
+  });
+});
+
+describe("a Private (SOLO) rider's runs", () => {
+  it("cannot be made public, by the screen or the API, and the screen says why instead of offering a share menu", async () => {
+    const { user, client } = await signedInForm({ privacyMode: "SOLO" });
+    const run = createRun(app.db, user.id, { arenaName: "Solo Arena" });
+    const html = await (await client.get("/run-log")).text();
+    expect(html).toContain("Your profile is Private, so only you see your runs.");
+    expect(html).not.toContain("Private: make public");
+    expect(html).not.toContain("View Shared Link");
+    expect(html).not.toMatch(/name="privacy" value="PUBLIC"/);
+
+    await client.form("/run-log", { intent: "privacy", id: run.id, privacy: "PUBLIC" });
+    const after = await (await client.get("/run-log")).text();
+    expect(after).toContain("Failed to update privacy setting.");
+    expect(after).toContain("Your profile is Private, so only you see your runs. To share a run, choose Invite Only or Public in Settings.");
+    expect(app.db.select().from(runLogs).where(eq(runLogs.id, run.id)).get()?.privacy).toBe("PRIVATE");
+
+    const api = app.client();
+    await signIn(api, user.email);
+    for (const res of [
+      await api.json(`/api/run-logs/${run.id}/privacy`, "PATCH", { privacy: "PUBLIC" }),
+      await api.json("/api/run-logs", "POST", { arenaName: "A", privacy: "PUBLIC" }),
+      await api.json(`/api/run-logs/${run.id}`, "PUT", { arenaName: "A", privacy: "PUBLIC" }),
+    ]) {
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toContain("Your profile is Private");
+    }
+  });
+
+  it("can still make a run private that was public before the profile went Private", async () => {
+    const { user, client } = await signedInForm({ privacyMode: "SOLO" });
+    const run = createRun(app.db, user.id, { arenaName: "Was Public Arena", privacy: "PUBLIC" });
+    const html = await (await client.get("/run-log")).text();
+    expect(html).toContain("Not shared: your profile is Private.");
+    expect(html).not.toContain("View Shared Link");
+    await client.form("/run-log", { intent: "privacy", id: run.id, privacy: "PRIVATE" });
+    expect(app.db.select().from(runLogs).where(eq(runLogs.id, run.id)).get()?.privacy).toBe("PRIVATE");
+  });
+});
+
+describe("horse names are one horse whatever the case", () => {
+  it("lists, filters and trends 'Dash' and 'dash' as one horse in its first spelling, and stores new runs in it", async () => {
+    const { user, client } = await signedInForm();
+    const at = (n: number) => new Date(Date.UTC(2025, 5, n));
+    createRun(app.db, user.id, { horseName: "Dash", time: "15.5", createdAt: at(1) });
+    createRun(app.db, user.id, { horseName: "dash", time: "15.1", createdAt: at(2) });
+    createRun(app.db, user.id, { horseName: "Sugar", time: "16.0", createdAt: at(3) });
+    const api = app.client();
+    await signIn(api, user.email);
+    expect(await (await api.get("/api/horses")).json()).toEqual(["Dash", "Sugar"]);
+
+    const html = await (await client.get("/run-log?horse=dash")).text();
+    expect(html).toContain("2 of 3 runs");
+    expect(html).toMatch(/Dash(<!-- -->)? <span[^>]*>· (<!-- -->)?horse/);
+    // Each run card names the horse in its first spelling too.
+    expect(html).not.toMatch(/>dash</);
+    expect(html).toContain("15.1s");
+    expect(html).toContain('<option value="Dash" selected="">Dash</option>');
+    expect(html).not.toContain('<option value="dash"');
+
+    const res = await api.json("/api/run-logs", "POST", { arenaName: "A", horseName: "DASH" });
+    expect((await res.json()).horseName).toBe("Dash");
+  });
+});

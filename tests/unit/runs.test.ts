@@ -104,10 +104,10 @@ describe("runLogSchema", () => {
     expect(runLogSchema.safeParse({ arenaName: "A", videoUrl: "javascript:alert(1)" }).success).toBe(false);
   });
 
-  it("lists SPEC.md's placements, each within the column", () => {
-    expect(PLACEMENTS).toHaveLength(4 + 3 * 5 + 1);
+  it("lists every division's places, 1D 3rd included, each within the column", () => {
+    expect(PLACEMENTS).toHaveLength(4 * 5 + 1);
     expect(PLACEMENTS).toContain("1D Placed");
-    expect(PLACEMENTS).not.toContain("1D 3rd");
+    expect(PLACEMENTS.slice(0, 5)).toEqual(["1D 1st", "1D 2nd", "1D 3rd", "1D 4th", "1D Placed"]);
     expect(PLACEMENTS).toContain("4D 3rd");
     expect(PLACEMENTS.at(-1)).toBe("EXPO");
     expect(PLACEMENTS.every((p) => p.length <= PLACEMENT_MAX)).toBe(true);

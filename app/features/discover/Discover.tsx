@@ -174,7 +174,7 @@ export function Discover() {
         </Form>
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <Link to="/run-log" className="btn-secondary">
+        <Link to="/run-log?new#log-run" className="btn-secondary">
           Log a Run
         </Link>
         <Link to="/add-event" className="btn-secondary">

@@ -3,14 +3,18 @@ import { ShareMenu } from "~/components/ShareMenu";
 import type { OwnRun } from "./runs.server";
 import { GlobeIcon, LockIcon } from "./icons";
 import { Stars } from "./Stars";
-import { TAG_LABELS, type RunTag } from "~/schemas/runs";
+import { tagLabel } from "~/schemas/run-rules";
 import { formatWeekdayDate as fmtDate } from "~/lib/dates";
 
 type Run = Omit<OwnRun, "createdAt"> & { createdAt: string | Date };
 
 
-/** One run of the owner's list: the facts, a privacy toggle (optimistic with JS) and delete. */
-export function RunCard({ run, deleteHref, origin }: { run: Run; deleteHref: string; origin: string }) {
+/**
+ * One run of the owner's list: the facts, a privacy toggle (optimistic with
+ * JS), share, edit and delete. A Private (SOLO) rider's runs are seen by
+ * nobody else, so they get no Public toggle and no share menu.
+ */
+export function RunCard({ run, editHref, deleteHref, origin, solo }: { run: Run; editHref: string; deleteHref: string; origin: string; solo: boolean }) {
   const fetcher = useFetcher();
   const pending = fetcher.formData?.get("privacy");
   const privacy = typeof pending === "string" ? pending : run.privacy;
@@ -36,7 +40,7 @@ export function RunCard({ run, deleteHref, origin }: { run: Run; deleteHref: str
         {run.placement ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{run.placement}</span> : null}
         {run.tags.map((tag) => (
           <span key={tag} className="rounded-full bg-gray-100 px-2 py-0.5 text-sm text-gray-800">
-            {TAG_LABELS[tag as RunTag] ?? tag}
+            {tagLabel(tag)}
           </span>
         ))}
       </div>
@@ -50,25 +54,37 @@ export function RunCard({ run, deleteHref, origin }: { run: Run; deleteHref: str
         </a>
       ) : null}
       <div className="mt-2 flex flex-wrap items-center gap-2 border-t border-gray-100 pt-2">
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="privacy" />
-          <input type="hidden" name="id" value={run.id} />
-          <input type="hidden" name="privacy" value={isPublic ? "PRIVATE" : "PUBLIC"} />
-          <button
-            type="submit"
-            className={`btn min-w-[7.5rem] border ${isPublic ? "border-green-600 bg-green-50 text-green-900" : "border-gray-300 bg-white text-gray-800"}`}
-            aria-label={isPublic ? "Public: make private" : "Private: make public"}
-          >
-            {isPublic ? <GlobeIcon /> : <LockIcon />}
-            {isPublic ? "Public" : "Private"}
-          </button>
-        </fetcher.Form>
-        {isPublic ? (
+        {solo && !isPublic ? (
+          <span className="inline-flex min-h-[44px] items-center gap-1.5 text-sm font-semibold text-gray-700">
+            <LockIcon />
+            Only you
+          </span>
+        ) : (
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="privacy" />
+            <input type="hidden" name="id" value={run.id} />
+            <input type="hidden" name="privacy" value={isPublic ? "PRIVATE" : "PUBLIC"} />
+            <button
+              type="submit"
+              className={`btn min-w-[7.5rem] border ${isPublic ? "border-green-600 bg-green-50 text-green-900" : "border-gray-300 bg-white text-gray-800"}`}
+              aria-label={isPublic ? "Public: make private" : "Private: make public"}
+            >
+              {isPublic ? <GlobeIcon /> : <LockIcon />}
+              {isPublic ? "Public" : "Private"}
+            </button>
+          </fetcher.Form>
+        )}
+        {isPublic && solo ? (
+          <p className="text-sm text-gray-700">Not shared: your profile is Private.</p>
+        ) : isPublic ? (
           <div className="min-w-[6rem]">
             <ShareMenu type="run-log" id={run.id} title={`${run.horseName ? `${run.horseName} at ` : ""}${run.arenaName}`} origin={origin} />
           </div>
         ) : null}
-        <Link to={deleteHref} preventScrollReset className="btn-ghost ml-auto text-red-700 hover:bg-red-50" aria-label={`Delete run at ${run.arenaName}`}>
+        <Link to={editHref} preventScrollReset className="btn-ghost ml-auto" aria-label={`Edit run at ${run.arenaName}`}>
+          Edit
+        </Link>
+        <Link to={deleteHref} preventScrollReset className="btn-ghost text-red-700 hover:bg-red-50" aria-label={`Delete run at ${run.arenaName}`}>
           Delete
         </Link>
       </div>

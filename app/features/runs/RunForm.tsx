@@ -1,106 +1,174 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, useNavigation } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useRef, useState, type FormEvent } from "react";
+import { Field, FieldErrors } from "~/components/Field";
+import { FormError } from "~/components/FormError";
 import { showToast } from "~/components/Toaster";
-import { Field, FieldErrors, FormError } from "~/components/Field";
+import { useFormChecks, type FormResult } from "~/features/auth/useFormChecks";
 import { RUN_TAGS } from "~/schemas/constants";
-import { PLACEMENTS, runLogSchema, TAG_LABELS, VIDEO_ADVICE } from "~/schemas/runs";
+import { checkRun, LIMITS, PLACEMENTS, readRunTime, TAG_LABELS, VIDEO_ADVICE, type RunTag } from "~/schemas/run-rules";
 import { checkFileBeforeUpload, UPLOAD_RULES } from "~/schemas/uploads";
 import { GlobeIcon, LockIcon } from "./icons";
 import { queueAvailable, type QueuedRun } from "./offlineQueue";
+import type { OwnRun } from "./runs.server";
+
+type EditedRun = Omit<OwnRun, "createdAt"> & { createdAt: string | Date };
 
 type Props = {
-  lastResult?: SubmissionResult<string[]> | null;
+  lastResult?: FormResult | null;
   horses: string[];
   riders: { id: number; name: string }[];
   events: { id: string; name: string; date: string }[];
-  clientId: string;
-  /** Keeps a valid run on the phone (the offline queue), which sends it when it can. */
-  onKeep: (run: Pick<QueuedRun, "fields" | "video">) => Promise<void>;
-};
+  /** A Private (SOLO) rider's runs are seen by nobody else: no Public choice. */
+  solo: boolean;
+} & (
+  | {
+      mode: "create";
+      clientId: string;
+      /** Keeps a valid run on the phone (the offline queue), which sends it when it can. */
+      onKeep: (run: Pick<QueuedRun, "fields" | "video">) => Promise<void>;
+    }
+  | { mode: "edit"; run: EditedRun; cancelHref: string }
+);
 
 const chip =
   "flex min-h-[44px] cursor-pointer items-center justify-center rounded-lg border border-gray-300 bg-white px-3 text-sm font-semibold text-gray-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600";
 
-const asList = (v: unknown) => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
+/** A form value as the server reads it: trimmed, blank and "none" being absent. */
+function text(form: FormData, name: string) {
+  const v = form.get(name);
+  return typeof v === "string" && v.trim() !== "" && v !== "none" ? v.trim() : undefined;
+}
+
+/** The checked form as the run the offline queue sends (the server validates it again). */
+function runFields(form: FormData): QueuedRun["fields"] {
+  const time = text(form, "time");
+  const read = time ? readRunTime(time) : null;
+  const number = (name: string) => (text(form, name) === undefined ? undefined : Number(text(form, name)));
+  return {
+    arenaName: text(form, "arenaName") ?? "",
+    arenaType: text(form, "arenaType") === "indoor" ? "indoor" : "outdoor",
+    horseName: text(form, "horseName"),
+    eventId: text(form, "eventId"),
+    riderId: number("riderId"),
+    time: read && "time" in read ? read.time : undefined,
+    rating: number("rating"),
+    placement: text(form, "placement") as QueuedRun["fields"]["placement"],
+    tags: [...new Set(form.getAll("tags").filter((t): t is RunTag => (RUN_TAGS as readonly unknown[]).includes(t)))],
+    notes: text(form, "notes"),
+    groundCondition: text(form, "groundCondition"),
+    weather: text(form, "weather"),
+    videoUrl: text(form, "videoUrl"),
+    privacy: text(form, "privacy") === "PUBLIC" ? "PUBLIC" : "PRIVATE",
+  };
+}
+
+/** The values a run shows in the form, as the form's fields carry them. */
+function formValues(run: EditedRun | null): Record<string, unknown> {
+  if (!run) return { arenaType: "outdoor", privacy: "PRIVATE" };
+  return {
+    arenaName: run.arenaName,
+    arenaType: run.arenaType,
+    horseName: run.horseName ?? "",
+    time: run.time ?? "",
+    rating: run.rating ? String(run.rating) : "",
+    placement: run.placement ?? "",
+    tags: run.tags,
+    riderId: run.riderId ? String(run.riderId) : "none",
+    eventId: run.eventId ?? "none",
+    notes: run.notes ?? "",
+    groundCondition: run.groundCondition ?? "",
+    weather: run.weather ?? "",
+    videoUrl: run.videoUrl ?? "",
+    privacy: run.privacy,
+  };
+}
 
 /**
- * The add-run form: a plain multipart POST without JavaScript (the video
- * travels with it). With JavaScript it is validated as you go, and a valid
- * run (and its video) is kept on the phone first and sent from there, so it
- * survives no signal at all (offlineQueue.ts). Where the browser cannot keep
- * it, the form posts as it does without JavaScript.
+ * The add-run and edit-run form: a plain multipart POST without JavaScript
+ * (the video travels with it). With JavaScript it is checked as you go
+ * (app/schemas/run-rules.ts, the server's own rules and messages), and a
+ * new valid run (and its video) is kept on the phone first and sent from
+ * there, so it survives no signal at all (offlineQueue.ts). Where the
+ * browser cannot keep it, and for edits, the form posts as it does without
+ * JavaScript.
  */
-export function RunForm({ lastResult, horses, riders, events, clientId, onKeep }: Props) {
+export function RunForm(props: Props) {
+  const { lastResult, horses, riders, events, solo } = props;
+  const editing = props.mode === "edit" ? props.run : null;
+  const id = editing ? "edit-run" : "add-run";
   const navigation = useNavigation();
   const [saving, setSaving] = useState(false);
   const busy = useRef(false);
   const [videoError, setVideoError] = useState<string | null>(null);
-  const submitting = saving || (navigation.state !== "idle" && navigation.formData?.get("intent") === "create");
-  const [form, fields] = useForm({
-    id: "add-run",
-    lastResult,
-    constraint: getZodConstraint(runLogSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: runLogSchema }),
-    defaultValue: { privacy: "PRIVATE", arenaType: "outdoor" },
-    onSubmit(event, { formData, submission }) {
-      if (submission?.status !== "success") return;
-      event.preventDefault();
-      const element = event.currentTarget;
-      if (busy.current) return; // a double tap keeps one run
-      const file = formData.get("video");
-      const video = file instanceof File && file.size > 0 ? file : undefined;
-      const problem = video ? checkFileBeforeUpload("video", video) : null;
-      setVideoError(problem ? `${problem.title}: ${problem.message}` : null);
-      if (problem) {
-        showToast({ type: "error", title: problem.title, description: problem.message });
-        return;
+  const checks = useFormChecks(checkRun, lastResult);
+  const intent = editing ? "update" : "create";
+  const submitting = saving || (navigation.state !== "idle" && navigation.formData?.get("intent") === intent);
+
+  // What the rider sent, when the server sends the form back; else the run being edited, or the defaults.
+  const values = (lastResult?.initialValue as Record<string, unknown> | null | undefined) ?? formValues(editing);
+  const initial = (name: string) => {
+    const v = values[name];
+    return typeof v === "string" ? v : undefined;
+  };
+  const tags = ((v) => (Array.isArray(v) ? v : typeof v === "string" ? [v] : []))(values.tags);
+  const rating = initial("rating") ?? "";
+  const privacy = initial("privacy") ?? "PRIVATE";
+  const arenaType = initial("arenaType") ?? "outdoor";
+  const offerPublic = !solo || editing?.privacy === "PUBLIC";
+  const fieldId = (name: string) => `${id}-${name}`;
+  const errors = checks.errors;
+  const videoErrors = [...(errors("video") ?? []), ...(videoError ? [videoError] : [])];
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    checks.form.onSubmit(event);
+    if (event.defaultPrevented || props.mode !== "create") return;
+    event.preventDefault();
+    const element = event.currentTarget;
+    if (busy.current) return; // a double tap keeps one run
+    const formData = new FormData(element);
+    const file = formData.get("video");
+    const video = file instanceof File && file.size > 0 ? file : undefined;
+    const problem = video ? checkFileBeforeUpload("video", video) : null;
+    setVideoError(problem ? `${problem.title}: ${problem.message}` : null);
+    if (problem) {
+      showToast({ type: "error", title: problem.title, description: problem.message });
+      return;
+    }
+    busy.current = true;
+    setSaving(true);
+    void (async () => {
+      try {
+        if (await queueAvailable()) return await props.onKeep({ fields: runFields(formData), video });
+        // No IndexedDB here (a locked-down browser): post the form as without JavaScript.
+        element.submit();
+      } catch {
+        element.submit();
+      } finally {
+        busy.current = false;
+        setSaving(false);
       }
-      const values = { ...submission.value };
-      delete values.clientId;
-      busy.current = true;
-      setSaving(true);
-      void (async () => {
-        try {
-          if (await queueAvailable()) return await onKeep({ fields: values, video });
-          // No IndexedDB here (a locked-down browser): post the form as without JavaScript.
-          element.submit();
-        } catch {
-          element.submit();
-        } finally {
-          busy.current = false;
-          setSaving(false);
-        }
-      })();
-    },
-  });
-  const videoErrors = [...(form.allErrors.video ?? []), ...(videoError ? [videoError] : [])];
-  const tags = asList(fields.tags.initialValue);
-  const rating = String(fields.rating.initialValue ?? "");
-  const privacy = String(fields.privacy.initialValue ?? "PRIVATE");
+    })();
+  }
 
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="create" />
-      <input type="hidden" name="clientId" value={clientId} />
-      <FormError message={form.errors?.[0]} />
-      <Field label="Arena name" autoComplete="off" errors={fields.arenaName.errors} {...getInputProps(fields.arenaName, { type: "text" })} />
+    <Form method="post" encType="multipart/form-data" id={id} className="space-y-4" {...checks.form} onSubmit={onSubmit} preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      {props.mode === "create" ? <input type="hidden" name="clientId" value={props.clientId} /> : <input type="hidden" name="id" value={props.run.id} />}
+      <FormError message={checks.formError} />
+      <Field id={fieldId("arenaName")} label="Arena name" name="arenaName" autoComplete="off" required maxLength={LIMITS.arenaName} defaultValue={initial("arenaName")} errors={errors("arenaName")} />
       <fieldset>
         <legend className="label">Arena type</legend>
         <div className="grid grid-cols-2 gap-2">
           {(["outdoor", "indoor"] as const).map((t) => (
             <label key={t} className={chip}>
-              <input type="radio" className="sr-only" name={fields.arenaType.name} value={t} defaultChecked={(fields.arenaType.initialValue ?? "outdoor") === t} />
+              <input type="radio" className="sr-only" name="arenaType" value={t} defaultChecked={arenaType === t} />
               {t === "indoor" ? "Indoor" : "Outdoor"}
             </label>
           ))}
         </div>
       </fieldset>
       <div>
-        <Field label="Horse" list="horse-names" autoComplete="off" errors={fields.horseName.errors} {...getInputProps(fields.horseName, { type: "text" })} />
+        <Field id={fieldId("horseName")} label="Horse" name="horseName" list="horse-names" autoComplete="off" maxLength={LIMITS.horseName} defaultValue={initial("horseName")} errors={errors("horseName")} />
         <datalist id="horse-names">
           {horses.map((h) => (
             <option key={h} value={h} />
@@ -108,37 +176,39 @@ export function RunForm({ lastResult, horses, riders, events, clientId, onKeep }
         </datalist>
       </div>
       <Field
+        id={fieldId("time")}
         label="Time (seconds)"
+        name="time"
         inputMode="decimal"
         placeholder="15.482"
         autoComplete="off"
         hint="Seconds, like 15.482 (15.48s and 0:15.482 work too)."
-        errors={fields.time.errors}
-        {...getInputProps(fields.time, { type: "text" })}
+        defaultValue={initial("time")}
+        errors={errors("time")}
       />
       <fieldset>
         <legend className="label">Rating</legend>
         <div className="grid grid-cols-6 gap-1.5">
           <label className={chip}>
-            <input type="radio" className="sr-only" name={fields.rating.name} value="" defaultChecked={rating === ""} />
+            <input type="radio" className="sr-only" name="rating" value="" defaultChecked={rating === ""} />
             <span className="sr-only">No rating</span>
             <span aria-hidden>–</span>
           </label>
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} className={chip}>
-              <input type="radio" className="sr-only" name={fields.rating.name} value={n} defaultChecked={rating === String(n)} />
+              <input type="radio" className="sr-only" name="rating" value={n} defaultChecked={rating === String(n)} />
               <span className="sr-only">{`${n} star${n > 1 ? "s" : ""}`}</span>
               <span aria-hidden>{n}★</span>
             </label>
           ))}
         </div>
-        <FieldErrors id={`${fields.rating.id}-error`} errors={fields.rating.errors} />
+        <FieldErrors id={`${fieldId("rating")}-error`} errors={errors("rating")} />
       </fieldset>
       <div>
-        <label htmlFor={fields.placement.id} className="label">
+        <label htmlFor={fieldId("placement")} className="label">
           Placement
         </label>
-        <select className="input" {...getSelectProps(fields.placement)}>
+        <select id={fieldId("placement")} name="placement" className="input" defaultValue={initial("placement") ?? ""}>
           <option value="">None</option>
           {PLACEMENTS.map((p) => (
             <option key={p} value={p}>
@@ -146,14 +216,14 @@ export function RunForm({ lastResult, horses, riders, events, clientId, onKeep }
             </option>
           ))}
         </select>
-        <FieldErrors id={`${fields.placement.id}-error`} errors={fields.placement.errors} />
+        <FieldErrors id={`${fieldId("placement")}-error`} errors={errors("placement")} />
       </div>
       <fieldset>
         <legend className="label">Tags</legend>
         <div className="grid grid-cols-2 gap-2">
           {RUN_TAGS.map((t) => (
             <label key={t} className={chip}>
-              <input type="checkbox" className="sr-only" name={fields.tags.name} value={t} defaultChecked={tags.includes(t)} />
+              <input type="checkbox" className="sr-only" name="tags" value={t} defaultChecked={tags.includes(t)} />
               {TAG_LABELS[t]}
             </label>
           ))}
@@ -161,10 +231,10 @@ export function RunForm({ lastResult, horses, riders, events, clientId, onKeep }
       </fieldset>
       {riders.length ? (
         <div>
-          <label htmlFor={fields.riderId.id} className="label">
+          <label htmlFor={fieldId("riderId")} className="label">
             Rider
           </label>
-          <select className="input" {...getSelectProps(fields.riderId)}>
+          <select id={fieldId("riderId")} name="riderId" className="input" defaultValue={initial("riderId") ?? "none"}>
             <option value="none">None (me)</option>
             {riders.map((r) => (
               <option key={r.id} value={r.id}>
@@ -172,15 +242,16 @@ export function RunForm({ lastResult, horses, riders, events, clientId, onKeep }
               </option>
             ))}
           </select>
-          <FieldErrors id={`${fields.riderId.id}-error`} errors={fields.riderId.errors} />
+          <FieldErrors id={`${fieldId("riderId")}-error`} errors={errors("riderId")} />
         </div>
       ) : null}
       <div>
-        <label htmlFor={fields.eventId.id} className="label">
+        <label htmlFor={fieldId("eventId")} className="label">
           Linked event
         </label>
-        <select className="input" {...getSelectProps(fields.eventId)}>
+        <select id={fieldId("eventId")} name="eventId" className="input" defaultValue={initial("eventId") ?? "none"}>
           <option value="none">None</option>
+          {editing?.eventId && !events.some((e) => e.id === editing.eventId) ? <option value={editing.eventId}>{editing.eventName ?? "Linked event"}</option> : null}
           {events.map((e) => (
             <option key={e.id} value={e.id}>
               {e.name} · {e.date}
@@ -188,64 +259,91 @@ export function RunForm({ lastResult, horses, riders, events, clientId, onKeep }
           ))}
         </select>
         <p className="mt-1 text-sm text-gray-600">From your saved and created events.</p>
-        <FieldErrors id={`${fields.eventId.id}-error`} errors={fields.eventId.errors} />
+        <FieldErrors id={`${fieldId("eventId")}-error`} errors={errors("eventId")} />
       </div>
       <div>
-        <label htmlFor={fields.notes.id} className="label">
+        <label htmlFor={fieldId("notes")} className="label">
           Notes
         </label>
-        <textarea className="input min-h-[88px]" rows={3} {...getTextareaProps(fields.notes)} />
-        <FieldErrors id={`${fields.notes.id}-error`} errors={fields.notes.errors} />
+        <textarea id={fieldId("notes")} name="notes" className="input min-h-[88px]" rows={3} maxLength={LIMITS.notes} defaultValue={initial("notes")} />
+        <FieldErrors id={`${fieldId("notes")}-error`} errors={errors("notes")} />
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Ground" placeholder="Deep, packed…" autoComplete="off" errors={fields.groundCondition.errors} {...getInputProps(fields.groundCondition, { type: "text" })} />
-        <Field label="Weather" placeholder="Hot, windy…" autoComplete="off" errors={fields.weather.errors} {...getInputProps(fields.weather, { type: "text" })} />
+        <Field id={fieldId("groundCondition")} label="Ground" name="groundCondition" placeholder="Deep, packed…" autoComplete="off" maxLength={LIMITS.groundCondition} defaultValue={initial("groundCondition")} errors={errors("groundCondition")} />
+        <Field id={fieldId("weather")} label="Weather" name="weather" placeholder="Hot, windy…" autoComplete="off" maxLength={LIMITS.weather} defaultValue={initial("weather")} errors={errors("weather")} />
       </div>
       <fieldset className="space-y-3 rounded-lg border border-gray-200 p-3">
         <legend className="label px-1">Video</legend>
         <div>
-          <label htmlFor="run-video" className="label">
-            Upload a video
+          <label htmlFor={fieldId("video")} className="label">
+            {editing?.videoUrl ? "Replace the video" : "Upload a video"}
           </label>
           <input
-            id="run-video"
+            id={fieldId("video")}
             name="video"
             type="file"
             accept={UPLOAD_RULES.video.accept}
             className="block w-full text-sm text-gray-800 file:mr-3 file:min-h-[44px] file:rounded-lg file:border-0 file:bg-brand-100 file:px-4 file:font-semibold file:text-brand-900"
-            aria-describedby={`run-video-hint${videoErrors.length ? " run-video-error" : ""}`}
+            aria-describedby={`${fieldId("video")}-hint${videoErrors.length ? ` ${fieldId("video")}-error` : ""}`}
             aria-invalid={videoErrors.length ? true : undefined}
             onChange={() => setVideoError(null)}
           />
-          <p id="run-video-hint" className="mt-1 text-sm text-gray-600">
+          <p id={`${fieldId("video")}-hint`} className="mt-1 text-sm text-gray-600">
             {VIDEO_ADVICE}
           </p>
-          <FieldErrors id="run-video-error" errors={videoErrors} />
+          <FieldErrors id={`${fieldId("video")}-error`} errors={videoErrors} />
         </div>
         <Field
-          label="Or a video link"
+          id={fieldId("videoUrl")}
+          label={editing?.videoUrl ? "Or a video link (clear it to remove the video)" : "Or a video link"}
+          name="videoUrl"
           inputMode="url"
           placeholder="https://youtu.be/…"
           autoComplete="off"
-          errors={fields.videoUrl.errors}
-          {...getInputProps(fields.videoUrl, { type: "text" })}
+          defaultValue={initial("videoUrl")}
+          errors={errors("videoUrl")}
         />
       </fieldset>
-      <fieldset>
-        <legend className="label">Who can see this run</legend>
-        <div className="grid grid-cols-2 gap-2">
-          {(["PRIVATE", "PUBLIC"] as const).map((p) => (
-            <label key={p} className={chip}>
-              <input type="radio" className="sr-only" name={fields.privacy.name} value={p} defaultChecked={privacy === p} />
-              {p === "PRIVATE" ? <LockIcon /> : <GlobeIcon />}
-              <span className="ml-1.5">{p === "PRIVATE" ? "Private" : "Public"}</span>
-            </label>
-          ))}
+      {offerPublic ? (
+        <fieldset>
+          <legend className="label">Who can see this run</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {(["PRIVATE", "PUBLIC"] as const).map((p) => (
+              <label key={p} className={chip}>
+                <input type="radio" className="sr-only" name="privacy" value={p} defaultChecked={privacy === p} />
+                {p === "PRIVATE" ? <LockIcon /> : <GlobeIcon />}
+                <span className="ml-1.5">{p === "PRIVATE" ? "Private" : "Public"}</span>
+              </label>
+            ))}
+          </div>
+          <FieldErrors id={`${fieldId("privacy")}-error`} errors={errors("privacy")} />
+        </fieldset>
+      ) : (
+        <p className="flex gap-2 rounded-lg bg-gray-50 p-3 text-sm text-gray-700">
+          <LockIcon />
+          <span>
+            Only you see this run: your profile is Private. To share runs, choose Invite Only or Public in{" "}
+            <Link to="/settings" className="link">
+              Settings
+            </Link>
+            .
+          </span>
+        </p>
+      )}
+      {editing ? (
+        <div className="grid grid-cols-2 gap-3">
+          <Link to={props.mode === "edit" ? props.cancelHref : "/run-log"} preventScrollReset className="btn-secondary">
+            Cancel
+          </Link>
+          <button type="submit" className="btn-primary" disabled={submitting}>
+            {submitting ? "Saving..." : "Save Changes"}
+          </button>
         </div>
-      </fieldset>
-      <button type="submit" className="btn-primary w-full" disabled={submitting}>
-        {submitting ? "Saving run..." : "Save Run"}
-      </button>
+      ) : (
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Saving run..." : "Save Run"}
+        </button>
+      )}
     </Form>
   );
 }

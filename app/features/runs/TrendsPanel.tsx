@@ -1,22 +1,8 @@
 import { Link } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState } from "react";
-import { PersonIcon } from "./icons";
-import type { Trends } from "./trends";
 import { formatDate as fmtDate } from "~/lib/dates";
-
-type ChartProps = { points: Trends["points"]; label: string };
-
-/** The last five times as text: without JavaScript, and offline when the chart's code never reached the phone. */
-function LastTimes({ points }: ChartProps) {
-  return (
-    <p className="text-sm text-gray-600">
-      {points.length ? `Last times: ${points.slice(-5).map((p) => `${p.time}s`).join(", ")}` : "Log a timed run to start the chart."}
-    </p>
-  );
-}
-
-const TimeChart = lazy(() => import("./TimeChart").catch(() => ({ default: LastTimes })));
-
+import { PersonIcon } from "./icons";
+import { TimeChart } from "./TimeChart";
+import type { Trends } from "./trends";
 
 export type TrendScope = { kind: "horse" | "rider"; label: string };
 export type TrendChoice = { kind: "horse" | "rider"; label: string; to: string; active: boolean };
@@ -33,9 +19,6 @@ function Tile({ label, value, detail, testId }: { label: string; value: string; 
 
 /** History and trends of one horse or rider, readable at a glance on a phone. */
 export function TrendsPanel({ scope, trends, choices }: { scope: TrendScope; trends: Trends; choices: TrendChoice[] }) {
-  // The chart is code-split and only fetched once the page is interactive.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const pb = trends.personalBest;
   return (
     <section className="card" aria-labelledby="trends-title">
@@ -74,14 +57,8 @@ export function TrendsPanel({ scope, trends, choices }: { scope: TrendScope; tre
         <Tile testId="clean-rate" label="Clean runs" value={trends.cleanRunRate !== null ? `${trends.cleanRunRate}%` : "—"} detail="tagged clean-run" />
         <Tile testId="placements" label="Placings" value={String(trends.placements)} detail="placed or cashed" />
       </div>
-      <div className={hydrated ? "mt-3 min-h-[150px]" : "mt-3"}>
-        {hydrated ? (
-          <Suspense fallback={<p className="text-sm text-gray-600">Loading chart…</p>}>
-            <TimeChart points={trends.points} label={`Times of ${scope.label} over time`} />
-          </Suspense>
-        ) : (
-          <LastTimes points={trends.points} label="" />
-        )}
+      <div className="mt-3">
+        <TimeChart points={trends.points} label={`Times of ${scope.label} over time`} />
       </div>
       {trends.bestByArena.length ? (
         <details className="mt-2">

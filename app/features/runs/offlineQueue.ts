@@ -1,5 +1,6 @@
 import { uploadFile, UploadError } from "~/lib/uploadFile";
-import { UPLOADED_VIDEO, type RunLogInput } from "~/schemas/runs";
+import { UPLOADED_VIDEO } from "~/schemas/run-rules";
+import type { RunLogInput } from "~/schemas/runs";
 import { isUploadRefusal } from "~/schemas/uploads";
 
 /**

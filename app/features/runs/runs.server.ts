@@ -6,7 +6,7 @@ import { profileViewFor } from "~/features/social/policies.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { findUpload, releaseUploads } from "~/lib/uploads.server";
-import { PUBLIC_RUNS_LIMIT, UPLOADED_VIDEO, type PublicRunSort, type RunFilters, type RunLogInput } from "~/schemas/runs";
+import { PUBLIC_RUNS_LIMIT, RUN_MESSAGES, UPLOADED_VIDEO, type PublicRunSort, type RunFilters, type RunLogInput } from "~/schemas/runs";
 import { canViewRun, canViewSharedRun } from "./policies.server";
 import { computeTrends } from "./trends";
 
@@ -94,20 +94,7 @@ export function countRuns(db: Db, userId: string, filters: RunFilters) {
   return db.select({ n: sql<number>`count(*)` }).from(runLogs).where(and(...filterConditions(userId, filters))).get()?.n ?? 0;
 }
 
-/** The horse of the owner's latest run that names one, for the default trends. */
-export function latestHorseName(db: Db, userId: string) {
-  return (
-    db
-      .select({ name: runLogs.horseName })
-      .from(runLogs)
-      .where(and(eq(runLogs.userId, userId), sql`trim(coalesce(${runLogs.horseName}, '')) <> ''`))
-      .orderBy(desc(runLogs.createdAt))
-      .limit(1)
-      .get()?.name ?? null
-  );
-}
-
-/** One of the owner's runs (for the delete confirmation), or null. */
+/** One of the owner's runs (to confirm a delete, to edit), or null. */
 export function getOwnRun(db: Db, userId: string, id: string) {
   return db.select().from(runLogs).where(and(eq(runLogs.id, id), eq(runLogs.userId, userId))).get() ?? null;
 }
@@ -121,30 +108,51 @@ function ownedRider(db: Db, userId: string, riderId: number) {
 }
 
 /**
- * Stores a run. A repeated clientId (a retried submit or offline sync)
- * answers the run already stored instead of a second one.
+ * A horse is one horse however its name is capitalised: a name the rider
+ * already uses ("Dash") keeps that first spelling when typed again as
+ * "dash". The favourite horse of the profile counts as the first.
  */
-export function createRunLog(db: Db, user: User, input: RunLogInput): { run: OwnRun; created: boolean } {
+function canonicalHorseName(db: Db, user: Pick<User, "id" | "favoriteHorse">, name: string | undefined, exceptRunId?: string) {
+  if (!name) return null;
+  if (user.favoriteHorse?.trim().toLowerCase() === name.toLowerCase()) return user.favoriteHorse.trim();
+  const where = [eq(runLogs.userId, user.id), sql`lower(${runLogs.horseName}) = lower(${name})`];
+  if (exceptRunId) where.push(sql`${runLogs.id} <> ${exceptRunId}`);
+  const first = db.select({ name: runLogs.horseName }).from(runLogs).where(and(...where)).orderBy(runLogs.createdAt).limit(1).get();
+  return first?.name ?? name;
+}
+
+/**
+ * What a run may point at: the rider's own sub-profile, an event they may
+ * see (a run already linked to an event keeps it), their own uploaded video.
+ */
+function checkRunLinks(db: Db, user: User, input: RunLogInput, current?: RunLog) {
   if (input.riderId !== undefined && !ownedRider(db, user.id, input.riderId)) {
-    throw new HttpError(400, "Choose a rider from the list", { errors: { riderId: ["Choose a rider from the list"] } });
+    throw new HttpError(400, RUN_MESSAGES.rider, { errors: { riderId: [RUN_MESSAGES.rider] } });
   }
-  if (input.eventId !== undefined) {
+  if (input.eventId !== undefined && input.eventId !== current?.eventId) {
     const event = db.select().from(events).where(eq(events.id, input.eventId)).get();
     if (!event || !canViewEvent(user, event)) {
-      throw new HttpError(400, "Choose an event from the list", { errors: { eventId: ["Choose an event from the list"] } });
+      throw new HttpError(400, RUN_MESSAGES.event, { errors: { eventId: [RUN_MESSAGES.event] } });
     }
   }
   // A stored video must be this rider's own video upload, never someone else's file.
   if (input.videoUrl && UPLOADED_VIDEO.test(input.videoUrl) && !findUpload(input.videoUrl, { kind: "video", ownerId: user.id })) {
     throw new HttpError(400, "Video upload not found", { errors: { videoUrl: ["Video upload not found"] } });
   }
-  const values = {
-    userId: user.id,
+  // Nobody else ever sees a Private rider's runs: a "public" run would be a promise the app cannot keep.
+  if (input.privacy === "PUBLIC" && user.privacyMode === "SOLO" && current?.privacy !== "PUBLIC") {
+    throw new HttpError(400, RUN_MESSAGES.soloPrivate, { errors: { privacy: [RUN_MESSAGES.soloPrivate] } });
+  }
+}
+
+/** The columns a run's form sets (everything but its owner, key and date). */
+function runValues(db: Db, user: User, input: RunLogInput, exceptRunId?: string) {
+  return {
     eventId: input.eventId ?? null,
     riderId: input.riderId ?? null,
     arenaName: input.arenaName,
     arenaType: input.arenaType,
-    horseName: input.horseName ?? null,
+    horseName: canonicalHorseName(db, user, input.horseName, exceptRunId),
     notes: input.notes ?? null,
     time: input.time ?? null,
     rating: input.rating ?? null,
@@ -154,8 +162,16 @@ export function createRunLog(db: Db, user: User, input: RunLogInput): { run: Own
     groundCondition: input.groundCondition ?? null,
     weather: input.weather ?? null,
     privacy: input.privacy,
-    clientId: input.clientId ?? null,
   };
+}
+
+/**
+ * Stores a run. A repeated clientId (a retried submit or offline sync)
+ * answers the run already stored instead of a second one.
+ */
+export function createRunLog(db: Db, user: User, input: RunLogInput): { run: OwnRun; created: boolean } {
+  checkRunLinks(db, user, input);
+  const values = { ...runValues(db, user, input), userId: user.id, clientId: input.clientId ?? null };
   const inserted = db.insert(runLogs).values(values).onConflictDoNothing().returning().get();
   const run =
     inserted ??
@@ -168,7 +184,28 @@ export function createRunLog(db: Db, user: User, input: RunLogInput): { run: Own
   return { run: presentOwn(db, run), created: Boolean(inserted) };
 }
 
-function presentOwn(db: Db, run: RunLog) {
+/**
+ * Changes every field of the owner's run by the rules of a new one; anyone
+ * else's run answers like a missing one. A video file the run no longer
+ * points at is removed once the change is stored.
+ */
+export function updateRunLog(db: Db, user: User, id: string, input: RunLogInput): OwnRun {
+  const current = getOwnRun(db, user.id, id);
+  if (!current) throw new HttpError(404, RUN_NOT_FOUND);
+  checkRunLinks(db, user, input, current);
+  const run = db
+    .update(runLogs)
+    .set(runValues(db, user, input, id))
+    .where(and(eq(runLogs.id, id), eq(runLogs.userId, user.id)))
+    .returning()
+    .get();
+  if (!run) throw new HttpError(404, RUN_NOT_FOUND);
+  if (current.videoUrl !== run.videoUrl) releaseUploads(db, [current.videoUrl]);
+  return presentOwn(db, run);
+}
+
+/** The owner's view of one run, with its rider's and event's names. */
+export function presentOwn(db: Db, run: RunLog) {
   const riderName = run.riderId ? (db.select({ name: riders.name }).from(riders).where(eq(riders.id, run.riderId)).get()?.name ?? null) : null;
   const eventName = run.eventId ? (db.select({ name: events.name }).from(events).where(eq(events.id, run.eventId)).get()?.name ?? null) : null;
   return presentRun(run, { riderName, eventName });
@@ -183,6 +220,10 @@ export function deleteRunLog(db: Db, user: User, id: string) {
 }
 
 export function setRunPrivacy(db: Db, user: User, id: string, privacy: RunLog["privacy"]) {
+  if (privacy === "PUBLIC" && user.privacyMode === "SOLO") {
+    if (!getOwnRun(db, user.id, id)) throw new HttpError(404, RUN_NOT_FOUND);
+    throw new HttpError(400, RUN_MESSAGES.soloPrivate);
+  }
   const run = db
     .update(runLogs)
     .set({ privacy })
@@ -193,20 +234,35 @@ export function setRunPrivacy(db: Db, user: User, id: string, privacy: RunLog["p
   return presentOwn(db, run);
 }
 
-/** SPEC.md "Horses": the names the rider has logged (and their favourite), each once, A to Z. */
-export function listHorses(db: Db, user: Pick<User, "id" | "favoriteHorse">) {
+/**
+ * The names of the rider's horses (and their favourite), each once however
+ * it was capitalised, in its first spelling, A to Z; and the horse of the
+ * latest run that names one (the default trends). One grouped query.
+ */
+export function horseNames(db: Db, user: Pick<User, "id" | "favoriteHorse">) {
   const rows = db
-    .selectDistinct({ name: runLogs.horseName })
+    .select({ name: runLogs.horseName, first: sql<number>`min(${runLogs.createdAt})`, last: sql<number>`max(${runLogs.createdAt})` })
     .from(runLogs)
     .where(and(eq(runLogs.userId, user.id), sql`${runLogs.horseName} is not null and trim(${runLogs.horseName}) <> ''`))
-    .all();
+    .groupBy(runLogs.horseName)
+    .all()
+    .sort((a, b) => a.first - b.first);
   const names = new Map<string, string>();
   for (const name of [user.favoriteHorse, ...rows.map((r) => r.name)]) {
     const clean = name?.trim();
     if (clean && !names.has(clean.toLowerCase())) names.set(clean.toLowerCase(), clean);
   }
-  return [...names.values()].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
+  const latest = rows.reduce<(typeof rows)[number] | null>((a, b) => (!a || b.last > a.last ? b : a), null);
+  return {
+    names: [...names.values()].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })),
+    /** A name as the rider first spelled it (for a filter typed in another case). */
+    spelling: (name: string | null | undefined) => (name ? (names.get(name.trim().toLowerCase()) ?? name) : null),
+    latest: latest?.name ? (names.get(latest.name.trim().toLowerCase()) ?? null) : null,
+  };
 }
+
+/** The names the rider has logged (and their favourite), each once, A to Z. */
+export const listHorses = (db: Db, user: Pick<User, "id" | "favoriteHorse">) => horseNames(db, user).names;
 
 /**
  * Events a run can be linked to: the rider's saved events and the events
@@ -323,6 +379,7 @@ export function getSharedRun(db: Db, id: string, viewer: User | null) {
     horseName: run.horseName,
     time: run.time,
     rating: run.rating,
+    placement: run.placement,
     tags: run.tags,
     notes: run.notes,
     videoUrl: run.videoUrl,

@@ -1,4 +1,4 @@
-import { timeSortValue } from "~/schemas/runs";
+import { timeSortValue } from "~/schemas/run-rules";
 
 export type TrendRun = {
   arenaName: string;

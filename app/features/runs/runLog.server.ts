@@ -1,0 +1,173 @@
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import type { User } from "#db/schema";
+import { listRiders } from "~/features/riders/riders.server";
+import { config } from "~/lib/config.server";
+import type { Db } from "~/lib/db.server";
+import { HttpError, isStorageFailure } from "~/lib/http.server";
+import { shownCount } from "~/lib/paging";
+import { deleteUpload, storeUpload } from "~/lib/uploads.server";
+import { RUN_MESSAGES, RUN_PRIVACY, runFiltersSchema, runLogSchema, VIDEO_MAX_BYTES, type RunFilters, type RunLogInput } from "~/schemas/runs";
+import {
+  countOwnRuns,
+  countRuns,
+  createRunLog,
+  getOwnRun,
+  horseNames,
+  linkableEvents,
+  listRuns,
+  presentOwn,
+  RUN_LIST_LIMIT,
+  RUN_PAGE,
+  runTrends,
+  updateRunLog,
+} from "./runs.server";
+
+/*
+ * The run log screen (/run-log): what its loader reads and how its action
+ * reads and saves a run. The route module stays a thin shell over these.
+ * Zod and conform live here, on the server: the screen's JavaScript checks
+ * the form with app/schemas/run-rules.ts instead.
+ */
+
+/** Query parameters that open one thing once (the form, an edit, a question); a redirect drops them. */
+export const ONE_OFF_PARAMS = { new: null, edit: null, delete: null, index: null } as const;
+
+const FILTER_KEYS = ["horse", "rider", "arena", "from", "to", "tag"] as const;
+
+function readFilters(url: URL): RunFilters {
+  const raw = Object.fromEntries(FILTER_KEYS.map((k) => [k, url.searchParams.get(k) ?? undefined]));
+  const parsed = runFiltersSchema.safeParse(raw);
+  // A hand-edited query string with a bad value is ignored, not an error page.
+  return parsed.success ? parsed.data : {};
+}
+
+/**
+ * Which horse or rider the trends show: the rider filter, else the horse
+ * filter, else the horse of the latest run (else the first horse).
+ */
+function trendsScope(filters: RunFilters, riders: { id: number; name: string }[], horses: ReturnType<typeof horseNames>) {
+  const rider = typeof filters.rider === "number" ? riders.find((r) => r.id === filters.rider) : undefined;
+  if (rider) return { kind: "rider" as const, label: rider.name, riderId: rider.id };
+  const horse = horses.spelling(filters.horse) ?? horses.latest ?? horses.names[0];
+  return horse ? { kind: "horse" as const, label: horse, horse } : null;
+}
+
+/** Everything the screen shows, read with one bounded query each. */
+export function runLogScreen(db: Db, user: User, url: URL) {
+  const filters = readFilters(url);
+  const filtered = FILTER_KEYS.some((k) => filters[k] !== undefined);
+  const shown = shownCount(url, "shown", RUN_PAGE, RUN_LIST_LIMIT);
+  // One more than shown tells whether there is more.
+  const page = listRuns(db, user.id, filters, { limit: shown + 1 });
+  const total = countOwnRuns(db, user.id);
+  const riders = listRiders(db, user.id);
+  const horses = horseNames(db, user);
+  const scope = trendsScope(filters, riders, horses);
+  const trends = scope ? runTrends(db, user.id, scope.kind === "rider" ? { riderId: scope.riderId } : { horse: scope.horse }) : null;
+
+  const deleteId = url.searchParams.get("delete");
+  const deleting = deleteId ? getOwnRun(db, user.id, deleteId) : null;
+  const editId = url.searchParams.get("edit");
+  const editRun = editId ? getOwnRun(db, user.id, editId) : null;
+
+  return {
+    runs: page.slice(0, shown).map((run) => ({ ...run, horseName: horses.spelling(run.horseName) })),
+    total,
+    matching: filtered ? countRuns(db, user.id, filters) : total,
+    more: page.length > shown && shown < RUN_LIST_LIMIT ? shown + RUN_PAGE : null,
+    filtered,
+    // A horse typed in another case shows as the rider first spelled it.
+    filters: { ...filters, horse: horses.spelling(filters.horse) ?? undefined },
+    riders,
+    horses: horses.names,
+    events: linkableEvents(db, user),
+    scope: scope ? { kind: scope.kind, label: scope.label } : null,
+    trends,
+    deleting: deleting ? { id: deleting.id, arenaName: deleting.arenaName, horseName: deleting.horseName, time: deleting.time } : null,
+    editing: editRun ? presentOwn(db, editRun) : null,
+    // ?new opens the form (Discover's "Log a Run", "+ Add Run" without JavaScript); so does an empty log.
+    formOpen: url.searchParams.has("new") || total === 0,
+    // A fresh idempotency key per rendering of the form: a double submit stores one run
+    // (without JavaScript; with it, each run kept on the phone gets its own key).
+    clientId: crypto.randomUUID(),
+    userId: user.id,
+    // Nobody else ever sees a Private rider's runs: the screen says so instead of offering to share.
+    solo: user.privacyMode === "SOLO",
+    origin: config().appOrigin,
+  };
+}
+export type RunLogScreen = ReturnType<typeof runLogScreen>;
+
+/** A body larger than a 15 MB video plus the form's fields is refused before it is read. */
+export const tooLargeForRunForm = (request: Request) => Number(request.headers.get("content-length") ?? 0) > VIDEO_MAX_BYTES + 512 * 1024;
+export const VIDEO_TOO_LARGE = `File Too Large: File size must be less than ${VIDEO_MAX_BYTES / 1024 / 1024}MB`;
+
+const runId = z.string({ required_error: "Run log not found" }).min(1, "Run log not found").max(64, "Run log not found");
+const intentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create") }),
+  z.object({ intent: z.literal("update"), id: runId }),
+  z.object({ intent: z.literal("delete"), id: runId }),
+  z.object({ intent: z.literal("privacy"), id: runId, privacy: z.enum(RUN_PRIVACY, { errorMap: () => ({ message: RUN_MESSAGES.privacy }) }) }),
+]);
+type Intent = z.infer<typeof intentSchema>;
+type RunFields = { submission: Submission<RunLogInput>; video: Blob | null };
+
+/** What the run log's forms ask for: one of its intents, or why the request is not one. */
+export type RunIntent =
+  | (Extract<Intent, { intent: "create" }> & RunFields)
+  | (Extract<Intent, { intent: "update" }> & RunFields)
+  | Extract<Intent, { intent: "delete" }>
+  | Extract<Intent, { intent: "privacy" }>
+  | { intent: "invalid"; asked: string; message: string };
+
+/** Reads a posted run log form. A form without an intent is the add-run form. */
+export function readRunIntent(form: FormData): RunIntent {
+  const asked = form.get("intent") ?? "create";
+  const parsed = intentSchema.safeParse({ intent: asked, id: form.get("id") ?? undefined, privacy: form.get("privacy") ?? undefined });
+  if (!parsed.success) return { intent: "invalid", asked: String(asked), message: parsed.error.issues[0]?.message ?? "Unknown action" };
+  const intent = parsed.data;
+  if (intent.intent !== "create" && intent.intent !== "update") return intent;
+  // The add-run and edit forms are multipart: they may carry a video file.
+  const file = form.get("video");
+  form.delete("video");
+  const video = file instanceof Blob && file.size > 0 ? file : null;
+  return { ...intent, submission: parseWithZod(form, { schema: runLogSchema }), video };
+}
+
+export type SaveResult = { ok: true } | { ok: false; status: number; result: ReturnType<Submission<RunLogInput>["reply"]> };
+
+/**
+ * Saves the add-run or edit form: stores its video (by the one upload
+ * mechanism), then the run; if the run is refused, the stored video goes.
+ */
+export async function saveRunForm(db: Db, user: User, intent: Extract<RunIntent, { intent: "create" | "update" }>): Promise<SaveResult> {
+  const { submission, video } = intent;
+  if (submission.status !== "success") return { ok: false, status: 400, result: submission.reply() };
+  let input = submission.value;
+  let storedVideo: string | null = null;
+  try {
+    if (video) {
+      storedVideo = (await storeUpload("video", video, user.id)).url;
+      input = { ...input, videoUrl: storedVideo };
+    }
+    if (intent.intent === "create") createRunLog(db, user, input);
+    else updateRunLog(db, user, intent.id, input);
+    return { ok: true };
+  } catch (error) {
+    if (storedVideo) deleteUpload(storedVideo);
+    if (error instanceof HttpError && video && !storedVideo && (error.status === 413 || error.status === 415)) {
+      const title = typeof error.body.title === "string" ? `${error.body.title}: ` : "";
+      return { ok: false, status: error.status, result: submission.reply({ fieldErrors: { video: [`${title}${error.message}`] } }) };
+    }
+    if (error instanceof HttpError) {
+      const fieldErrors = error.body.errors as Record<string, string[]> | undefined;
+      return { ok: false, status: error.status, result: submission.reply(fieldErrors ? { fieldErrors } : { formErrors: [error.message] }) };
+    }
+    if (isStorageFailure(error)) throw error; // a full disk: 503 from entry.server's handleError, like every page
+    console.error(error);
+    const failed = intent.intent === "create" ? "Failed to add run log. Please try again." : "Failed to update run log. Please try again.";
+    return { ok: false, status: 500, result: submission.reply({ formErrors: [failed] }) };
+  }
+}
