@@ -8,6 +8,7 @@ import type { Db } from "~/lib/db.server";
 import { HttpError, isStorageFailure } from "~/lib/http.server";
 import { shownCount } from "~/lib/paging";
 import { deleteUpload, storeUpload } from "~/lib/uploads.server";
+import { isUploadRefusal } from "~/schemas/uploads";
 import { RUN_MESSAGES, RUN_PRIVACY, runFiltersSchema, runLogSchema, VIDEO_MAX_BYTES, type RunFilters, type RunLogInput } from "~/schemas/runs";
 import {
   countOwnRuns,
@@ -157,7 +158,8 @@ export async function saveRunForm(db: Db, user: User, intent: Extract<RunIntent,
     return { ok: true };
   } catch (error) {
     if (storedVideo) deleteUpload(storedVideo);
-    if (error instanceof HttpError && video && !storedVideo && (error.status === 413 || error.status === 415)) {
+    // The video itself refused (too large, not a video): say so next to the video field.
+    if (error instanceof HttpError && video && !storedVideo && isUploadRefusal(error.body.code)) {
       const title = typeof error.body.title === "string" ? `${error.body.title}: ` : "";
       return { ok: false, status: error.status, result: submission.reply({ fieldErrors: { video: [`${title}${error.message}`] } }) };
     }
