@@ -3,6 +3,7 @@ import { Writable } from "node:stream";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { DOCUMENT_BODY, type WithDocumentBody } from "~/lib/document-body";
 import { isStorageFailure, noteStorageFailure } from "~/lib/http.server";
 import { NonceProvider } from "~/lib/nonce";
 
@@ -54,7 +55,8 @@ export default function handleRequest(
   if (unavailable.has(request)) responseStatusCode = 503;
   // Every loader has run before the render starts and no page defers data, so nothing is gained
   // by streaming: the document is rendered whole and sent as one body. Streaming it cost a
-  // write per React chunk through three stream adapters (bench/README.md, "Profiles").
+  // write per React chunk through three stream adapters (bench/README.md, "Profiles"). The
+  // HTTP layer writes the page from DOCUMENT_BODY (app/lib/document-body.ts).
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];
@@ -67,7 +69,9 @@ export default function handleRequest(
     sink.on("finish", () => {
       clearTimeout(timer);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+      const response: WithDocumentBody = new Response(null, { headers: responseHeaders, status: responseStatusCode });
+      response[DOCUMENT_BODY] = Buffer.concat(chunks);
+      resolve(response);
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
