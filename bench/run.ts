@@ -257,7 +257,8 @@ async function runPhase(ds: DataSet, workers: number, list: (url: string, cookie
         opts.checks.set(e.key, checked);
         if (checked.status !== 200) console.log(`  ${e.title}: answered ${checked.status}, not 200`);
       }
-      await measure("warm-up", { url, requests: e.requests, connections: 4, duration: WARM_UP }, { quiet: true });
+      // Each worker compiles its own code: warm them all.
+      await measure("warm-up", { url, requests: e.requests, connections: 4 * workers, duration: WARM_UP }, { quiet: true });
       const pid = server.child.pid!;
       const c0 = treeCpuMs(pid);
       const closed = await measure(e.title, { url, requests: e.requests, connections, duration: DURATION }, { quiet: true });
@@ -460,7 +461,7 @@ for (const name of ONLY as Array<"demo" | "scale">) {
 
 if (soakResult) {
   console.log(
-    `\nMemory soak (bench scale, ${WORKERS} workers): ${soakResult.growthPercent}% growth (${soakResult.rssStartMb} -> ${soakResult.rssEndMb} MB), ${soakResult.errors} errors  ${soakResult.growthPercent <= 10 && soakResult.errors === 0 ? "met" : "NOT met"}`,
+    `\nMemory soak (bench scale, WEB_CONCURRENCY=${WORKERS}): ${soakResult.growthPercent}% growth (${soakResult.rssStartMb} -> ${soakResult.rssEndMb} MB), ${soakResult.errors} errors  ${soakResult.growthPercent <= 10 && soakResult.errors === 0 ? "met" : "NOT met"}`,
   );
 }
 console.log(`\nUnit measurements this run: ${units.map((u) => u.ms).join(", ")} ms; ${((Date.now() - started) / 60_000).toFixed(1)} minutes in all`);
