@@ -14,9 +14,10 @@ export const migrationsFolder = path.join(
 
 /**
  * WAL lets readers run beside the one writer; the busy timeout makes a second
- * writer wait instead of failing with "database is locked"; NORMAL
- * synchronous is durable across a process crash in WAL mode (see
- * docs/decisions/2026-11-22-sqlite-durability.md for what it means on power loss).
+ * writer (another worker process, a script) wait instead of failing with
+ * "database is locked"; NORMAL synchronous is durable across a process crash
+ * in WAL mode (see docs/decisions/2026-11-22-sqlite-durability.md for what it
+ * means on power loss).
  */
 export function openDatabase(file: string): Db {
   const sqlite = new Database(file);
@@ -25,7 +26,20 @@ export function openDatabase(file: string): Db {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return drizzle(sqlite, { schema }) as Db;
+  return immediateTransactions(drizzle(sqlite, { schema }) as Db);
+}
+
+/**
+ * Every transaction takes the write lock when it begins (BEGIN IMMEDIATE),
+ * waiting for it under the busy timeout. A deferred transaction that reads
+ * first and writes later cannot wait: when another process wrote in between,
+ * SQLite refuses its write at once with SQLITE_BUSY. The app's transactions
+ * all write, and are short, so taking the lock up front costs nothing.
+ */
+function immediateTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn, config) => transaction(fn, { behavior: "immediate", ...config })) as typeof db.transaction;
+  return db;
 }
 
 const STATEMENTS_KEPT = 500;

@@ -1,65 +1,81 @@
-import type { ServerBuild } from "@remix-run/node";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { lt } from "drizzle-orm";
+import cluster from "node:cluster";
 import { migrateDatabase, openDatabase } from "../db/client";
-import { sessions } from "../db/schema";
-import { loadConfig } from "../app/lib/config.server";
-import { pruneRateLimits } from "../app/lib/rate-limit.server";
-import { sweepOrphanUploads } from "../app/lib/uploads.server";
-import { createApp } from "./app";
+import { loadConfig, type Config } from "../app/lib/config.server";
+import { closeDb } from "../app/lib/db.server";
+import { startHousekeeping } from "./housekeeping";
+import { isStopMessage, runPrimary } from "./primary";
+import { serve } from "./serve";
 
 /**
- * `npm start`: checks the configuration, migrates the database, then serves
- * the built app. Stops gracefully on SIGTERM (the container's stop).
+ * `npm start` and the container's command. With WEB_CONCURRENCY=1, one
+ * process does everything. Above 1, this process is the primary: it does
+ * the first-start work (the configuration, whose first load writes the
+ * generated session secret; the database file and its migrations) before
+ * any worker exists, so no two processes ever race on them, then runs
+ * housekeeping and starts the workers, which only serve requests.
+ * SIGTERM (the container's stop) or SIGINT finishes requests in flight
+ * and exits 0.
  */
-async function main() {
-  let cfg;
+const log = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
+
+// A crash is one structured log line like the rest, then exit 1 (a worker is then replaced).
+process.on("uncaughtException", (error) => {
+  console.error(JSON.stringify({ level: "error", msg: "uncaught exception", pid: process.pid, error: error.stack ?? String(error) }));
+  process.exit(1);
+});
+
+function configOrExit(): Config {
   try {
-    cfg = loadConfig();
+    return loadConfig();
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
   }
+}
+
+function onStopSignals(stop: (signal: string) => void) {
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+async function main() {
+  const cfg = configOrExit();
+
+  if (cluster.isWorker) {
+    // A stop before the worker serves has nothing to finish.
+    const worker: { serving?: Awaited<ReturnType<typeof serve>> } = {};
+    const exit = () => (worker.serving ? worker.serving.stop(() => (closeDb(), process.exit(0))) : process.exit(0));
+    process.on("message", (message) => isStopMessage(message) && exit());
+    onStopSignals(exit);
+    worker.serving = await serve(cfg, () => {});
+    return;
+  }
 
   const db = openDatabase(cfg.databaseFile);
   migrateDatabase(db);
-  // Housekeeping at start and hourly: expired sessions (also dropped when read)
-  // and spent rate-limit counters, so neither table grows with time, and
-  // day-old upload files no row references.
-  const housekeeping = () => {
-    db.delete(sessions).where(lt(sessions.expire, new Date())).run();
-    pruneRateLimits(db);
-    sweepOrphanUploads(db, cfg.dataDir);
+  const housekeeping = startHousekeeping(db, cfg);
+  const exit = (code: number) => {
+    housekeeping.stop();
+    db.$client.close();
+    process.exit(code);
   };
-  housekeeping();
-  setInterval(housekeeping, 60 * 60 * 1000).unref();
 
-  const buildFile = path.resolve("build/index.js");
-  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const app = createApp(cfg, build);
-
-  const server = app.listen(cfg.port, cfg.host ?? "::", () => {
-    console.log(
-      JSON.stringify({ level: "info", msg: "listening", port: cfg.port, origin: cfg.appOrigin, dataDir: cfg.dataDir }),
+  if (cfg.webConcurrency === 1) {
+    const { stop } = await serve(cfg, () =>
+      log({ level: "info", msg: "listening", port: cfg.port, origin: cfg.appOrigin, dataDir: cfg.dataDir, workers: 1 }),
     );
-  });
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(JSON.stringify({ level: "info", msg: "stopping", signal }));
-    // Finish requests in flight, then exit; long-lived streams are cut after 10 s.
-    server.close(() => {
-      db.$client.close();
-      process.exit(0);
+    onStopSignals((signal) => {
+      log({ level: "info", msg: "stopping", signal });
+      stop(() => (closeDb(), exit(0)));
     });
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 10_000).unref();
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+    return;
+  }
+
+  const primary = runPrimary(cfg, exit);
+  onStopSignals((signal) => {
+    log({ level: "info", msg: "stopping", signal, workers: cfg.webConcurrency });
+    primary.stop();
+  });
 }
 
 void main();

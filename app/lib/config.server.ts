@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -8,6 +9,8 @@ import { z } from "zod";
  * message that names the variable, so a volunteer running the container sees
  * what to fix instead of a stack trace.
  */
+const WORKERS_MESSAGE = "WEB_CONCURRENCY must be a whole number of worker processes, from 1 to 64";
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).optional(),
@@ -17,6 +20,12 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).optional(),
   NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
+  WEB_CONCURRENCY: z.coerce
+    .number({ invalid_type_error: WORKERS_MESSAGE })
+    .int(WORKERS_MESSAGE)
+    .min(1, WORKERS_MESSAGE)
+    .max(64, WORKERS_MESSAGE)
+    .optional(),
   /** Tests and benchmarks raise it; never documented for production use. */
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
 });
@@ -35,6 +44,8 @@ export type Config = {
   isProduction: boolean;
   secureCookies: boolean;
   rateLimitFactor: number;
+  /** Worker processes sharing the port; 1 serves from the one process (server/index.ts). */
+  webConcurrency: number;
 };
 
 function readOrCreateSecret(dataDir: string): string {
@@ -87,6 +98,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isProduction,
     secureCookies: isProduction && appOrigin.startsWith("https:"),
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    webConcurrency: e.WEB_CONCURRENCY ?? os.availableParallelism(),
   };
 }
 

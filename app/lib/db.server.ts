@@ -17,3 +17,10 @@ export function getDb(): Db {
 }
 
 export type { Db };
+
+/** Closes the process's connection, if it opened one (a stopping worker). */
+export function closeDb() {
+  const holder = globalThis as Holder;
+  holder[CONNECTION]?.$client.close();
+  delete holder[CONNECTION];
+}

@@ -1,26 +1,92 @@
+import cluster from "node:cluster";
 import { EventEmitter } from "node:events";
 
 /**
- * In-process fan-out of "something about this user changed" to open streams
- * (DESIGN.md section 6: the one piece of per-process state, by design): their
+ * Fan-out of "something about this user changed" to open streams: their
  * unread count, or their sessions ending (sign-out, ban, password reset).
  * Listeners re-read from the database, so a missed signal only delays an
  * update until the next one, the stream's heartbeat or its reconnect.
+ *
+ * With several worker processes (WEB_CONCURRENCY), a rider's stream may be
+ * held by another worker than the one that served the change: each worker
+ * tells the primary process, which relays the signal to every other worker
+ * (`relayUserChanges`, server/primary.ts). The signal carries user ids only.
+ *
+ * The emitter is kept on globalThis, so every copy of this module in one
+ * process (the Remix build, and the sources the server loads beside it)
+ * shares it.
  */
-const bus = new EventEmitter();
-bus.setMaxListeners(0);
+const LIVE = Symbol.for("cloverleaf.live");
+type Holder = { [LIVE]?: EventEmitter };
 const ALL = "*";
+/** Asks open streams to end: the process is stopping. */
+const END = Symbol.for("cloverleaf.live.end");
 
-export function publishUserChange(userIds: string[] | "all") {
-  if (userIds === "all") bus.emit(ALL);
-  else for (const id of new Set(userIds)) bus.emit(id);
+type UserIds = string[] | "all";
+export type UserChangeMessage = { type: "cloverleaf:user-change"; userIds: UserIds };
+
+export const isUserChangeMessage = (message: unknown): message is UserChangeMessage =>
+  typeof message === "object" && message !== null && (message as { type?: unknown }).type === "cloverleaf:user-change";
+
+function bus() {
+  const holder = globalThis as Holder;
+  if (!holder[LIVE]) {
+    const emitter = new EventEmitter();
+    emitter.setMaxListeners(0);
+    holder[LIVE] = emitter;
+    // Signals relayed by the primary from the other workers.
+    if (cluster.isWorker) {
+      process.on("message", (message) => {
+        if (isUserChangeMessage(message)) deliver(emitter, message.userIds);
+      });
+    }
+  }
+  return holder[LIVE];
 }
 
-export function subscribeUserChange(userId: string, listener: () => void) {
-  bus.on(userId, listener);
-  bus.on(ALL, listener);
+function deliver(emitter: EventEmitter, userIds: UserIds) {
+  if (userIds === "all") emitter.emit(ALL);
+  else for (const id of userIds) emitter.emit(id);
+}
+
+export function publishUserChange(userIds: UserIds) {
+  const ids = userIds === "all" ? userIds : [...new Set(userIds)];
+  deliver(bus(), ids);
+  if (cluster.isWorker && process.connected) {
+    const message: UserChangeMessage = { type: "cloverleaf:user-change", userIds: ids };
+    // A worker whose primary is gone is about to exit; the change is stored, only its signal is lost.
+    process.send!(message, undefined, {}, () => {});
+  }
+}
+
+/** `onEnd` runs when the process stops, so a stream closes instead of holding the shutdown. */
+export function subscribeUserChange(userId: string, listener: () => void, onEnd?: () => void) {
+  const emitter = bus();
+  emitter.on(userId, listener);
+  emitter.on(ALL, listener);
+  if (onEnd) emitter.on(END, onEnd);
   return () => {
-    bus.off(userId, listener);
-    bus.off(ALL, listener);
+    emitter.off(userId, listener);
+    emitter.off(ALL, listener);
+    if (onEnd) emitter.off(END, onEnd);
   };
+}
+
+/** Ends every open stream of this process (server/serve.ts, on stop). */
+export function endStreams() {
+  bus().emit(END);
+}
+
+/**
+ * In the primary process: passes each worker's signal on to every other
+ * worker. A worker being replaced or stopping may miss one; its streams
+ * reconnect and re-read.
+ */
+export function relayUserChanges() {
+  cluster.on("message", (from, message) => {
+    if (!isUserChangeMessage(message)) return;
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      if (worker && worker !== from && worker.isConnected()) worker.send(message, undefined, () => {});
+    }
+  });
 }

@@ -12,7 +12,8 @@ const HEARTBEAT_MS = 25_000;
  * count, sent at once and on every change. EventSource reconnects by itself
  * after a dropped connection ("retry" tells it how soon). The stream ends with
  * its session: every signal and heartbeat re-reads it, and signing out, a ban
- * or a password reset signals the user's streams.
+ * or a password reset signals the user's streams. It also ends when the
+ * server stops, so a stream never holds up the shutdown.
  */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   apiHandler(async () => {
@@ -40,7 +41,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
         };
         controller.enqueue(encoder.encode("retry: 3000\n\n"));
         void send();
-        const unsubscribe = subscribeUserChange(user.id, () => void send());
+        const unsubscribe = subscribeUserChange(user.id, () => void send(), () => cleanup());
         const heartbeat = setInterval(() => void keepAlive(), HEARTBEAT_MS);
         cleanup = () => {
           if (!open) return;

@@ -31,6 +31,17 @@ describe("loadConfig", () => {
     expect(cfg.mailFrom).toBe("no-reply@rodeo.example.org");
   });
 
+  it("starts one worker per core unless WEB_CONCURRENCY says how many", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).webConcurrency).toBe(os.availableParallelism());
+    expect(loadConfig({ DATA_DIR: dataDir(), WEB_CONCURRENCY: "1" }).webConcurrency).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), WEB_CONCURRENCY: "8" }).webConcurrency).toBe(8);
+    for (const bad of ["0", "-2", "1.5", "four", "65"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), WEB_CONCURRENCY: bad }), bad).toThrow(
+        /WEB_CONCURRENCY: WEB_CONCURRENCY must be a whole number of worker processes, from 1 to 64/,
+      );
+    }
+  });
+
   it("fails fast naming the variable", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: "http" })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), APP_ORIGIN: "not a url" })).toThrow(/APP_ORIGIN/);

@@ -1,0 +1,43 @@
+import type { ServerBuild } from "@remix-run/node";
+import type { Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Config } from "../app/lib/config.server";
+import { endStreams } from "../app/lib/live.server";
+import { createApp } from "./app";
+
+/** How long a stop waits for requests in flight before it exits anyway. */
+export const DRAIN_MS = 10_000;
+
+/**
+ * Serves the built app on the configured port: in the only process, or in
+ * each worker (the cluster module shares the port between them). Answers
+ * the server and `stop`, which finishes requests in flight, ends the live
+ * streams, and calls `onStopped` once nothing is left.
+ */
+export async function serve(cfg: Config, onListening: (server: Server) => void) {
+  const buildFile = path.resolve("build/index.js");
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  const app = createApp(cfg, build);
+  const server = app.listen(cfg.port, cfg.host ?? "::", () => onListening(server));
+
+  let stopping = false;
+  const stop = (onStopped: () => void) => {
+    if (stopping) return;
+    stopping = true;
+    const timeout = setTimeout(onStopped, DRAIN_MS);
+    timeout.unref();
+    server.close(() => {
+      clearTimeout(timeout);
+      onStopped();
+    });
+    endStreams();
+    // A keep-alive connection between requests holds the close; so does one
+    // whose response ends after it (an ended stream, a finished upload).
+    server.prependListener("request", (_req, res) => res.setHeader("Connection", "close"));
+    server.closeIdleConnections();
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    sweep.unref();
+  };
+  return { server, stop };
+}
