@@ -25,7 +25,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function createApp(cfg: Config, build: ServerBuild, { logRequests = true } = {}) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.set("trust proxy", cfg.trustProxy);
 
   app.use((req, res, next) => {
     if (!logRequests) return next();

@@ -1,8 +1,46 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+
+const PROXY_PRESETS = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TRUST_PROXY: whose X-Forwarded-For is believed (the client address that
+ * rate limits count by). "none", a number of proxy hops in front of the
+ * app, or a comma-separated list of proxy addresses, subnets (CIDR) and
+ * the names loopback, linklocal, uniquelocal. Default loopback: a proxy on
+ * the same machine.
+ */
+export type TrustProxy = false | number | string[];
+
+const trustProxySchema = z
+  .string()
+  .default("loopback")
+  .transform((value, ctx): TrustProxy => {
+    const text = value.trim().toLowerCase();
+    if (text === "none" || text === "false") return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+    const valid = (entry: string) => {
+      if (PROXY_PRESETS.has(entry)) return true;
+      const [address, bits, extra] = entry.split("/");
+      const family = isIP(address ?? "");
+      if (!family || extra !== undefined) return false;
+      return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+    };
+    const bad = entries.find((entry) => !valid(entry));
+    if (entries.length === 0 || bad !== undefined) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `${bad ? `"${bad}" is not` : "give"} a proxy address, subnet, loopback, linklocal or uniquelocal; or a number of proxies; or none`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /**
  * The one place that reads process.env. Parsed once, failing fast with a
@@ -28,6 +66,7 @@ const envSchema = z.object({
     .optional(),
   /** Tests and benchmarks raise it; never documented for production use. */
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  TRUST_PROXY: trustProxySchema,
 });
 
 export type Config = {
@@ -46,6 +85,7 @@ export type Config = {
   rateLimitFactor: number;
   /** Worker processes sharing the port; 1 serves from the one process (server/index.ts). */
   webConcurrency: number;
+  trustProxy: TrustProxy;
 };
 
 function readOrCreateSecret(dataDir: string): string {
@@ -99,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secureCookies: isProduction && appOrigin.startsWith("https:"),
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     webConcurrency: e.WEB_CONCURRENCY ?? os.availableParallelism(),
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

@@ -1,7 +1,7 @@
 import { requestPasswordReset } from "~/features/auth/auth.server";
+import { limitPasswordReset } from "~/features/auth/limits.server";
 import { getDb } from "~/lib/db.server";
 import { apiRoute, parseJson } from "~/lib/http.server";
-import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
 import { emailOnlySchema } from "~/schemas/auth";
 
 export const RESET_SENT = "If an account exists for that email, a reset link is on its way.";
@@ -10,7 +10,7 @@ export const RESET_SENT = "If an account exists for that email, a reset link is 
 const route = apiRoute({
   POST: async ({ request, context }) => {
     const { email } = await parseJson(request, emailOnlySchema);
-    rateLimit(LIMITS.forgotPassword, context.clientIp);
+    limitPasswordReset(context.clientIp, email);
     await requestPasswordReset(getDb(), email);
     return Response.json({ message: RESET_SENT });
   },

@@ -1,8 +1,8 @@
 import { LoginFailure } from "~/features/auth/auth.server";
+import { limitSignIn } from "~/features/auth/limits.server";
 import { presentCurrentUser } from "~/features/auth/presenters.server";
 import { authenticate, startSession } from "~/lib/auth.server";
 import { apiRoute, jsonError, parseJson } from "~/lib/http.server";
-import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
 import { loginSchema } from "~/schemas/auth";
 
 /**
@@ -12,13 +12,11 @@ import { loginSchema } from "~/schemas/auth";
 const route = apiRoute({
   POST: async ({ request, context }) => {
     const { email, password } = await parseJson(request, loginSchema);
-    rateLimit(LIMITS.login, context.clientIp);
-    rateLimit(LIMITS.login, email);
     const form = new FormData();
     form.set("email", email);
     form.set("password", password);
     try {
-      const user = await authenticate(request, form);
+      const user = await limitSignIn(context.clientIp, email, () => authenticate(request, form));
       const cookie = await startSession(request, user.id);
       return Response.json(presentCurrentUser(user), { headers: { "Set-Cookie": cookie } });
     } catch (error) {

@@ -8,7 +8,7 @@ import { parseEmailOnly } from "~/features/auth/forms.server";
 import { useFormChecks } from "~/features/auth/useFormChecks";
 import { getDb } from "~/lib/db.server";
 import { formFailure, invalid, readForm } from "~/lib/forms.server";
-import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
+import { limitPasswordReset } from "~/features/auth/limits.server";
 import { checkEmailOnly, EMAIL_MAX } from "~/schemas/auth-rules";
 import { APP_NAME } from "~/schemas/constants";
 
@@ -18,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseEmailOnly(await readForm(request));
   if (submission.status !== "success") return invalid(submission);
   try {
-    rateLimit(LIMITS.forgotPassword, context.clientIp);
+    limitPasswordReset(context.clientIp, submission.value.email);
     // Same answer whether or not the account exists.
     await requestPasswordReset(getDb(), submission.value.email);
   } catch (error) {

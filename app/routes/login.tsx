@@ -12,7 +12,7 @@ import { authenticate, getUser, redirectWithToast, startSession } from "~/lib/au
 import { getDb } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { invalid, readForm } from "~/lib/forms.server";
-import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
+import { limitSignIn, limitVerificationResend } from "~/features/auth/limits.server";
 import { safeRedirect } from "~/features/events/redirect";
 import { checkLogin, EMAIL_MAX } from "~/schemas/auth-rules";
 import { APP_NAME } from "~/schemas/constants";
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseEmailOnly(formData);
     if (submission.status !== "success") return invalid(submission);
     try {
-      rateLimit(LIMITS.resendVerification, context.clientIp);
+      limitVerificationResend(context.clientIp, submission.value.email);
       await resendVerification(getDb(), submission.value.email);
       return data({ resent: true, unverifiedEmail: submission.value.email });
     } catch (error) {
@@ -53,9 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseLogin(formData);
   if (submission.status !== "success") return invalid(submission, { hideFields: ["password"] });
   try {
-    rateLimit(LIMITS.login, context.clientIp);
-    rateLimit(LIMITS.login, submission.value.email);
-    const user = await authenticate(request, formData);
+    const user = await limitSignIn(context.clientIp, submission.value.email, () => authenticate(request, formData));
     const cookie = await startSession(request, user.id);
     // SPEC: a successful login is a full page load to / (or back to the same-origin page that sent the visitor here).
     return redirectWithToast(safeRedirect(formData.get("redirectTo"), "/"), { type: "success", title: "Welcome back!" }, { headers: { "Set-Cookie": cookie }, document: true });

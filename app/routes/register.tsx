@@ -9,7 +9,7 @@ import { isInviteCodeValid } from "~/features/invites/invites.server";
 import { getUser, redirectWithToast } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { formFailure, invalid, readForm } from "~/lib/forms.server";
-import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
+import { limitRegistration } from "~/features/auth/limits.server";
 import { checkRegister, EMAIL_MAX, INVALID_INVITE, NAME_MAX } from "~/schemas/auth-rules";
 import { APP_NAME, PRIVACY_LABELS, PRIVACY_MODES, RIDER_TYPES } from "~/schemas/constants";
 
@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const hideFields = ["password"];
   if (submission.status !== "success") return invalid(submission, { hideFields });
   try {
-    rateLimit(LIMITS.register, context.clientIp);
+    limitRegistration(context.clientIp, submission.value.email);
     await registerUser(getDb(), submission.value);
   } catch (error) {
     return formFailure(submission, error, { hideFields });

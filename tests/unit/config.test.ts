@@ -50,3 +50,23 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: path.join(file, "data") })).toThrow(/DATA_DIR: .* is not a writable folder/);
   });
 });
+
+describe("TRUST_PROXY", () => {
+  const trust = (value?: string) => loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+
+  it("trusts loopback only by default", () => {
+    expect(trust()).toEqual(["loopback"]);
+  });
+
+  it("takes none, a number of hops, or a list of addresses, subnets and named ranges", () => {
+    expect(trust("none")).toBe(false);
+    expect(trust("2")).toBe(2);
+    expect(trust("loopback, uniquelocal, 10.0.0.0/8, 2001:db8::1")).toEqual(["loopback", "uniquelocal", "10.0.0.0/8", "2001:db8::1"]);
+  });
+
+  it("fails fast naming the variable on anything else", () => {
+    for (const bad of ["true", "*", "proxy.example.org", "10.0.0.0/33", "loopback,,nonsense"]) {
+      expect(() => trust(bad), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+});
