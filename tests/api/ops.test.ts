@@ -199,7 +199,7 @@ describe("npm run backup", () => {
 });
 
 describe("the server's housekeeping", () => {
-  it("drops expired sessions and spent rate-limit counters when it starts, and keeps the live ones", async () => {
+  it("drops expired sessions, spent rate-limit counters and day-old orphan uploads when it starts, and keeps the live ones", async () => {
     const dataDir = tempDir("housekeeping-");
     const db = openDatabase(path.join(dataDir, "app.db"));
     migrateDatabase(db);
@@ -219,12 +219,18 @@ describe("the server's housekeeping", () => {
       ])
       .run();
     db.$client.close();
+    // An upload no row references, two days old (an upload URL never used).
+    const orphan = path.join(dataDir, "uploads", "AAAAAAAAAAAAAAAAAAAAAA.jpg");
+    fs.mkdirSync(path.dirname(orphan), { recursive: true });
+    fs.writeFileSync(orphan, "x");
+    fs.utimesSync(orphan, new Date(now - 48 * HOUR), new Date(now - 48 * HOUR));
 
     const server = await startServerOn(dataDir);
     await server.stop();
 
     const after = openDatabase(path.join(dataDir, "app.db"));
     try {
+      expect(fs.existsSync(orphan)).toBe(false);
       expect(after.select({ sid: sessions.sid }).from(sessions).all()).toEqual([{ sid: "live" }]);
       expect(after.select({ key: rateLimits.key }).from(rateLimits).all()).toEqual([{ key: "register:203.0.113.10" }]);
     } finally {
