@@ -62,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className={user ? "pb-20" : undefined}>
+      <body className={user ? "pb-20 lg:pb-0 lg:pl-56" : undefined}>
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
           Skip to content
         </a>

@@ -17,6 +17,7 @@ import {
   events,
   followRequests,
   follows,
+  inviteLinks,
   notifications,
   riders,
   runLogs,
@@ -781,6 +782,10 @@ function insertNotifications(tx: Tx, demo: Demo, requestIds: number[], today: nu
 function insertDemo(db: Db, demo: Demo, today: number) {
   return db.transaction((tx) => {
     tx.insert(users).values(demo.users).run();
+    // Riders who joined through a friend did so through one of the friend's invite links.
+    const joined = new Map<string, number>();
+    for (const u of demo.users) if (u.referredBy) joined.set(u.referredBy, (joined.get(u.referredBy) ?? 0) + 1);
+    for (const [userId, usageCount] of joined) tx.insert(inviteLinks).values({ userId, code: `demo-${userId.slice(0, 12)}`, usageCount }).run();
     const riderIds = insertRiders(tx, demo);
     tx.insert(events).values(demo.events).run();
     tx.insert(runLogs)

@@ -1,5 +1,6 @@
 import { NavLink } from "@remix-run/react";
-import { badgeLabel } from "~/schemas/constants";
+import { APP_NAME, badgeLabel } from "~/schemas/constants";
+import { Logo } from "./Logo";
 
 type Tab = { to: string; label: string; icon: string };
 
@@ -12,22 +13,34 @@ const TABS: Tab[] = [
 ];
 const ADMIN_TAB: Tab = { to: "/admin", label: "Admin", icon: "M12 3l8 4v5c0 5-3.5 8-8 9-4.5-1-8-4-8-9V7l8-4z" };
 
-/** Fixed tabs; the active one follows the current path. */
+/**
+ * The main navigation; the active tab follows the current path. On a phone
+ * a fixed bar at the bottom; from 1024 px wide (a desktop, where
+ * administrators work) a column at the left, and the page makes room for
+ * it (root.tsx).
+ */
 export function BottomNav({ unreadCount, isAdmin }: { unreadCount: number; isAdmin: boolean }) {
   const tabs = isAdmin ? [...TABS, ADMIN_TAB] : TABS;
   const badge = badgeLabel(unreadCount);
   return (
-    <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)]">
-      <ul className="mx-auto flex max-w-2xl">
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] lg:inset-y-0 lg:right-auto lg:w-56 lg:border-r lg:border-t-0 lg:pb-0"
+    >
+      <p className="hidden items-center gap-2 px-5 pb-4 pt-5 text-lg font-bold text-brand-900 lg:flex">
+        <Logo className="h-8 w-8" />
+        {APP_NAME}
+      </p>
+      <ul className="mx-auto flex max-w-2xl lg:mx-0 lg:max-w-none lg:flex-col lg:gap-1 lg:px-3">
         {tabs.map((tab) => (
-          <li key={tab.to} className="flex-1">
+          <li key={tab.to} className="flex-1 lg:flex-none">
             <NavLink
               to={tab.to}
               end={tab.to === "/"}
               prefetch="intent"
               className={({ isActive }) =>
-                `relative flex min-h-[56px] flex-col items-center justify-center gap-0.5 whitespace-nowrap px-0.5 text-[11px] font-medium tracking-tight ${
-                  isActive ? "text-brand-700" : "text-gray-600"
+                `relative flex min-h-[56px] flex-col items-center justify-center gap-0.5 whitespace-nowrap px-0.5 text-[11px] font-medium tracking-tight lg:min-h-[44px] lg:flex-row lg:justify-start lg:gap-3 lg:rounded-lg lg:px-3 lg:text-base lg:tracking-normal ${
+                  isActive ? "text-brand-700 lg:bg-brand-100 lg:text-brand-900" : "text-gray-600 lg:text-gray-800 lg:hover:bg-gray-100"
                 }`
               }
             >
@@ -39,7 +52,7 @@ export function BottomNav({ unreadCount, isAdmin }: { unreadCount: number; isAdm
                   <span>{tab.label}</span>
                   {tab.to === "/notifications" && badge ? (
                     <span
-                      className="absolute right-[calc(50%-22px)] top-1 min-w-[18px] rounded-full bg-red-600 px-1 text-center text-[10px] font-bold leading-[18px] text-white"
+                      className="absolute right-[calc(50%-22px)] top-1 min-w-[18px] lg:static lg:ml-auto rounded-full bg-red-600 px-1 text-center text-[10px] font-bold leading-[18px] text-white"
                       aria-label={`${unreadCount} unread`}
                       data-testid="unread-badge"
                     >

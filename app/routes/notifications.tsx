@@ -70,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
 function linkFor(n: NotificationItem) {
   if (n.relatedEventId) return `/share/event/${n.relatedEventId}`;
   if (n.relatedRunLogId) return `/share/run-log/${n.relatedRunLogId}`;
-  const profile = n.metadata?.requesterProfileUrl ?? n.metadata?.followerProfileUrl;
+  const profile = n.metadata?.requesterProfileUrl ?? n.metadata?.followerProfileUrl ?? n.metadata?.approverProfileUrl;
   return typeof profile === "string" && profile.startsWith("/profile/") ? profile : null;
 }
 

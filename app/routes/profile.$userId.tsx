@@ -118,7 +118,7 @@ export default function Profile() {
         </section>
         {follow || counts ? (
           <div className="flex flex-wrap items-center gap-3">
-            {follow ? <FollowButton userId={profile.id} state={follow} /> : null}
+            {follow ? <FollowButton userId={profile.id} name={profile.firstName} state={follow} /> : null}
             {!follow && !profile.isOwner && viewerIsPrivate ? <p className="text-sm text-gray-700">{SOLO_STAYS_PRIVATE}</p> : null}
             {counts ? (
               <>

@@ -1,8 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { presentCurrentUser } from "~/features/auth/presenters.server";
-import { listRiders } from "~/features/riders/riders.server";
+import { listRidersWithRuns } from "~/features/riders/riders.server";
 import { RidersSection } from "~/features/riders/RidersSection";
 import { inviteUrl, listInviteLinks } from "~/features/invites/invites.server";
 import { AccountSection } from "~/features/settings/AccountSection";
@@ -10,10 +10,13 @@ import { InvitesSection } from "~/features/settings/InvitesSection";
 import { PreferencesSection } from "~/features/settings/PreferencesSection";
 import { PrivacySection } from "~/features/settings/PrivacySection";
 import { ProfileCard } from "~/features/settings/ProfileCard";
-import { horseNames } from "~/features/settings/settings.server";
-import { requireUser } from "~/lib/auth.server";
+import { changePassword, deleteAccount, horseNames } from "~/features/settings/settings.server";
+import { endSession, redirectWithToast, requireUser, startSession } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
+import { readForm } from "~/lib/forms.server";
+import { HttpError, rethrowStorageFailure } from "~/lib/http.server";
+import { changePasswordSchema } from "~/schemas/auth";
 import { APP_NAME, APP_VERSION, SUPPORT_EMAIL } from "~/schemas/constants";
 
 export const meta: MetaFunction = () => [{ title: `Profile | ${APP_NAME}` }];
@@ -24,16 +27,51 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   return {
     user: presentCurrentUser(user),
-    riders: listRiders(db, user.id),
+    riders: listRidersWithRuns(db, user.id),
     horses: horseNames(db, user.id),
     invites: listInviteLinks(db, user.id).map((l) => ({ ...l, url: inviteUrl(config().appOrigin, l.code) })),
     editing: url.searchParams.get("edit") === "profile",
-    confirmingDelete: url.searchParams.get("confirm") === "delete-account",
   };
 }
 
+type AccountResult = { intent: "change-password" | "delete-account"; error?: string; fields?: Record<string, string> };
+
+/**
+ * The account's own forms, which answer on this page so a refusal shows in
+ * place, the panel still open (the other Settings forms post to
+ * /settings/account).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  const intent = form.get("intent") === "delete-account" ? "delete-account" : "change-password";
+  const refuse = (result: Omit<AccountResult, "intent">, status = 400) => data<AccountResult>({ intent, ...result }, { status });
+  const db = getDb();
+  try {
+    if (intent === "delete-account") {
+      await deleteAccount(db, user, String(form.get("password") ?? ""));
+      const headers = { "Set-Cookie": await endSession(request) };
+      return redirectWithToast("/", { type: "success", title: "Account deleted", description: "Your account and its data are gone." }, { headers, document: true });
+    }
+    const parsed = changePasswordSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) {
+      const fields = Object.fromEntries(Object.entries(parsed.error.flatten().fieldErrors).map(([k, v]) => [k, v?.[0] ?? ""]));
+      return refuse({ fields });
+    }
+    await changePassword(db, user, parsed.data.currentPassword, parsed.data.newPassword);
+    const headers = { "Set-Cookie": await startSession(request, user.id) };
+    return redirectWithToast("/settings", { type: "success", title: "Password changed", description: "Your other devices were signed out." }, { headers });
+  } catch (error) {
+    rethrowStorageFailure(error, request);
+    if (!(error instanceof HttpError)) throw error;
+    const field = typeof error.body.field === "string" ? error.body.field : null;
+    return refuse(field ? { fields: { [field]: error.message } } : { error: error.message }, error.status);
+  }
+}
+
 export default function Settings() {
-  const { user, riders, horses, invites, editing, confirmingDelete } = useLoaderData<typeof loader>();
+  const { user, riders, horses, invites, editing } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   return (
     <>
       <PageHeader title="Profile" />
@@ -77,7 +115,7 @@ export default function Settings() {
           </button>
         </Form>
 
-        <AccountSection confirmingDelete={confirmingDelete} />
+        <AccountSection result={result} />
       </main>
     </>
   );

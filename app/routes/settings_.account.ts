@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { createInviteLink, deactivateInviteLink } from "~/features/invites/invites.server";
 import { setProfilePicture } from "~/features/settings/avatar.server";
-import { applyProfileChanges, deleteAccount, setSearchRadius } from "~/features/settings/settings.server";
-import { endSession, redirectWithToast, requireUser } from "~/lib/auth.server";
+import { applyProfileChanges, setSearchRadius } from "~/features/settings/settings.server";
+import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { HttpError, rethrowStorageFailure } from "~/lib/http.server";
 import { profileUpdateSchema } from "~/schemas/profile";
@@ -30,10 +30,9 @@ const FAILED: Record<string, string> = {
   avatar: "Failed to update profile picture",
   "invite-create": "Failed to create invite link",
   "invite-remove": "Failed to remove invite link",
-  "delete-account": "Error",
 };
 
-/** The Settings screen's forms (profile, privacy, preferences, picture, invites, delete account). */
+/** The Settings screen's forms (profile, privacy, preferences, picture, invites); password and account deletion answer on /settings. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
@@ -70,17 +69,13 @@ export async function action({ request }: ActionFunctionArgs) {
       case "invite-remove":
         deactivateInviteLink(db, user.id, Number(form.get("inviteId")));
         return ok("Invite link removed");
-      case "delete-account": {
-        await deleteAccount(db, user, String(form.get("password") ?? ""));
-        return redirectWithToast("/", { type: "success", title: "Account deleted", description: "Your account and its data are gone." }, { headers: { "Set-Cookie": await endSession(request) }, document: true });
-      }
       default:
         throw new HttpError(400, "Unknown action");
     }
   } catch (error) {
     rethrowStorageFailure(error, request);
     if (!(error instanceof HttpError)) throw error;
-    const back = intent === "profile" ? "/settings?edit=profile" : intent === "delete-account" ? "/settings?confirm=delete-account" : "/settings";
+    const back = intent === "profile" ? "/settings?edit=profile" : "/settings";
     // An upload refusal reads as SPEC.md section 8 has it: "File Too Large: File size must be less than 5MB".
     const description = typeof error.body.title === "string" ? `${error.body.title}: ${error.message}` : error.message;
     return redirectWithToast(back, { type: "error", title: FAILED[intent] ?? "Error", description });

@@ -1,16 +1,12 @@
 import { z } from "zod";
-import { ADMIN_PASSWORD_MIN } from "./constants";
+import { newPasswordField } from "./auth";
 
 /** SPEC.md section 5 "Admin inputs", shared by the dashboard's forms and /api/admin. */
 export const NOTIFICATION_FIELDS_MESSAGE =
   "Please fill in all fields and select at least one user (if using selected users option)";
 
-export const adminPasswordSchema = z.object({
-  newPassword: z
-    .string({ required_error: "Password must be at least 6 characters" })
-    .min(ADMIN_PASSWORD_MIN, "Password must be at least 6 characters")
-    .max(72, "Password must be at most 72 characters"),
-});
+/** An administrator sets a password under the riders' own rule. */
+export const adminPasswordSchema = z.object({ newPassword: newPasswordField });
 
 export const adminEmailSchema = z.object({
   newEmail: z

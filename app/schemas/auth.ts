@@ -18,7 +18,8 @@ export const zipCodeField = z
   .length(5, M.zipLength)
   .regex(/^\d+$/, M.zipDigits);
 
-const newPassword = z
+/** A new password, wherever one is set: registration, reset, Settings, an administrator's reset. */
+export const newPasswordField = z
   .string({ required_error: M.passwordMin })
   .min(PASSWORD_MIN, M.passwordMin)
   // bcrypt reads only the first 72 bytes; refuse longer rather than silently truncate.
@@ -29,7 +30,7 @@ const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z
 
 export const registerSchema = z.object({
   email: emailField,
-  password: newPassword,
+  password: newPasswordField,
   firstName: z
     .string({ required_error: M.firstName })
     .trim()
@@ -55,7 +56,7 @@ export const emailOnlySchema = z.object({ email: emailField });
 
 export const resetPasswordSchema = z
   .object({
-    password: newPassword,
+    password: newPasswordField,
     confirmPassword: z
       .string({ required_error: M.passwordMin })
       .min(PASSWORD_MIN, M.passwordMin),
@@ -66,4 +67,13 @@ export const resetPasswordSchema = z
   });
 
 /** The API receives only the password (SPEC.md section 5). */
-export const resetPasswordApiSchema = z.object({ password: newPassword });
+export const resetPasswordApiSchema = z.object({ password: newPasswordField });
+
+/** Settings › Change password: the current one proves it is the rider, not someone at an unlocked phone. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ required_error: "Enter your current password" }).min(1, "Enter your current password"),
+    newPassword: newPasswordField,
+    confirmPassword: z.string({ required_error: M.passwordsMatch }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: M.passwordsMatch, path: ["confirmPassword"] });

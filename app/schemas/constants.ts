@@ -8,7 +8,6 @@ export const SOLO_STAYS_PRIVATE = "Your profile is Private: choose Invite Only o
 export const SUPPORT_EMAIL = "support@cloverleaf.app";
 
 export const PASSWORD_MIN = 8;
-export const ADMIN_PASSWORD_MIN = 6;
 export const BIO_MAX = 150;
 export const REPORT_DESCRIPTION_MAX = 500;
 export const REASON_MAX = 100;

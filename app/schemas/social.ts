@@ -2,6 +2,14 @@ import { z } from "zod";
 import { RADIUS_OPTIONS, REASON_MAX, REPORT_DESCRIPTION_MAX } from "./constants";
 
 export const USER_REPORT_REASONS = ["harassment", "inappropriate-content", "spam", "fake-profile", "safety-concern", "other"] as const;
+export const USER_REPORT_LABELS: Record<(typeof USER_REPORT_REASONS)[number], string> = {
+  harassment: "Harassment",
+  "inappropriate-content": "Inappropriate content",
+  spam: "Spam",
+  "fake-profile": "Fake profile",
+  "safety-concern": "Safety concern",
+  other: "Other",
+};
 
 export const followSchema = z.object({ targetId: z.string({ required_error: "targetId is required" }).min(1, "targetId is required") });
 

@@ -1,15 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events, notifications, userReports, users } from "../../db/schema";
-import { createEvent, createUser, PASSWORD } from "../helpers/factories";
+import { bannedEmails, eventReports, events, notifications, userReports, users } from "../../db/schema";
+import { createEvent, createUser, PASSWORD, signIn, uploadImage } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
 /** The /admin screen's loader and action, through forms as a browser without JavaScript sends them. */
 let app: TestServer;
 let admin: Client;
+let adminUser: ReturnType<typeof createUser>;
 beforeAll(async () => {
   app = await startTestServer();
-  const user = createUser(app.db, { isAdmin: true });
+  const user = createUser(app.db, { isAdmin: true, firstName: "Ada", lastName: "Boss" });
+  adminUser = user;
   admin = app.client();
   await admin.form("/login", { email: user.email, password: PASSWORD, intent: "login" });
 });
@@ -34,19 +36,48 @@ describe("/admin", () => {
     expect(res.status).toBe(403);
   });
 
-  it("asks before banning a reported user, then bans", async () => {
-    const target = createUser(app.db, { firstName: "Troll" });
+  it("asks before banning a reported user, then bans; Unban undoes it, and both are in the audit log by name", async () => {
+    const target = createUser(app.db, { firstName: "Troll", lastName: "Account" });
     const reporter = createUser(app.db);
     app.db.insert(userReports).values({ reporterId: reporter.id, reportedUserId: target.id, reason: "harassment" }).run();
     const tab = await (await admin.get("/admin?tab=reported-users")).text();
-    expect(tab).toContain("harassment");
-    const confirm = await (await admin.get(`/admin?tab=reported-users&confirm=ban:${target.id}`)).text();
-    expect(confirm).toContain(`Ban ${target.email}?`);
-    const res = await admin.form(`/admin?tab=reported-users&confirm=ban:${target.id}`, { intent: "ban", userId: target.id });
+    // The reason reads as words, and the question is in the page before anything is done.
+    expect(tab).toContain("<strong>Harassment</strong>");
+    expect(tab).toContain(`Ban ${target.email}?`);
+    const res = await admin.form("/admin?tab=reported-users", { intent: "ban", userId: target.id });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/admin?tab=reported-users");
     expect(app.db.select().from(users).where(eq(users.id, target.id)).get()!.isActive).toBe(false);
-    expect(await (await admin.get("/admin?tab=reported-users")).text()).toContain("User Banned");
+    const banned = await (await admin.get("/admin?tab=reported-users")).text();
+    expect(banned).toContain("User Banned");
+    expect(banned).toContain(`Unban ${target.email}`);
+
+    const unban = await admin.form("/admin?tab=users", { intent: "unban", userId: target.id });
+    expect(unban.status).toBe(302);
+    expect(app.db.select().from(users).where(eq(users.id, target.id)).get()!.isActive).toBe(true);
+    expect(app.db.select().from(bannedEmails).where(eq(bannedEmails.email, target.email)).get()).toBeUndefined();
+    const back = app.client();
+    expect((await back.json("/api/auth/login", "POST", { email: target.email, password: PASSWORD })).status).toBe(200);
+
+    const audit = await (await admin.get("/admin?tab=audit")).text();
+    expect(audit).toContain("Banned user");
+    expect(audit).toContain("Unbanned user");
+    expect(audit).toContain(`Troll Account (${target.email})`);
+    expect(audit).toContain(`${adminUser.firstName} ${adminUser.lastName}`);
+    expect(audit).not.toMatch(/>user\.(un)?ban</);
+    expect(audit).not.toContain(`>${target.id}<`);
+  });
+
+  it("refuses an administrator's password reset under 8 characters, as riders' passwords are", async () => {
+    const rider = createUser(app.db);
+    const short = await admin.form(`/admin?tab=users&manage=${rider.id}`, { intent: "reset-password", userId: rider.id, newPassword: "abc123" });
+    expect(short.status).toBe(400);
+    expect(await short.text()).toContain("Password must be at least 8 characters");
+    const page = await (await admin.get(`/admin?tab=users&manage=${rider.id}`)).text();
+    expect(page).toContain("New password (at least 8 characters)");
+    const ok = await admin.form(`/admin?tab=users&manage=${rider.id}`, { intent: "reset-password", userId: rider.id, newPassword: "abc12345" });
+    expect(ok.status).toBe(302);
+    await app.smtp.waitFor(rider.email, /Your password was changed/);
   });
 
   it("approves a pending showbill from its tab and notifies the creator", async () => {
@@ -59,19 +90,66 @@ describe("/admin", () => {
     expect(app.db.select().from(notifications).where(eq(notifications.userId, producer.id)).get()!.title).toBe("Showbill Approved");
   });
 
-  it("shows the SPEC message when an announcement is incomplete, and the count when sent", async () => {
+  it("reviews showbills from their previews, not the full-size files", async () => {
+    const producer = createUser(app.db);
+    const client = app.client();
+    await signIn(client, producer.email);
+    const { url } = await uploadImage(client, "showbill", "#335577", { width: 1600, height: 2000 });
+    createEvent(app.db, { createdBy: producer.id, showbillUrl: url, showbillApproved: false, name: "Preview Derby" });
+    const html = await (await admin.get("/admin?tab=showbills")).text();
+    const img = html.match(/<img[^>]*alt="Showbill for Preview Derby"[^>]*>/)?.[0] ?? "";
+    expect(img).toMatch(/src="\/uploads\/[^"]+\.preview\.webp"/);
+    expect(img).not.toContain(`src="${url}"`);
+    // The full file is one tap away.
+    expect(html).toContain(`href="${url}"`);
+  });
+
+  it("keeps a long unbroken report description inside its column", async () => {
+    const reporter = createUser(app.db);
+    const event = createEvent(app.db, { name: "Overflow Open" });
+    app.db.insert(eventReports).values({ reporterId: reporter.id, eventId: event.id, reason: "wrong-info", description: "x".repeat(400) }).run();
+    const html = await (await admin.get("/admin?tab=reported-events")).text();
+    // The cell wraps anywhere; the browser suite measures it at 1366 px.
+    expect(html).toMatch(/<td class="[^"]*\[overflow-wrap:anywhere\][^"]*"><strong>Wrong information<\/strong><p[^>]*>x{400}<\/p><\/td>/);
+  });
+
+  it("shows the SPEC message when an announcement is incomplete", async () => {
     const bad = await admin.form("/admin?tab=notifications", { intent: "notify-selected", title: "Hi", message: "There" });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Please fill in all fields and select at least one user (if using selected users option)");
-    const ok = await admin.form("/admin?tab=notifications", { intent: "notify-all", title: "Hi", message: "There" });
+  });
+
+  it("asks before sending to all users, with the number it would reach; Cancel keeps the message", async () => {
+    const before = app.db.select().from(notifications).all().length;
+    const active = app.db.select().from(users).where(eq(users.isActive, true)).all().length;
+    const ask = await admin.form("/admin?tab=notifications", { intent: "notify-all", title: "Arena closed", message: "Rain out" });
+    expect(ask.status).toBe(200);
+    const question = await ask.text();
+    expect(question).toContain(`Send “Arena closed” to all ${active} active users?`);
+    expect(app.db.select().from(notifications).all()).toHaveLength(before);
+
+    const cancel = await admin.form("/admin?tab=notifications", { intent: "notify-edit", title: "Arena closed", message: "Rain out" });
+    expect(cancel.status).toBe(200);
+    const draft = await cancel.text();
+    expect(draft).not.toContain("Send “Arena closed” to all");
+    expect(draft).toContain(">Rain out</textarea>");
+    expect(app.db.select().from(notifications).all()).toHaveLength(before);
+
+    const ok = await admin.form("/admin?tab=notifications", { intent: "notify-all", title: "Arena closed", message: "Rain out", confirmed: "yes" });
     expect(ok.status).toBe(302);
-    const page = await (await admin.get("/admin?tab=notifications")).text();
-    expect(page).toContain("Notification Sent");
-    expect(page).toMatch(/Sent to \d+ users\./);
+    expect(app.db.select().from(notifications).all()).toHaveLength(before + active);
+    expect(await (await admin.get("/admin?tab=notifications")).text()).toContain(`Sent to ${active} users.`);
+  });
+
+  it("says “Sent to 1 user.”, not “1 users”", async () => {
+    const one = createUser(app.db);
+    const ok = await admin.form("/admin?tab=notifications", { intent: "notify-selected", title: "Hi", message: "There", userIds: one.id });
+    expect(ok.status).toBe(302);
+    expect(await (await admin.get("/admin?tab=notifications")).text()).toContain("Sent to 1 user.");
   });
 
   it("shows the audit log to admins", async () => {
     const html = await (await admin.get("/admin?tab=audit")).text();
-    expect(html).toContain("user.ban");
+    expect(html).toContain("Banned user");
   });
 });

@@ -32,7 +32,7 @@ const ENDPOINTS: Array<[string, string, unknown?]> = [
   ["PATCH", "/api/admin/event-reports/1", { status: "DISMISSED" }],
   ["DELETE", "/api/admin/events/x"],
   ["DELETE", "/api/admin/run-logs/x"],
-  ["POST", "/api/admin/users/x/reset-password", { newPassword: "abcdef" }],
+  ["POST", "/api/admin/users/x/reset-password", { newPassword: "abcdefgh" }],
   ["PATCH", "/api/admin/users/x/email", { newEmail: "a@b.co" }],
   ["POST", "/api/admin/mass-notification", { title: "t", message: "m" }],
   ["POST", "/api/admin/send-notification", { userIds: ["x"], title: "t", message: "m" }],
@@ -135,17 +135,20 @@ describe("banning", () => {
 });
 
 describe("password and email changes", () => {
-  it("resets a password (at least 6 characters) and ends the user's sessions", async () => {
+  it("resets a password under the riders' rule (at least 8 characters), ends the user's sessions and emails the user", async () => {
     const user = createUser(app.db);
     const phone = app.client();
     await signIn(phone, user.email);
-    const short = await admin.json(`/api/admin/users/${user.id}/reset-password`, "POST", { newPassword: "12345" });
+    const short = await admin.json(`/api/admin/users/${user.id}/reset-password`, "POST", { newPassword: "1234567" });
     expect(short.status).toBe(400);
-    expect((await short.json()).message).toBe("Password must be at least 6 characters");
-    const ok = await admin.json(`/api/admin/users/${user.id}/reset-password`, "POST", { newPassword: "123456" });
+    expect((await short.json()).message).toBe("Password must be at least 8 characters");
+    const ok = await admin.json(`/api/admin/users/${user.id}/reset-password`, "POST", { newPassword: "12345678" });
     expect(ok.status).toBe(200);
     expect((await phone.get("/api/auth/user")).status).toBe(401);
-    expect((await app.client().json("/api/auth/login", "POST", { email: user.email, password: "123456" })).status).toBe(200);
+    expect((await app.client().json("/api/auth/login", "POST", { email: user.email, password: "12345678" })).status).toBe(200);
+    const mail = await app.smtp.waitFor(user.email, /Your password was changed/);
+    expect(mail.text).toContain("an administrator has set a new password");
+    expect(mail.text).not.toContain("12345678");
   });
 
   it("changes an email that contains @ and is not taken", async () => {
@@ -212,10 +215,30 @@ describe("deleting events and runs", () => {
 describe("invitation stats", () => {
   it("counts shares and signups and computes the rate with one decimal", async () => {
     const inviter = createUser(app.db);
-    for (let i = 0; i < 3; i++) createInvite(app.db, inviter.id);
-    createUser(app.db, { referredBy: inviter.id });
+    createInvite(app.db, inviter.id, { usageCount: 1 });
+    for (let i = 0; i < 2; i++) createInvite(app.db, inviter.id);
     const stats = await (await admin.get("/api/admin/invitation-stats")).json();
     expect(stats.find((s: { userId: string }) => s.userId === inviter.id)).toMatchObject({ totalShares: 3, totalSignups: 1, successRate: "33.3" });
+  });
+
+  it("counts a sign-up through a link as Settings does, even once that account is deleted", async () => {
+    const inviter = createUser(app.db);
+    const { code } = createInvite(app.db, inviter.id);
+    const joiner = app.client();
+    const email = `joiner-${Date.now()}@example.com`;
+    expect((await joiner.json("/api/auth/register", "POST", registration({ email, inviteCode: code }))).status).toBe(201);
+    const byAdmin = async () =>
+      (await (await admin.get("/api/admin/invitation-stats")).json()).find((s: { userId: string }) => s.userId === inviter.id);
+    const bySettings = async (client: Client) => (await (await client.get("/api/invite-links")).json())[0].usageCount;
+    const owner = app.client();
+    await signIn(owner, inviter.email);
+    expect(await byAdmin()).toMatchObject({ totalShares: 1, totalSignups: 1, successRate: "100.0" });
+    expect(await bySettings(owner)).toBe(1);
+
+    const joined = app.db.select().from(users).where(eq(users.email, email)).get()!;
+    app.db.delete(users).where(eq(users.id, joined.id)).run();
+    expect(await byAdmin()).toMatchObject({ totalShares: 1, totalSignups: 1, successRate: "100.0" });
+    expect(await bySettings(owner)).toBe(1);
   });
 });
 

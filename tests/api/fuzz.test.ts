@@ -527,7 +527,7 @@ describe("bad input to every route", () => {
   it("sees a changed row (the check below is not blind)", async () => {
     const c = await cast();
     refreshBaseline();
-    const res = await c.clients.rider.json("/api/riders", "POST", { name: "Lily" });
+    const res = await c.clients.rider.json("/api/riders", "POST", { name: "Junior" });
     expect(res.status).toBe(201);
     expect(changedTables()).toEqual(["riders"]);
     refreshBaseline();

@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { followRequests, follows, type User } from "../../db/schema";
-import { TABS } from "../../app/features/admin/AdminTabs";
+import { TABS } from "../../app/features/admin/tabs";
 import { createUser, signIn, uploadProfilePicture } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 

@@ -90,3 +90,37 @@ describe("Settings › Riders without JavaScript", () => {
     expect(app.db.select().from(riders).where(eq(riders.userId, user.id)).all()).toHaveLength(0);
   });
 });
+
+describe("telling riders apart", () => {
+  it("refuses a second rider of the same name (any case, outer spaces) with a clear message, on the API and the form", async () => {
+    const user = createUser(app.db);
+    const client = app.client();
+    await client.form("/login", { email: user.email, password: PASSWORD, intent: "login" });
+    expect((await client.json("/api/riders", "POST", { name: "Lily" })).status).toBe(201);
+    const again = await client.json("/api/riders", "POST", { name: "  lily " });
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe("You already have a rider named Lily. Add a last initial or a nickname to tell them apart.");
+    const form = await client.form("/settings/riders", { intent: "add", name: "LILY" });
+    expect(form.status).toBe(302);
+    expect(await (await client.get("/settings")).text()).toContain("You already have a rider named Lily.");
+    expect(app.db.select().from(riders).where(eq(riders.userId, user.id)).all()).toHaveLength(1);
+    // Another parent's Lily is theirs to name.
+    const other = createUser(app.db);
+    const otherClient = app.client();
+    await otherClient.form("/login", { email: other.email, password: PASSWORD, intent: "login" });
+    expect((await otherClient.json("/api/riders", "POST", { name: "Lily" })).status).toBe(201);
+  });
+
+  it("says before removing a rider what happens to their runs", async () => {
+    const user = createUser(app.db);
+    const client = app.client();
+    await client.form("/login", { email: user.email, password: PASSWORD, intent: "login" });
+    const junior = createRider(app.db, user.id, "Junior");
+    createRider(app.db, user.id, "Sis");
+    createRun(app.db, user.id, { riderId: junior.id });
+    createRun(app.db, user.id, { riderId: junior.id });
+    const html = await (await client.get("/settings")).text();
+    expect(html).toContain("Remove Junior? Their 2 runs stay in your Run Log as your own, no longer marked as Junior&#x27;s.");
+    expect(html).toContain("Remove Sis? No runs are logged for Sis.");
+  });
+});

@@ -314,7 +314,7 @@ describe("cross-origin state-changing requests", () => {
       form("/run-log", { intent: "create", arenaName: "Forged Arena" }),
       multipart("/run-log", { intent: "create", arenaName: "Forged Arena" }),
       form("/settings/account", { intent: "profile", firstName: user.firstName, bio: "Forged" }),
-      form("/settings/account", { intent: "delete-account", password: PASSWORD }),
+      form("/settings", { intent: "delete-account", password: PASSWORD }),
       form(`/profile/${target.id}`, { intent: "follow" }),
       form("/logout", {}),
       form("/login", { email: user.email, password: PASSWORD, intent: "login" }),

@@ -128,11 +128,15 @@ describe("download my data and delete my account", () => {
     await client.fetch("/settings/account", { method: "POST", body: form });
     const avatar = reload(user.id).profileImageUrl!;
 
-    const wrong = await client.form("/settings/account", { intent: "delete-account", password: "not-my-password" });
-    expect(wrong.headers.get("location")).toBe("/settings?confirm=delete-account");
+    // A wrong password answers the Settings page itself, the panel still open with the message.
+    const wrong = await client.form("/settings", { intent: "delete-account", password: "not-my-password" });
+    expect(wrong.status).toBe(400);
+    const page = await wrong.text();
+    expect(page).toMatch(/<details open="" class="group[^"]*"><summary[^>]*><span[^>]*>Delete My Account<\/span>/);
+    expect(page).toMatch(/<p id="[^"]+" role="alert"[^>]*>Password is incorrect<\/p>/);
     expect(reload(user.id)).toBeTruthy();
 
-    const res = await client.form("/settings/account", { intent: "delete-account", password: PASSWORD });
+    const res = await client.form("/settings", { intent: "delete-account", password: PASSWORD });
     expect(res.headers.get("location")).toBe("/");
     expect(app.db.select().from(users).where(eq(users.id, user.id)).get()).toBeUndefined();
     expect(app.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
@@ -157,5 +161,41 @@ describe("profile picture API (SPEC.md section 7 flow)", () => {
     const ok = await client.json("/api/profile-picture", "PUT", { profileImageURL: accessURL });
     expect(ok.status).toBe(200);
     expect(reload(user.id).profileImageUrl).toBe(accessURL);
+  });
+});
+
+describe("change password", () => {
+  it("needs the current password and the riders' rule, shown beside the fields on the page", async () => {
+    const { client } = await signedIn();
+    const wrong = await client.form("/settings", { intent: "change-password", currentPassword: "not-it", newPassword: "brand-new-1", confirmPassword: "brand-new-1" });
+    expect(wrong.status).toBe(400);
+    const html = await wrong.text();
+    expect(html).toMatch(/<details class="group[^"]*" open="">/);
+    expect(html).toContain('id="currentPassword-error"');
+    expect(html).toContain("Password is incorrect");
+    const short = await client.form("/settings", { intent: "change-password", currentPassword: PASSWORD, newPassword: "short", confirmPassword: "short" });
+    expect(short.status).toBe(400);
+    expect(await short.text()).toContain("Password must be at least 8 characters");
+    const mismatch = await client.form("/settings", { intent: "change-password", currentPassword: PASSWORD, newPassword: "brand-new-1", confirmPassword: "brand-new-2" });
+    expect(await mismatch.text()).toContain("Passwords don&#x27;t match");
+  });
+
+  it("sets the new password, ends the other sessions, keeps this one and emails the rider", async () => {
+    const { user, client } = await signedIn();
+    const otherPhone = app.client();
+    await otherPhone.form("/login", { email: user.email, password: PASSWORD, intent: "login" });
+    expect((await otherPhone.get("/api/auth/user")).status).toBe(200);
+
+    const res = await client.form("/settings", { intent: "change-password", currentPassword: PASSWORD, newPassword: "brand-new-1", confirmPassword: "brand-new-1" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/settings");
+    expect((await client.get("/api/auth/user")).status).toBe(200);
+    expect(await (await client.get("/settings")).text()).toContain("Password changed");
+    expect((await otherPhone.get("/api/auth/user")).status).toBe(401);
+    expect(app.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(1);
+    expect((await app.client().json("/api/auth/login", "POST", { email: user.email, password: PASSWORD })).status).toBe(401);
+    expect((await app.client().json("/api/auth/login", "POST", { email: user.email, password: "brand-new-1" })).status).toBe(200);
+    const mail = await app.smtp.waitFor(user.email, /Your password was changed/);
+    expect(mail.text).toContain("your other devices were signed out");
   });
 });

@@ -58,6 +58,37 @@ describe("follow", () => {
     expect(await (await me.client.get(`/api/following/${them.user.id}`)).json()).toEqual({ isFollowing: true, hasPendingRequest: false });
   });
 
+  it("tells the requester when their follow request is approved (and stays quiet on a decline)", async () => {
+    const fan = await rider();
+    const approver = await rider("INVITE_ONLY", { firstName: "Jolene" });
+    const decliner = await rider("INVITE_ONLY");
+    await fan.client.json("/api/follow", "POST", { targetId: approver.user.id });
+    await fan.client.json("/api/follow", "POST", { targetId: decliner.user.id });
+    const requestTo = (targetId: string) =>
+      app.db.select().from(followRequests).where(and(eq(followRequests.requesterId, fan.user.id), eq(followRequests.targetId, targetId))).get()!.id;
+    await decliner.client.json(`/api/follow-requests/${requestTo(decliner.user.id)}/reject`, "POST");
+    expect(app.db.select().from(notifications).where(eq(notifications.userId, fan.user.id)).all()).toHaveLength(0);
+
+    await approver.client.json(`/api/follow-requests/${requestTo(approver.user.id)}/approve`, "POST");
+    const [note] = app.db.select().from(notifications).where(eq(notifications.userId, fan.user.id)).all();
+    expect(note).toMatchObject({ type: "follow", subtype: "request_approved", title: "Follow request approved", message: "Jolene approved your follow request." });
+    const page = await (await fan.client.get("/notifications")).text();
+    expect(page).toContain("Jolene approved your follow request.");
+    expect(page).toContain(`href="/profile/${approver.user.id}"`);
+  });
+
+  it("asks before unfollowing an Invite Only rider (access would end), not a Public one", async () => {
+    const fan = await rider();
+    const guarded = await rider("INVITE_ONLY", { firstName: "Marisol" });
+    const open = await rider("PUBLIC");
+    app.db.insert(follows).values([{ followerId: fan.user.id, followingId: guarded.user.id }, { followerId: fan.user.id, followingId: open.user.id }]).run();
+    const guardedPage = await (await fan.client.get(`/profile/${guarded.user.id}`)).text();
+    expect(guardedPage).toContain("Unfollow Marisol? Marisol approves who follows them");
+    expect(guardedPage).toContain("Yes, unfollow");
+    const openPage = await (await fan.client.get(`/profile/${open.user.id}`)).text();
+    expect(openPage).not.toContain("Yes, unfollow");
+  });
+
   it("refuses to follow oneself, and a SOLO or banned rider answers like a missing one", async () => {
     const me = await rider();
     const self = await me.client.json("/api/follow", "POST", { targetId: me.user.id });

@@ -124,7 +124,12 @@ test("a parent adds a rider with Enter and removes it in Settings", async ({ pag
   await expect(section.getByRole("list", { name: "Your riders" })).toContainText(name);
   await expect(section.getByLabel("Rider name")).toHaveValue("");
   await screenshot(page, `settings-riders-${info.project.name}`);
-  await section.getByRole("button", { name: `Remove ${name}` }).click();
+  // Removing asks first, saying what becomes of the rider's runs.
+  const row = section.getByRole("listitem").filter({ hasText: name });
+  await row.locator("summary", { hasText: "Remove" }).click();
+  await expect(row.getByRole("group", { name: `Remove ${name}? No runs are logged for ${name}.` })).toBeVisible();
+  await screenshot(page, `settings-rider-remove-${info.project.name}`);
+  await row.getByRole("button", { name: "Yes, remove" }).click();
   await expect(page.getByTestId("toast")).toContainText("Rider removed");
   await expect(section.getByRole("list", { name: "Your riders" })).not.toContainText(name);
 });

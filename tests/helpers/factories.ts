@@ -121,9 +121,9 @@ export async function signedInRider(app: { db: Db; client: () => Client }, overr
  * client; returns the upload URL and the stored file's URL. Nothing is
  * attached to anything yet.
  */
-export async function uploadImage(client: Client, kind: "avatar" | "showbill" = "avatar", color = "#7c2d12") {
+export async function uploadImage(client: Client, kind: "avatar" | "showbill" = "avatar", color = "#7c2d12", size = { width: 64, height: 64 }) {
   const { default: sharp } = await import("sharp");
-  const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: color } }).png().toBuffer();
+  const image = await sharp({ create: { ...size, channels: 3, background: color } }).png().toBuffer();
   const grant = await client.json(`/api/objects/upload?kind=${kind}`, "POST");
   if (grant.status !== 200) throw new Error(`upload URL refused: ${grant.status} ${await grant.text()}`);
   const { uploadURL } = (await grant.json()) as { uploadURL: string };

@@ -16,7 +16,10 @@ import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { releaseUploads } from "~/lib/uploads.server";
 import { destroyUserSessions } from "~/lib/session.server";
-import { audit } from "./audit.server";
+import { config } from "~/lib/config.server";
+import { sendMailInBackground } from "~/lib/mail.server";
+import { passwordChangedEmail } from "~/features/auth/emails.server";
+import { audit, personName } from "./audit.server";
 
 const n = (row: { n: number } | undefined) => row?.n ?? 0;
 
@@ -84,7 +87,7 @@ function targetUser(db: Db, userId: string) {
 
 /**
  * Bans a user: the account is deactivated (kept, so reports and the audit
- * trail still make sense), the email can never register again, and every
+ * trail still make sense), the email cannot register again, and every
  * session ends at once. Another admin cannot be banned.
  */
 export function banUser(db: Db, admin: User, userId: string) {
@@ -95,15 +98,32 @@ export function banUser(db: Db, admin: User, userId: string) {
     tx.insert(bannedEmails).values({ email: user.email, bannedBy: admin.id }).onConflictDoNothing().run();
   });
   destroyUserSessions(user.id);
-  audit(db, admin.id, { action: "user.ban", targetType: "user", targetId: user.id, details: { email: user.email } });
+  audit(db, admin.id, { action: "user.ban", targetType: "user", targetId: user.id, details: { email: user.email, target: personName(user) } });
 }
 
+/** Lifts a ban: the account signs in again and its email is free to use. */
+export function unbanUser(db: Db, admin: User, userId: string) {
+  const user = targetUser(db, userId);
+  if (user.isActive) return; // Not banned: nothing to undo.
+  db.transaction((tx) => {
+    tx.update(users).set({ isActive: true, updatedAt: new Date() }).where(eq(users.id, user.id)).run();
+    tx.delete(bannedEmails).where(eq(bannedEmails.email, user.email)).run();
+  });
+  audit(db, admin.id, { action: "user.unban", targetType: "user", targetId: user.id, details: { email: user.email, target: personName(user) } });
+}
+
+/**
+ * Sets a new password (the riders' own rule: at least 8 characters), ends
+ * every session of the account, and tells its owner by email, so a reset
+ * they did not ask for does not go unnoticed.
+ */
 export async function resetUserPassword(db: Db, admin: User, userId: string, newPassword: string) {
   const user = targetUser(db, userId);
   const password = await hashPassword(newPassword);
   db.update(users).set({ password, updatedAt: new Date() }).where(eq(users.id, user.id)).run();
   destroyUserSessions(user.id);
-  audit(db, admin.id, { action: "user.reset_password", targetType: "user", targetId: user.id });
+  sendMailInBackground(passwordChangedEmail(user.email, user.firstName, `${config().appOrigin}/login`, "admin"));
+  audit(db, admin.id, { action: "user.reset_password", targetType: "user", targetId: user.id, details: { target: personName(user) } });
 }
 
 export function changeUserEmail(db: Db, admin: User, userId: string, newEmail: string) {
@@ -111,7 +131,7 @@ export function changeUserEmail(db: Db, admin: User, userId: string, newEmail: s
   const taken = db.select({ id: users.id }).from(users).where(and(eq(users.email, newEmail), ne(users.id, user.id))).get();
   if (taken) throw new HttpError(409, "An account with this email already exists.");
   db.update(users).set({ email: newEmail, updatedAt: new Date() }).where(eq(users.id, user.id)).run();
-  audit(db, admin.id, { action: "user.change_email", targetType: "user", targetId: user.id, details: { from: user.email, to: newEmail } });
+  audit(db, admin.id, { action: "user.change_email", targetType: "user", targetId: user.id, details: { from: user.email, to: newEmail, target: personName(user) } });
 }
 
 /* ---------------------------------------------------------------- reports */
@@ -183,7 +203,7 @@ export function reviewUserReport(db: Db, admin: User, id: number, status: Review
     .returning({ id: userReports.id })
     .get();
   if (!row) throw reportMissingOrDone(db.select({ id: userReports.id }).from(userReports).where(eq(userReports.id, id)).get());
-  audit(db, admin.id, { action: `user_report.${status.toLowerCase()}`, targetType: "user_report", targetId: id });
+  audit(db, admin.id, { action: `user_report.${status.toLowerCase() as Lowercase<ReviewStatus>}`, targetType: "user_report", targetId: id });
 }
 
 export function reviewEventReport(db: Db, admin: User, id: number, status: ReviewStatus) {
@@ -194,7 +214,7 @@ export function reviewEventReport(db: Db, admin: User, id: number, status: Revie
     .returning({ id: eventReports.id })
     .get();
   if (!row) throw reportMissingOrDone(db.select({ id: eventReports.id }).from(eventReports).where(eq(eventReports.id, id)).get());
-  audit(db, admin.id, { action: `event_report.${status.toLowerCase()}`, targetType: "event_report", targetId: id });
+  audit(db, admin.id, { action: `event_report.${status.toLowerCase() as Lowercase<ReviewStatus>}`, targetType: "event_report", targetId: id });
 }
 
 const reportMissingOrDone = (exists: unknown) =>
@@ -308,9 +328,15 @@ export function listPublicRuns(db: Db, limit = 200) {
 
 /** Deletes any run; its video goes with it once the delete is committed. */
 export function deleteRun(db: Db, admin: User, runId: string) {
-  const [row] = db.delete(runLogs).where(eq(runLogs.id, runId)).returning({ id: runLogs.id, userId: runLogs.userId, videoUrl: runLogs.videoUrl }).all();
+  const [row] = db
+    .delete(runLogs)
+    .where(eq(runLogs.id, runId))
+    .returning({ id: runLogs.id, userId: runLogs.userId, arenaName: runLogs.arenaName, videoUrl: runLogs.videoUrl })
+    .all();
   if (!row) throw new HttpError(404, "Run log not found");
-  audit(db, admin.id, { action: "run_log.delete", targetType: "run_log", targetId: row.id, details: { owner: row.userId } });
+  const owner = db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, row.userId)).get();
+  const runName = `${owner ? personName(owner) : "A rider"}'s run at ${row.arenaName}`;
+  audit(db, admin.id, { action: "run_log.delete", targetType: "run_log", targetId: row.id, details: { owner: row.userId, target: runName } });
   releaseUploads(db, [row.videoUrl]);
 }
 
@@ -322,39 +348,26 @@ export function successRate(signups: number, shares: number) {
 }
 
 /**
- * Per user: totalShares = invite links they created, totalSignups = accounts
- * registered through them (referredBy).
+ * Per user: totalShares = invite links they created (removed ones too),
+ * totalSignups = registrations through those links, counted by the links'
+ * use counts. An account deleted since still counts, as it does on the
+ * rider's own Settings (see docs/decisions/2026-11-24-invitation-signups.md).
  */
 export function invitationStats(db: Db) {
-  const shares = db
-    .select({ userId: inviteLinks.userId, n: count() })
-    .from(inviteLinks)
-    .groupBy(inviteLinks.userId)
-    .all();
-  const signups = db
-    .select({ userId: users.referredBy, n: count() })
-    .from(users)
-    .where(isNotNull(users.referredBy))
-    .groupBy(users.referredBy)
-    .all();
-  const byUser = new Map<string, { totalShares: number; totalSignups: number }>();
-  for (const s of shares) byUser.set(s.userId, { totalShares: s.n, totalSignups: 0 });
-  for (const s of signups) {
-    const entry = byUser.get(s.userId!) ?? { totalShares: 0, totalSignups: 0 };
-    entry.totalSignups = s.n;
-    byUser.set(s.userId!, entry);
-  }
-  if (byUser.size === 0) return [];
-  const people = db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(inArray(users.id, [...byUser.keys()]))
-    .all();
-  return people
-    .map((p) => {
-      const { totalShares, totalSignups } = byUser.get(p.id)!;
-      return { userId: p.id, firstName: p.firstName, lastName: p.lastName, email: p.email, totalShares, totalSignups, successRate: successRate(totalSignups, totalShares) };
+  return db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      totalShares: count(inviteLinks.id),
+      totalSignups: sql<number>`coalesce(sum(${inviteLinks.usageCount}), 0)`,
     })
+    .from(inviteLinks)
+    .innerJoin(users, eq(users.id, inviteLinks.userId))
+    .groupBy(users.id)
+    .all()
+    .map((s) => ({ ...s, successRate: successRate(s.totalSignups, s.totalShares) }))
     .sort((a, b) => b.totalSignups - a.totalSignups || b.totalShares - a.totalShares);
 }
 

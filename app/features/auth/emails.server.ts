@@ -1,4 +1,5 @@
 import type { Mail } from "~/lib/mail.server";
+import { SUPPORT_EMAIL } from "~/schemas/constants";
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -34,5 +35,20 @@ export function resetEmail(to: string, firstName: string, link: string): Mail {
     subject: "Reset your password",
     text: `${intro}\n\nReset your password: ${link}\n\n${outro}\n`,
     html: layout("Reset your password", intro, "Reset Password", link, outro),
+  };
+}
+
+/** Sent whenever a password changes, so a change the owner did not make does not go unnoticed. */
+export function passwordChangedEmail(to: string, firstName: string, loginLink: string, by: "admin" | "self"): Mail {
+  const intro =
+    by === "admin"
+      ? `Hi ${firstName}, an administrator has set a new password for your Cloverleaf account and signed you out everywhere. Ask them for it, or choose your own with "Forgot your password?" on the sign-in page.`
+      : `Hi ${firstName}, the password of your Cloverleaf account was just changed, and your other devices were signed out.`;
+  const outro = `If you did not expect this, reset your password from the sign-in page and write to ${SUPPORT_EMAIL}.`;
+  return {
+    to,
+    subject: "Your password was changed",
+    text: `${intro}\n\nSign in: ${loginLink}\n\n${outro}\n`,
+    html: layout("Your password was changed", intro, "Sign In", loginLink, outro),
   };
 }

@@ -68,8 +68,8 @@ export function readMetadata(value: unknown): Record<string, unknown> | null {
 }
 
 /** Metadata that names the rider a notification is about (a follow, a follow request, a share). */
-const ACTOR_NAMES = ["followerName", "requesterName", "sharedByName"];
-const ACTOR_FIELDS = [...ACTOR_NAMES, "followerId", "followerProfileUrl", "requesterProfileUrl", "sharedById"];
+const ACTOR_NAMES = ["followerName", "requesterName", "sharedByName", "approverName"];
+const ACTOR_FIELDS = [...ACTOR_NAMES, "followerId", "followerProfileUrl", "requesterProfileUrl", "sharedById", "approverId", "approverProfileUrl"];
 
 /**
  * The viewer's notifications, newest first; a follow request carries its
@@ -113,7 +113,7 @@ export function listNotifications(db: Db, userId: string, { unreadOnly = false, 
   }
   const withActors = items.map((n) => {
     const request = n.type === "follow_request" ? requests.get(Number(n.metadata?.requestId)) : undefined;
-    const actor = n.metadata?.followerId ?? n.metadata?.sharedById ?? request?.requesterId;
+    const actor = n.metadata?.followerId ?? n.metadata?.sharedById ?? n.metadata?.approverId ?? request?.requesterId;
     return { n, requestStatus: request?.status ?? null, actor: typeof actor === "string" ? actor : null };
   });
   const actorIds = [...new Set(withActors.flatMap(({ actor }) => (actor ? [actor] : [])))];

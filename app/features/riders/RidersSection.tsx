@@ -1,7 +1,14 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { ConfirmAction } from "~/components/ConfirmAction";
 
-type Rider = { id: number; name: string };
+type Rider = { id: number; name: string; runCount: number };
+
+/** What removing a rider does to their runs, said before it happens. */
+export const removalQuestion = ({ name, runCount }: Rider) =>
+  runCount === 0
+    ? `Remove ${name}? No runs are logged for ${name}.`
+    : `Remove ${name}? ${runCount === 1 ? "Their run stays" : `Their ${runCount} runs stay`} in your Run Log as your own, no longer marked as ${name}'s.`;
 
 /**
  * Settings › Riders: sub-profiles such as a child who rides. Plain forms
@@ -66,18 +73,22 @@ export function RidersSection({ riders }: { riders: Rider[] }) {
 }
 
 function RiderRow({ rider }: { rider: Rider }) {
-  const remove = useFetcher();
-  if (remove.state !== "idle") return null;
   return (
-    <li className="flex items-center justify-between gap-3 py-1">
-      <span className="min-w-0 truncate font-medium text-gray-900">{rider.name}</span>
-      <remove.Form method="post" action="/settings/riders">
-        <input type="hidden" name="intent" value="remove" />
-        <input type="hidden" name="id" value={rider.id} />
-        <button type="submit" className="btn-ghost text-red-700 hover:bg-red-50" aria-label={`Remove ${rider.name}`}>
-          Remove
-        </button>
-      </remove.Form>
+    <li className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1 py-1">
+      <span className="flex min-h-[44px] min-w-0 items-center">
+        <span className="truncate font-medium text-gray-900">{rider.name}</span>
+        <span className="ml-2 shrink-0 text-sm text-gray-600">
+          {rider.runCount} {rider.runCount === 1 ? "run" : "runs"}
+        </span>
+      </span>
+      <ConfirmAction
+        label="Remove"
+        name={`Remove ${rider.name}`}
+        action="/settings/riders"
+        question={removalQuestion(rider)}
+        hidden={{ intent: "remove", id: String(rider.id) }}
+        className="flex flex-col items-end"
+      />
     </li>
   );
 }

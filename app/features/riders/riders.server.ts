@@ -1,5 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
-import { riders } from "#db/schema";
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { riders, runLogs } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 
@@ -17,12 +17,44 @@ export function listRiders(db: Db, userId: string) {
 }
 export type RiderView = ReturnType<typeof listRiders>[number];
 
-export function addRider(db: Db, userId: string, name: string): RiderView {
-  if (listRiders(db, userId).length >= MAX_RIDERS) throw new HttpError(400, `You can keep up to ${MAX_RIDERS} riders`);
-  return db.insert(riders).values({ userId, name }).returning({ id: riders.id, name: riders.name }).get();
+/** The riders with how many runs each has, for Settings (removing one says what happens to them). */
+export function listRidersWithRuns(db: Db, userId: string) {
+  return db
+    .select({ id: riders.id, name: riders.name, runCount: count(runLogs.id) })
+    .from(riders)
+    .leftJoin(runLogs, eq(runLogs.riderId, riders.id))
+    .where(eq(riders.userId, userId))
+    .groupBy(riders.id)
+    .orderBy(asc(riders.createdAt), asc(riders.id))
+    .all();
 }
 
-/** Deleting a rider keeps their runs, unlinked (the foreign key sets rider_id to null). */
+export const duplicateRiderMessage = (name: string) => `You already have a rider named ${name}. Add a last initial or a nickname to tell them apart.`;
+
+/**
+ * Adds a rider. Names are unique per account (ignoring case and outer
+ * spaces): two riders called "Lily" could not be told apart in the run
+ * form, filters or trends.
+ */
+export function addRider(db: Db, userId: string, name: string): RiderView {
+  const clean = name.trim();
+  return db.transaction((tx) => {
+    const mine = tx.select({ n: count() }).from(riders).where(eq(riders.userId, userId)).get()?.n ?? 0;
+    if (mine >= MAX_RIDERS) throw new HttpError(400, `You can keep up to ${MAX_RIDERS} riders`);
+    const same = tx
+      .select({ name: riders.name })
+      .from(riders)
+      .where(and(eq(riders.userId, userId), sql`lower(trim(${riders.name})) = ${clean.toLowerCase()}`))
+      .get();
+    if (same) throw new HttpError(409, duplicateRiderMessage(same.name));
+    return tx.insert(riders).values({ userId, name: clean }).returning({ id: riders.id, name: riders.name }).get();
+  });
+}
+
+/**
+ * Deleting a rider keeps their runs as the account holder's own (the
+ * foreign key sets rider_id to null); Settings says so before it happens.
+ */
 export function deleteRider(db: Db, userId: string, id: number) {
   const result = db.delete(riders).where(and(eq(riders.id, id), eq(riders.userId, userId))).run();
   if (result.changes === 0) throw new HttpError(404, RIDER_NOT_FOUND);

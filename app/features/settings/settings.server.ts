@@ -10,10 +10,13 @@ import {
   users,
   type User,
 } from "#db/schema";
-import { updateProfile } from "~/features/auth/auth.server";
+import { hashPassword, updateProfile } from "~/features/auth/auth.server";
+import { passwordChangedEmail } from "~/features/auth/emails.server";
 import { presentCurrentUser } from "~/features/auth/presenters.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { config } from "~/lib/config.server";
+import { sendMailInBackground } from "~/lib/mail.server";
 import { releaseUploads } from "~/lib/uploads.server";
 import { destroyUserSessions } from "~/lib/session.server";
 import { RADIUS_OPTIONS } from "~/schemas/constants";
@@ -92,6 +95,22 @@ export function exportAccount(db: Db, user: User) {
   };
 }
 
+export const WRONG_PASSWORD = "Password is incorrect";
+
+/**
+ * The rider changes their own password, proving it with the current one.
+ * Every session of the account ends (a phone left signed in somewhere is
+ * signed out); the caller starts a fresh one for this device. The owner is
+ * told by email.
+ */
+export async function changePassword(db: Db, user: User, currentPassword: string, newPassword: string) {
+  if (!(await bcrypt.compare(currentPassword, user.password))) throw new HttpError(400, WRONG_PASSWORD, { field: "currentPassword" });
+  const password = await hashPassword(newPassword);
+  db.update(users).set({ password, updatedAt: new Date() }).where(eq(users.id, user.id)).run();
+  destroyUserSessions(user.id);
+  sendMailInBackground(passwordChangedEmail(user.email, user.firstName, `${config().appOrigin}/login`, "self"));
+}
+
 /**
  * Deletes the account after the password is confirmed: the user row goes,
  * and with it (foreign keys ON DELETE CASCADE) sessions, riders, runs,
@@ -101,7 +120,7 @@ export function exportAccount(db: Db, user: User) {
  * the delete is committed.
  */
 export async function deleteAccount(db: Db, user: User, password: string) {
-  if (!(await bcrypt.compare(password, user.password))) throw new HttpError(400, "Password is incorrect");
+  if (!(await bcrypt.compare(password, user.password))) throw new HttpError(400, WRONG_PASSWORD);
   if (user.isAdmin) {
     const admins = db.select({ n: sql<number>`count(*)` }).from(users).where(and(eq(users.isAdmin, true), eq(users.isActive, true))).get();
     if ((admins?.n ?? 0) <= 1) throw new HttpError(400, "You are the last administrator: make someone else an admin first.");

@@ -1,13 +1,28 @@
 import { useFetcher } from "@remix-run/react";
+import { ConfirmAction } from "~/components/ConfirmAction";
 
 export type FollowState = { isFollowing: boolean; hasPendingRequest: boolean; targetMode: "SOLO" | "INVITE_ONLY" | "PUBLIC" };
 
 /**
  * Follow (PUBLIC), Send Request (INVITE_ONLY, on a profile) or Request
  * (elsewhere), Pending, Following. Posts to the profile's action, so it
- * works without JavaScript; with it the label changes at once.
+ * works without JavaScript; with it the label changes at once. Unfollowing
+ * an Invite Only rider ends access that only their approval gives back, so
+ * "Following" asks first there.
  */
-export function FollowButton({ userId, state, onProfile = true, redirectTo }: { userId: string; state: FollowState; onProfile?: boolean; redirectTo?: string }) {
+export function FollowButton({
+  userId,
+  name,
+  state,
+  onProfile = true,
+  redirectTo,
+}: {
+  userId: string;
+  name: string;
+  state: FollowState;
+  onProfile?: boolean;
+  redirectTo?: string;
+}) {
   const fetcher = useFetcher();
   const pending = fetcher.formData?.get("intent");
   const following = pending ? pending === "follow" && state.targetMode === "PUBLIC" : state.isFollowing;
@@ -15,6 +30,19 @@ export function FollowButton({ userId, state, onProfile = true, redirectTo }: { 
   const label = following ? "Following" : requested ? "Pending" : state.targetMode === "PUBLIC" ? "Follow" : onProfile ? "Send Request" : "Request";
   const intent = following || requested ? "unfollow" : "follow";
   const hint = following ? "Unfollow" : requested ? "Cancel follow request" : undefined;
+  if (following && !pending && state.targetMode === "INVITE_ONLY") {
+    return (
+      <ConfirmAction
+        label="Following"
+        name={`Following ${name}: unfollow`}
+        tone="caution"
+        action={`/profile/${userId}`}
+        question={`Unfollow ${name}? ${name} approves who follows them: to see their profile and runs again you would send a new request.`}
+        confirmLabel="Yes, unfollow"
+        hidden={{ intent: "unfollow", ...(redirectTo ? { redirectTo } : {}) }}
+      />
+    );
+  }
   return (
     <fetcher.Form method="post" action={`/profile/${userId}`} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />

@@ -2,16 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { Dialog } from "~/components/Dialog";
 import { REPORT_DESCRIPTION_MAX } from "~/schemas/constants";
-import { USER_REPORT_REASONS } from "~/schemas/social";
-
-const LABELS: Record<(typeof USER_REPORT_REASONS)[number], string> = {
-  harassment: "Harassment",
-  "inappropriate-content": "Inappropriate content",
-  spam: "Spam",
-  "fake-profile": "Fake profile",
-  "safety-concern": "Safety concern",
-  other: "Other",
-};
+import { USER_REPORT_LABELS as LABELS, USER_REPORT_REASONS } from "~/schemas/social";
 
 /** Report a rider: a reason (required) and up to 500 characters, with a counter. */
 export function ReportUserDialog({ name, closeHref, error }: { name: string; closeHref: string; error?: string | null }) {

@@ -84,7 +84,7 @@ export function RidersSearch({
                   </span>
                 </Link>
                 {r.follow && r.privacyMode !== "SOLO" ? (
-                  <FollowButton userId={r.id} state={{ ...r.follow, targetMode: r.privacyMode }} onProfile={false} redirectTo={back} />
+                  <FollowButton userId={r.id} name={r.firstName} state={{ ...r.follow, targetMode: r.privacyMode }} onProfile={false} redirectTo={back} />
                 ) : null}
               </li>
             ))}

@@ -79,7 +79,7 @@ export function followStatus(db: Db, viewer: User, targetId: string) {
  * makes concurrent approvals one follow.
  */
 export function answerFollowRequest(db: Db, viewer: User, requestId: number, approve: boolean) {
-  return db.transaction((tx) => {
+  const answer = db.transaction((tx) => {
     const request = tx
       .update(followRequests)
       .set({ status: approve ? "APPROVED" : "REJECTED", respondedAt: new Date() })
@@ -95,8 +95,19 @@ export function answerFollowRequest(db: Db, viewer: User, requestId: number, app
     if (approve) {
       tx.insert(follows).values({ followerId: request.requesterId, followingId: viewer.id }).onConflictDoNothing().run();
     }
-    return { status: request.status };
+    return { status: request.status, requesterId: request.requesterId };
   });
+  // The requester learns of an approval; a decline stays quiet, as most apps do.
+  if (approve) {
+    notifyUsers(db, [answer.requesterId], {
+      type: "follow",
+      subtype: "request_approved",
+      title: "Follow request approved",
+      message: `${viewer.firstName} approved your follow request.`,
+      metadata: { approverId: viewer.id, approverName: viewer.firstName, approverProfileUrl: `/profile/${viewer.id}` },
+    });
+  }
+  return { status: answer.status };
 }
 
 /** The requester or the target may read a request's status; anyone else gets 404. */

@@ -1,0 +1,104 @@
+import { Link } from "@remix-run/react";
+import type { AdminOutcome } from "./actions.server";
+import { TABS } from "./tabs";
+import type { AnyTabData } from "./tabs.server";
+import { AuditTab } from "./tabs/AuditTab";
+import { EventsTab } from "./tabs/EventsTab";
+import { InvitesTab } from "./tabs/InvitesTab";
+import { NotificationsTab } from "./tabs/NotificationsTab";
+import { ReportedEventsTab } from "./tabs/ReportedEventsTab";
+import { ReportedUsersTab } from "./tabs/ReportedUsersTab";
+import { RunsTab } from "./tabs/RunsTab";
+import { ShowbillsTab } from "./tabs/ShowbillsTab";
+import { UsersTab } from "./tabs/UsersTab";
+
+type Stats = { totalUsers: number; activeUsers: number; totalEvents: number; pendingShowbills: number };
+type Outcome = Exclude<AdminOutcome, { done: unknown }> | { error: string } | undefined;
+
+/** The dashboard: four stat cards, the section tabs, and the open tab. */
+export function AdminDashboard({ stats, tab, outcome, search }: { stats: Stats; tab: AnyTabData; outcome: Outcome; search: URLSearchParams }) {
+  const cards = [
+    ["Total Users", stats.totalUsers],
+    ["Active Users", stats.activeUsers],
+    ["Total Events", stats.totalEvents],
+    ["Pending Showbills", stats.pendingShowbills],
+  ] as const;
+  return (
+    <main id="main" className="mx-auto max-w-7xl px-4 py-4">
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {cards.map(([label, value]) => (
+          <li key={label} className="card">
+            <p className="text-sm text-gray-700">{label}</p>
+            <p className="text-3xl font-bold text-gray-900">{value}</p>
+          </li>
+        ))}
+      </ul>
+      <SectionTabs current={tab.tab} />
+      {outcome && "error" in outcome ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+          Error: {outcome.error}
+        </p>
+      ) : null}
+      <section className="mt-4" aria-label={TABS.find((t) => t.id === tab.tab)?.label ?? "Audit log"}>
+        <TabContent tab={tab} outcome={outcome} search={search} />
+      </section>
+    </main>
+  );
+}
+
+/**
+ * The section tabs: on a phone one row that scrolls sideways, its cut edge
+ * faded to show there is more; from 1024 px wide they wrap, so every tab is
+ * in view.
+ */
+function SectionTabs({ current }: { current: string }) {
+  return (
+    <nav aria-label="Admin sections" className="relative -mx-4 mt-4 lg:mx-0">
+      <ul className="flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:thin] lg:flex-wrap lg:overflow-visible lg:px-0">
+        {TABS.map((t) => (
+          <li key={t.id} className="shrink-0">
+            <Link
+              to={`?tab=${t.id}`}
+              aria-current={current === t.id ? "page" : undefined}
+              className={`flex min-h-[44px] items-center whitespace-nowrap rounded-full border px-4 text-sm font-semibold ${
+                current === t.id ? "border-brand-700 bg-brand-700 text-white" : "border-gray-300 bg-white text-gray-800 hover:border-brand-400 hover:text-brand-800"
+              }`}
+            >
+              {t.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div aria-hidden className="pointer-events-none absolute inset-y-0 right-0 w-10 bg-gradient-to-l from-brand-50 lg:hidden" />
+    </nav>
+  );
+}
+
+function TabContent({ tab, outcome, search }: { tab: AnyTabData; outcome: Outcome; search: URLSearchParams }) {
+  switch (tab.tab) {
+    case "users":
+      return <UsersTab data={tab} search={search} />;
+    case "reported-users":
+      return <ReportedUsersTab data={tab} />;
+    case "reported-events":
+      return <ReportedEventsTab data={tab} />;
+    case "showbills":
+      return <ShowbillsTab data={tab} />;
+    case "events":
+      return <EventsTab data={tab} />;
+    case "runs":
+      return <RunsTab data={tab} />;
+    case "invites":
+      return <InvitesTab data={tab} />;
+    case "notifications":
+      return (
+        <NotificationsTab
+          data={tab}
+          confirmAll={outcome && "confirmAll" in outcome ? outcome.confirmAll : undefined}
+          draft={outcome && "draft" in outcome ? outcome.draft : undefined}
+        />
+      );
+    case "audit":
+      return <AuditTab data={tab} />;
+  }
+}

@@ -1,0 +1,47 @@
+import type { Db } from "~/lib/db.server";
+import { previewOf } from "~/lib/uploads.server";
+import {
+  invitationStats,
+  listEventReports,
+  listEvents,
+  listPendingShowbills,
+  listPublicRuns,
+  listUserReports,
+  searchUsers,
+} from "./admin.server";
+import { listAudit } from "./audit.server";
+import { tabOf, type TabId } from "./tabs";
+
+const query = (url: URL) => url.searchParams.get("q") ?? "";
+
+/**
+ * What each tab shows. Only the open tab's data is read, so the dashboard
+ * stays quick with 100k users; a new tab is one entry here and one file
+ * under tabs/.
+ */
+const loaders = {
+  users: (db: Db, url: URL) => ({
+    ...searchUsers(db, query(url), Math.max(1, Number(url.searchParams.get("page")) || 1)),
+    q: query(url),
+    manage: url.searchParams.get("manage"),
+  }),
+  "reported-users": (db: Db) => listUserReports(db),
+  "reported-events": (db: Db) => listEventReports(db),
+  // Review works from the 480 px preview; the full file opens on demand.
+  showbills: (db: Db) => ({ events: listPendingShowbills(db).map((e) => ({ ...e, preview: previewOf(e.showbillUrl) })) }),
+  events: (db: Db) => ({ events: listEvents(db) }),
+  runs: (db: Db) => ({ runs: listPublicRuns(db) }),
+  invites: (db: Db) => ({ stats: invitationStats(db) }),
+  notifications: (db: Db, url: URL) => ({ q: query(url), candidates: query(url) ? searchUsers(db, query(url), 1).users : [] }),
+  audit: (db: Db) => ({ entries: listAudit(db) }),
+} satisfies Record<TabId, (db: Db, url: URL) => object>;
+
+export type TabData<T extends TabId> = { tab: T } & ReturnType<(typeof loaders)[T]>;
+export type AnyTabData = { [T in TabId]: TabData<T> }[TabId];
+
+/** The open tab (from `?tab=`) and its data. */
+export function loadAdminTab(db: Db, url: URL): AnyTabData {
+  const tab = tabOf(url);
+  const load = loaders[tab] as (db: Db, url: URL) => object;
+  return { tab, ...load(db, url) } as AnyTabData;
+}

@@ -1,0 +1,51 @@
+import { Link } from "@remix-run/react";
+import { ConfirmAction } from "~/components/ConfirmAction";
+import type { TabData } from "../tabs.server";
+import { ActionButton, Cell, person, Status, Table } from "../ui";
+
+export function EventsTab({ data }: { data: TabData<"events"> }) {
+  return (
+    <>
+      <p className="mb-2 text-sm text-gray-700">Events without a showbill file wait here as Pending until approved.</p>
+      <div className="max-h-[500px] overflow-y-auto" data-testid="event-moderation-panel">
+        <Table head={["Event", "Date", "Creator", "Status", "Actions"]} empty="No events yet">
+          {data.events.map((e) => (
+            <tr key={e.id}>
+              <Cell>
+                <Link className="link" to={`/share/event/${e.id}`}>
+                  {e.name}
+                </Link>
+                <br />
+                <span className="text-gray-600">{e.location}</span>
+              </Cell>
+              <Cell>{e.date}</Cell>
+              <Cell>
+                {person(e.creator)}
+                <br />
+                <span className="text-gray-600">{e.creator?.email}</span>
+              </Cell>
+              <Cell>
+                <Status ok={e.showbillApproved} yes="Approved" no={e.showbillReviewedAt ? "Rejected" : "Pending"} />
+              </Cell>
+              <Cell wide>
+                <div className="flex flex-wrap items-start gap-2">
+                  {!e.showbillApproved ? <ActionButton tone="good" label="Approve" name={`Approve ${e.name}`} hidden={{ intent: "showbill", eventId: e.id, approved: "true" }} /> : null}
+                  <Link to={`/events/${e.id}/edit`} className="btn-secondary px-3 py-1 text-sm" aria-label={`Edit ${e.name}`}>
+                    Edit
+                  </Link>
+                  <ConfirmAction
+                    label="Delete"
+                    name={`Delete ${e.name}`}
+                    size="compact"
+                    question={`Delete “${e.name}” for good? Its showbill, saves and reports go too.`}
+                    hidden={{ intent: "delete-event", eventId: e.id }}
+                  />
+                </div>
+              </Cell>
+            </tr>
+          ))}
+        </Table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { USER_REPORT_LABELS } from "~/schemas/social";
+import type { TabData } from "../tabs.server";
+import { Cell, date, person, Table } from "../ui";
+import { BanControl } from "./UsersTab";
+import { ReasonCell, ReviewButtons, STATUS_LABELS } from "./reports";
+
+const reasonLabel = (reason: string) => USER_REPORT_LABELS[reason as keyof typeof USER_REPORT_LABELS] ?? reason;
+
+export function ReportedUsersTab({ data }: { data: TabData<"reported-users"> }) {
+  return (
+    <div className="space-y-4">
+      <h2 className="text-lg font-bold">Pending reports</h2>
+      <Table head={["Reported user", "Reason", "Reporter", "Date", "Actions"]} empty="No pending user reports">
+        {data.pending.map((r) => (
+          <tr key={r.id}>
+            <Cell>
+              {person(r.reportedUser)}
+              <br />
+              <span className="text-gray-600">{r.reportedUser.email}</span>
+            </Cell>
+            <ReasonCell reason={reasonLabel(r.reason)} description={r.description} />
+            <Cell>{person(r.reporter)}</Cell>
+            <Cell>{date(r.createdAt)}</Cell>
+            <Cell wide>
+              <div className="flex flex-wrap items-start gap-2">
+                <ReviewButtons intent="review-user-report" reportId={r.id} />
+                <BanControl user={{ id: r.reportedUserId, ...r.reportedUser }} />
+              </div>
+            </Cell>
+          </tr>
+        ))}
+      </Table>
+      <h2 className="text-lg font-bold">Recently processed (latest 5)</h2>
+      <Table head={["Reported user", "Reason", "Status", "Reviewed"]} empty="No processed user reports">
+        {data.processed.map((r) => (
+          <tr key={r.id}>
+            <Cell>{person(r.reportedUser)}</Cell>
+            <Cell>{reasonLabel(r.reason)}</Cell>
+            <Cell>{STATUS_LABELS[r.status]}</Cell>
+            <Cell>{date(r.reviewedAt)}</Cell>
+          </tr>
+        ))}
+      </Table>
+    </div>
+  );
+}

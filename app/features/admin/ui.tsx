@@ -1,0 +1,66 @@
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+/** Pieces the admin tabs share: a table that scrolls on a phone, cells that wrap long text, status pills. */
+
+export const date = (value: string | Date | null | undefined) =>
+  value ? new Date(value).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" }) : "—";
+
+export const person = (p: { firstName: string | null; lastName: string | null } | null) =>
+  p ? `${p.firstName ?? ""} ${p.lastName ?? ""}`.trim() : "—";
+
+/** The query string with some parameters changed (null removes one), keeping the tab and search. */
+export function hrefWith(search: URLSearchParams, changes: Record<string, string | null>) {
+  const next = new URLSearchParams(search);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null) next.delete(k);
+    else next.set(k, v);
+  }
+  return `?${next}`;
+}
+
+export function Table({ head, children, empty, label }: { head: string[]; children: ReactNode[]; empty: string; label?: string }) {
+  if (children.length === 0) return <p className="card text-gray-700">{empty}</p>;
+  return (
+    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-black/5" role="region" aria-label={label} tabIndex={label ? 0 : undefined}>
+      <table className="min-w-full text-left text-sm">
+        <thead className="bg-gray-50 text-gray-700">
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100 align-top">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A cell whose text wraps anywhere if it must, so one unbroken word cannot push the table wider than its column. */
+export const Cell = ({ children, wide = false }: { children: ReactNode; wide?: boolean }) => (
+  <td className={`px-3 py-2 [overflow-wrap:anywhere] ${wide ? "min-w-[12rem] max-w-sm" : "max-w-[16rem]"}`}>{children}</td>
+);
+
+export const Status = ({ ok, yes, no }: { ok: boolean; yes: string; no: string }) => (
+  <span className={`whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-semibold ${ok ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900"}`}>
+    {ok ? yes : no}
+  </span>
+);
+
+/** A one-step, undoable action (approve, dismiss, unban): a button in a small form carrying its intent. */
+export function ActionButton({ label, hidden, tone = "neutral", name }: { label: string; hidden: Record<string, string>; tone?: "neutral" | "good"; name?: string }) {
+  const cls = tone === "good" ? "btn bg-green-700 px-3 py-1 text-sm text-white hover:bg-green-800" : "btn-secondary px-3 py-1 text-sm";
+  return (
+    <Form method="post" preventScrollReset>
+      {Object.entries(hidden).map(([field, value]) => (
+        <input key={field} type="hidden" name={field} value={value} />
+      ))}
+      <button type="submit" className={cls} aria-label={name}>
+        {label}
+      </button>
+    </Form>
+  );
+}
