@@ -116,9 +116,32 @@ describe("followers and following", () => {
     expect(list.find((p: { id: string }) => p.id === pub.id).lastName).toBe("Openly");
     expect(list.find((p: { id: string }) => p.id === invite.id)).toMatchObject({ lastName: null, homeZipCode: null, profileImageUrl: null });
     expect(JSON.stringify(list)).not.toContain("Quietly");
-    expect(await (await viewer.client.get(`/api/users/${owner.user.id}/follow-counts`)).json()).toEqual({ followersCount: 3, followingCount: 0 });
+    expect(await (await viewer.client.get(`/api/users/${owner.user.id}/follow-counts`)).json()).toEqual({ followersCount: 2, followingCount: 0 });
     expect(await (await viewer.client.get(`/api/users/${invite.id}/following`)).status).toBe(403);
     expect(await (await viewer.client.get(`/api/users/${solo.id}/followers`)).status).toBe(404);
+  });
+});
+
+describe("follower counts", () => {
+  it("count the people the lists show: a Private (SOLO) or banned rider is neither listed nor counted, on the API and the profile screen", async () => {
+    const owner = await rider("PUBLIC");
+    const pub = createUser(app.db, { privacyMode: "PUBLIC" });
+    const invite = createUser(app.db, { privacyMode: "INVITE_ONLY" });
+    const solo = createUser(app.db, { privacyMode: "SOLO" });
+    const banned = createUser(app.db, { privacyMode: "PUBLIC", isActive: false });
+    for (const p of [pub, invite, solo, banned]) app.db.insert(follows).values({ followerId: p.id, followingId: owner.user.id }).run();
+    for (const p of [pub, solo]) app.db.insert(follows).values({ followerId: owner.user.id, followingId: p.id }).run();
+
+    for (const viewer of [await rider(), owner]) {
+      const counts = await (await viewer.client.get(`/api/users/${owner.user.id}/follow-counts`)).json();
+      const followers = await (await viewer.client.get(`/api/users/${owner.user.id}/followers`)).json();
+      const following = await (await viewer.client.get(`/api/users/${owner.user.id}/following`)).json();
+      expect(counts).toEqual({ followersCount: followers.length, followingCount: following.length });
+      expect(counts).toEqual({ followersCount: 2, followingCount: 1 });
+      const page = await (await viewer.client.get(`/profile/${owner.user.id}?list=followers`)).text();
+      expect(page).toMatch(/<strong[^>]*>2<\/strong> Followers/);
+      expect(page).toMatch(/<strong[^>]*>1<\/strong> Following/);
+    }
   });
 });
 

@@ -129,35 +129,35 @@ function visibleTarget(db: Db, viewer: User, userId: string) {
   return target;
 }
 
-export function followCounts(db: Db, viewer: User, userId: string) {
-  const target = visibleTarget(db, viewer, userId);
-  const activeFollowers = db
-    .select({ n: count() })
-    .from(follows)
-    .innerJoin(users, eq(users.id, follows.followerId))
-    .where(and(eq(follows.followingId, target.id), eq(users.isActive, true)))
-    .get();
-  const activeFollowing = db
-    .select({ n: count() })
-    .from(follows)
-    .innerJoin(users, eq(users.id, follows.followingId))
-    .where(and(eq(follows.followerId, target.id), eq(users.isActive, true)))
-    .get();
-  return { followersCount: activeFollowers?.n ?? 0, followingCount: activeFollowing?.n ?? 0 };
+/**
+ * A profile's followers or following as anyone sees them: active riders who
+ * are not Private (SOLO). A Private rider is invisible, so neither listed
+ * nor counted, and a count always matches its list.
+ */
+function shownPeople(which: "followers" | "following", userId: string) {
+  const [mine, theirs] = which === "followers" ? [follows.followingId, follows.followerId] : [follows.followerId, follows.followingId];
+  return { person: eq(users.id, theirs), where: and(eq(mine, userId), eq(users.isActive, true), ne(users.privacyMode, "SOLO")) };
 }
 
-/**
- * Followers or following of a profile, each person shown as the viewer may
- * see them; SOLO and banned riders are left out (except the viewer).
- */
+function countPeople(db: Db, userId: string, which: "followers" | "following") {
+  const shown = shownPeople(which, userId);
+  return db.select({ n: count() }).from(follows).innerJoin(users, shown.person).where(shown.where).get()?.n ?? 0;
+}
+
+export function followCounts(db: Db, viewer: User, userId: string) {
+  const target = visibleTarget(db, viewer, userId);
+  return { followersCount: countPeople(db, target.id, "followers"), followingCount: countPeople(db, target.id, "following") };
+}
+
+/** Followers or following of a profile (the people followCounts counts), each shown as the viewer may see them. */
 export function listPeople(db: Db, viewer: User, userId: string, which: "followers" | "following") {
   const target = visibleTarget(db, viewer, userId);
-  const [mine, theirs] = which === "followers" ? [follows.followingId, follows.followerId] : [follows.followerId, follows.followingId];
+  const shown = shownPeople(which, target.id);
   const people = db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl, homeZipCode: users.homeZipCode, privacyMode: users.privacyMode })
     .from(follows)
-    .innerJoin(users, eq(users.id, theirs))
-    .where(and(eq(mine, target.id), eq(users.isActive, true), ne(users.privacyMode, "SOLO")))
+    .innerJoin(users, shown.person)
+    .where(shown.where)
     .orderBy(users.firstName)
     .limit(500)
     .all();
