@@ -3,6 +3,8 @@
 #   docker build -t cloverleaf .
 #   docker run -d -p 3000:3000 -v cloverleaf-data:/data \
 #     -e APP_ORIGIN=https://example.org cloverleaf
+# One worker process per CPU core the container sees; with a CPU cap
+# (--cpus=2) set the same number: -e WEB_CONCURRENCY=2 (1: a single process).
 
 FROM node:20-bookworm-slim AS build
 # better-sqlite3 compiles from source: its prebuilt download is unreachable on
@@ -45,5 +47,7 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node runs as PID 1 with no shell or npm in between, so `docker stop`'s
-# SIGTERM reaches the server, whose handler finishes requests in flight.
+# SIGTERM reaches the server's primary process, which has every worker finish
+# its requests in flight (within 8 s, under docker stop's 10) and exits 0.
+# The workers are its own children: it reaps them, and replaces one that dies.
 CMD ["node", "--import", "tsx", "server/index.ts"]

@@ -81,7 +81,7 @@ export function runPrimary(cfg: Config, onStopped: (code: number) => void) {
       if (workers.size === 0) return finish(0);
       for (const worker of workers) if (worker.isConnected()) worker.send(STOP_MESSAGE, undefined, () => {});
       // Each worker cuts its own requests after DRAIN_MS; this is the backstop.
-      setTimeout(() => finish(0), DRAIN_MS + 2000).unref();
+      setTimeout(() => finish(0), DRAIN_MS + 1000).unref();
     },
   };
 }
