@@ -49,7 +49,7 @@ describe("sign-in", () => {
       const res = i % 2 ? await visitor(arena).form("/login", { email: rider.email, password: PASSWORD, intent: "login" }) : await login(visitor(arena), rider.email, PASSWORD);
       expect(res.status).toBe(i % 2 ? 302 : 200);
     }
-  });
+  }, 60_000);
 
   it("refuses an address after 50 failed sign-ins in 15 minutes, even the right password, across the API and the /login form", async () => {
     const client = visitor();
@@ -68,7 +68,7 @@ describe("sign-in", () => {
 
     // Another address is not affected.
     expect((await login(visitor(), user.email, PASSWORD)).status).toBe(200);
-  });
+  }, 60_000);
 
   it("refuses one account from one address after 10 failures there; the rider still signs in from their phone", async () => {
     const user = createUser(app.db);
@@ -94,7 +94,7 @@ describe("sign-in", () => {
     expect(phone.cookies.get("__session")).toBeDefined();
     // 15 failures against an allowance of 10: each sign-in now waits (15 - 10 + 1) x 250 ms first.
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
-  });
+  }, 60_000);
 
   it("opens again when the window has passed", async () => {
     const client = visitor();
@@ -126,7 +126,7 @@ describe("sign-up", () => {
     expect(form.status).toBe(429);
     expect(await form.text()).toContain(HOUR_LIMIT);
     expect(app.db.select().from(users).where(eq(users.email, refused.email)).get()).toBeUndefined();
-  });
+  }, 60_000);
 
   it("takes 3 registrations of one email an hour, from any addresses; the 4th is refused", async () => {
     const body = registration();

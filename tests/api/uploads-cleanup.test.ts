@@ -138,7 +138,7 @@ describe("deleting a record removes the files it owned", () => {
     const showbill = await uploadImage(client, "showbill");
     createEvent(app.db, { createdBy: user.id, showbillUrl: showbill.url });
     await expectRemoved([picture.url, run.videoUrl], async () =>
-      expect((await client.form("/settings/account", { intent: "delete-account", password: PASSWORD })).status).toBe(302),
+      expect((await client.form("/settings", { intent: "delete-account", password: PASSWORD })).status).toBe(302),
     );
     expect(app.db.select().from(users).where(eq(users.id, user.id)).get()).toBeUndefined();
     expect((await app.client().get(showbill.url)).status).toBe(200);
