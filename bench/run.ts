@@ -10,7 +10,8 @@
  *   and every worker, from /proc, so the load generator on the same cores does
  *   not count) over a closed-loop run, divided by the answers, in ms and in
  *   units. The unit is one React renderToString of a fixed 300-row table
- *   (bench/unit.ts), measured in its own process while the server is idle.
+ *   (bench/unit.ts), measured in its own process just before each endpoint,
+ *   while the server is idle, so both see the machine in the same state.
  * - Saturation throughput, closed loop (autocannon), with 1 worker and with
  *   WEB_CONCURRENCY workers.
  * - Latency at a fixed arrival rate of half the single-worker throughput (an
@@ -201,14 +202,14 @@ function scaleData(): DataSet {
 // Measurements
 // ---------------------------------------------------------------------------
 
-/** The unit, in its own process while no server runs. */
+/** The unit, in its own process while the server is idle. */
 function measureUnit(): Unit {
   const result = spawnSync("node", ["--import", "tsx", "bench/unit.ts"], { env: { ...process.env, NODE_ENV: "production" }, encoding: "utf8" });
   if (result.status !== 0) throw new Error(`bench/unit.ts failed:\n${result.stderr}`);
-  const unit = JSON.parse(result.stdout.trim().split("\n").at(-1)!) as Unit;
-  console.log(`  unit: ${unit.ms} ms (p10 ${unit.p10}, p90 ${unit.p90}; ${unit.elements} elements, ${(unit.htmlBytes / 1024).toFixed(1)} KB)`);
-  return unit;
+  return JSON.parse(result.stdout.trim().split("\n").at(-1)!) as Unit;
 }
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
 
 type Phase = {
   workers: number;
@@ -216,7 +217,7 @@ type Phase = {
   processes: number;
   rssMb: number;
   /** The machine's 1-minute load average after each endpoint: above the core count, others competed for the CPU. */
-  endpoints: Record<string, { closed: Row; cpuMs: number; open?: OpenLoopRow; openCpuMs?: number; load?: number }>;
+  endpoints: Record<string, { unit?: Unit; closed: Row; cpuMs: number; open?: OpenLoopRow; openCpuMs?: number; load?: number }>;
 };
 
 type Checked = { status: number; bytes: number; wireBytes: number };
@@ -240,7 +241,7 @@ async function check(url: string, e: Endpoint): Promise<Checked> {
   return { status: plain.status, bytes: plain.bytes, wireBytes: wire.bytes };
 }
 
-async function runPhase(ds: DataSet, workers: number, list: (url: string, cookie: string) => Endpoint[], opts: { rates?: Map<Key, number>; cpuProfDir?: string; checks?: Map<Key, Checked> }): Promise<Phase> {
+async function runPhase(ds: DataSet, workers: number, list: (url: string, cookie: string) => Endpoint[], opts: { rates?: Map<Key, number>; cpuProfDir?: string; checks?: Map<Key, Checked>; units?: Unit[] }): Promise<Phase> {
   const server = await startServer(ds.dataDir, PORT, { workers, cpuProfDir: opts.cpuProfDir });
   const processes = serverProcesses(server.child.pid!).length;
   const phase: Phase = { workers, processes, rssMb: 0, endpoints: {} };
@@ -259,12 +260,14 @@ async function runPhase(ds: DataSet, workers: number, list: (url: string, cookie
       }
       // Each worker compiles its own code: warm them all.
       await measure("warm-up", { url, requests: e.requests, connections: 4 * workers, duration: WARM_UP }, { quiet: true });
+      const unit = opts.units ? measureUnit() : undefined;
+      if (unit) opts.units!.push(unit);
       const pid = server.child.pid!;
       const c0 = treeCpuMs(pid);
       const closed = await measure(e.title, { url, requests: e.requests, connections, duration: DURATION }, { quiet: true });
       const cpuMs = (treeCpuMs(pid) - c0) / Math.max(1, closed.requests);
-      const entry: Phase["endpoints"][string] = { closed, cpuMs: +cpuMs.toFixed(3) };
-      let line = `  ${e.title.padEnd(36)} ${cpuMs.toFixed(2).padStart(6)} ms CPU/req  ${String(closed.rps).padStart(5)} req/s`;
+      const entry: Phase["endpoints"][string] = { unit, closed, cpuMs: +cpuMs.toFixed(3) };
+      let line = `  ${e.title.padEnd(36)} ${cpuMs.toFixed(2).padStart(6)} ms CPU/req${unit ? ` (${(cpuMs / unit.ms).toFixed(1)} u of ${unit.ms} ms)` : ""}  ${String(closed.rps).padStart(5)} req/s`;
       if (closed.errors) line += `  errors ${closed.errors} ${JSON.stringify(closed.statuses)}`;
       if (!opts.cpuProfDir) {
         const rate = opts.rates?.get(e.key) ?? Math.max(1, Math.floor(closed.rps / 2));
@@ -316,11 +319,16 @@ type Result = {
   capacity?: ReturnType<typeof capacityOf>;
 };
 
-function report(ds: DataSet, unit: number, checks: Map<Key, Checked>, one: Phase, many?: Phase): Result {
-  console.log(`\n## ${ds.name === "demo" ? "Demo data" : `Bench scale (${SIZES.users.toLocaleString()} riders, ${SIZES.events.toLocaleString()} events, ${SIZES.runs.toLocaleString()} runs)`}: unit ${unit} ms\n`);
+function report(ds: DataSet, checks: Map<Key, Checked>, one: Phase, many?: Phase): Result {
   const keys = KEYS.filter((k) => one.endpoints[k]);
+  // Each endpoint in the unit measured just before it; the data set's unit is their median.
+  const unit = median(keys.map((k) => one.endpoints[k]!.unit!.ms));
+  console.log(
+    `\n## ${ds.name === "demo" ? "Demo data" : `Bench scale (${SIZES.users.toLocaleString()} riders, ${SIZES.events.toLocaleString()} events, ${SIZES.runs.toLocaleString()} runs)`}: unit ${unit} ms (median of the ${keys.length} measured before each endpoint)\n`,
+  );
   const rows = keys.map((k) => {
     const a = one.endpoints[k]!;
+    const u = a.unit!.ms;
     const b = many?.endpoints[k];
     const c = checks.get(k);
     return {
@@ -330,9 +338,10 @@ function report(ds: DataSet, unit: number, checks: Map<Key, Checked>, one: Phase
       htmlBytes: c?.bytes,
       wireBytes: c?.wireBytes,
       cpuMs: a.cpuMs,
-      units: +(a.cpuMs / unit).toFixed(2),
+      unit: u,
+      units: +(a.cpuMs / u).toFixed(2),
       goalUnits: GOALS[k],
-      met: a.cpuMs / unit <= GOALS[k] && a.closed.errors === 0,
+      met: a.cpuMs / u <= GOALS[k] && a.closed.errors === 0,
       cpuMsAtHalfLoad: a.openCpuMs,
       rpsOne: a.closed.rps,
       rpsMany: b?.closed.rps,
@@ -343,15 +352,16 @@ function report(ds: DataSet, unit: number, checks: Map<Key, Checked>, one: Phase
     };
   });
   table(
-    ["endpoint", "size (gzip)", "CPU/req", "units", "goal", "met", "CPU/req at half load"],
+    ["endpoint", "size (gzip)", "CPU/req", "unit", "units", "goal", "met", "CPU/req at half load"],
     rows.map((r) => [
       r.title,
       r.htmlBytes === undefined ? "" : `${kb(r.htmlBytes)} (${kb(r.wireBytes!)})`,
       `${r.cpuMs.toFixed(2)} ms`,
+      `${r.unit} ms`,
       r.units.toFixed(1),
       `<= ${r.goalUnits}`,
       r.met ? "met" : "NOT met",
-      r.cpuMsAtHalfLoad === undefined ? "" : `${r.cpuMsAtHalfLoad.toFixed(2)} ms (${(r.cpuMsAtHalfLoad / unit).toFixed(1)} u)`,
+      r.cpuMsAtHalfLoad === undefined ? "" : `${r.cpuMsAtHalfLoad.toFixed(2)} ms (${(r.cpuMsAtHalfLoad / r.unit).toFixed(1)} u)`,
     ]),
   );
   if (!PROFILE) {
@@ -422,8 +432,6 @@ for (const name of ONLY as Array<"demo" | "scale">) {
   console.log(`\n# ${name}`);
   const ds = name === "demo" ? demoData() : scaleData();
   try {
-    units.push(measureUnit());
-    const unit = units.at(-1)!.ms;
     const checks = new Map<Key, Checked>();
     const list = (url: string, cookie: string) => endpoints(ds, url, cookie);
     if (PROFILE) {
@@ -431,20 +439,16 @@ for (const name of ONLY as Array<"demo" | "scale">) {
       const one: Phase = { workers: 1, processes: 1, rssMb: 0, endpoints: {} };
       for (const key of KEYS) {
         const dir = path.resolve(PROFILE, `${name}-${key}`);
-        const phase = await runPhase(ds, 1, (url, cookie) => list(url, cookie).filter((e) => e.key === key), { cpuProfDir: dir, checks });
+        const phase = await runPhase(ds, 1, (url, cookie) => list(url, cookie).filter((e) => e.key === key), { cpuProfDir: dir, checks, units });
         Object.assign(one.endpoints, phase.endpoints);
         console.log(`  profiles: ${fs.readdirSync(dir).map((f) => path.join(dir, f)).join(", ")}`);
       }
-      results.push(report(ds, unit, checks, one));
+      results.push(report(ds, checks, one));
       continue;
     }
     const rates = new Map<Key, number>();
-    const one = await runPhase(ds, 1, list, { rates, checks });
-    let many: Phase | undefined;
-    if (WORKERS > 1) {
-      units.push(measureUnit());
-      many = await runPhase(ds, WORKERS, list, { rates });
-    }
+    const one = await runPhase(ds, 1, list, { rates, checks, units });
+    const many = WORKERS > 1 ? await runPhase(ds, WORKERS, list, { rates }) : undefined;
     if (SOAK_MINUTES > 0 && ds.seeded) {
       const server = await startServer(ds.dataDir, PORT, { workers: WORKERS });
       try {
@@ -453,7 +457,7 @@ for (const name of ONLY as Array<"demo" | "scale">) {
         await server.stop();
       }
     }
-    results.push(report(ds, unit, checks, one, many));
+    results.push(report(ds, checks, one, many));
   } finally {
     if (!DATA_DIR) fs.rmSync(ds.dataDir, { recursive: true, force: true });
   }
