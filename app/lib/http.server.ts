@@ -72,9 +72,9 @@ const MAX_JSON_BYTES = 64 * 1024;
 /** Reads a JSON body: 413 when oversized, 400 when malformed. */
 async function readJson(request: Request): Promise<unknown> {
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_JSON_BYTES) throw new HttpError(413, "Request body is too large");
+  if (length > MAX_JSON_BYTES) throw new HttpError(413, "Request body is too large", { code: "body_too_large" });
   const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new HttpError(413, "Request body is too large");
+  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new HttpError(413, "Request body is too large", { code: "body_too_large" });
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);

@@ -29,7 +29,7 @@ describe("the /api contract's error answers", () => {
   it("answers an oversized body with 413 JSON", async () => {
     const res = await app.client().json("/api/auth/register", "POST", { firstName: "x".repeat(100_000) });
     expect(res.status).toBe(413);
-    expect((await res.json()).message).toBe("Request body is too large");
+    expect(await res.json()).toEqual({ code: "body_too_large", message: "Request body is too large" });
   });
 
   it("answers a body over the server's limit with 413 JSON before reading it", async () => {

@@ -8,7 +8,7 @@ import type { Db } from "~/lib/db.server";
 import { HttpError, isStorageFailure } from "~/lib/http.server";
 import { shownCount } from "~/lib/paging";
 import { deleteUpload, storeUpload } from "~/lib/uploads.server";
-import { isUploadRefusal } from "~/schemas/uploads";
+import { isUploadRefusal, uploadRefusal } from "~/schemas/uploads";
 import { RUN_MESSAGES, RUN_PRIVACY, runFiltersSchema, runLogSchema, VIDEO_MAX_BYTES, type RunFilters, type RunLogInput } from "~/schemas/runs";
 import {
   countOwnRuns,
@@ -103,7 +103,8 @@ export type RunLogScreen = ReturnType<typeof runLogScreen>;
 
 /** A body larger than a 15 MB video plus the form's fields is refused before it is read. */
 export const tooLargeForRunForm = (request: Request) => Number(request.headers.get("content-length") ?? 0) > VIDEO_MAX_BYTES + 512 * 1024;
-export const VIDEO_TOO_LARGE = `File Too Large: File size must be less than ${VIDEO_MAX_BYTES / 1024 / 1024}MB`;
+const tooLarge = uploadRefusal("video", "file_too_large");
+export const VIDEO_TOO_LARGE = `${tooLarge.title}: ${tooLarge.message}`;
 
 const runId = z.string({ required_error: "Run log not found" }).min(1, "Run log not found").max(64, "Run log not found");
 const intentSchema = z.discriminatedUnion("intent", [
