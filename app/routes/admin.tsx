@@ -59,7 +59,7 @@ export default function Admin() {
     <>
       <PageHeader
         title="Admin Dashboard"
-        wide
+        width="wide"
         actions={
           <Link to="?tab=audit" className="link flex min-h-[44px] items-center text-sm">
             Audit log

@@ -1,4 +1,9 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { presentCurrentUser } from "~/features/auth/presenters.server";
@@ -10,8 +15,17 @@ import { InvitesSection } from "~/features/settings/InvitesSection";
 import { PreferencesSection } from "~/features/settings/PreferencesSection";
 import { PrivacySection } from "~/features/settings/PrivacySection";
 import { ProfileCard } from "~/features/settings/ProfileCard";
-import { changePassword, deleteAccount, horseNames } from "~/features/settings/settings.server";
-import { endSession, redirectWithToast, requireUser, startSession } from "~/lib/auth.server";
+import {
+  changePassword,
+  deleteAccount,
+  horseNames,
+} from "~/features/settings/settings.server";
+import {
+  endSession,
+  redirectWithToast,
+  requireUser,
+  startSession,
+} from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { readForm } from "~/lib/forms.server";
@@ -29,12 +43,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user: presentCurrentUser(user),
     riders: listRidersWithRuns(db, user.id),
     horses: horseNames(db, user.id),
-    invites: listInviteLinks(db, user.id).map((l) => ({ ...l, url: inviteUrl(config().appOrigin, l.code) })),
+    invites: listInviteLinks(db, user.id).map((l) => ({
+      ...l,
+      url: inviteUrl(config().appOrigin, l.code),
+    })),
     editing: url.searchParams.get("edit") === "profile",
   };
 }
 
-type AccountResult = { intent: "change-password" | "delete-account"; error?: string; fields?: Record<string, string> };
+type AccountResult = {
+  intent: "change-password" | "delete-account";
+  error?: string;
+  fields?: Record<string, string>;
+};
 
 /**
  * The account's own forms, which answer on this page so a refusal shows in
@@ -44,78 +65,125 @@ type AccountResult = { intent: "change-password" | "delete-account"; error?: str
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
-  const intent = form.get("intent") === "delete-account" ? "delete-account" : "change-password";
-  const refuse = (result: Omit<AccountResult, "intent">, status = 400) => data<AccountResult>({ intent, ...result }, { status });
+  const intent =
+    form.get("intent") === "delete-account"
+      ? "delete-account"
+      : "change-password";
+  const refuse = (result: Omit<AccountResult, "intent">, status = 400) =>
+    data<AccountResult>({ intent, ...result }, { status });
   const db = getDb();
   try {
     if (intent === "delete-account") {
       await deleteAccount(db, user, String(form.get("password") ?? ""));
       const headers = { "Set-Cookie": await endSession(request) };
-      return redirectWithToast("/", { type: "success", title: "Account deleted", description: "Your account and its data are gone." }, { headers, document: true });
+      return redirectWithToast(
+        "/",
+        {
+          type: "success",
+          title: "Account deleted",
+          description: "Your account and its data are gone.",
+        },
+        { headers, document: true }
+      );
     }
     const parsed = changePasswordSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) {
-      const fields = Object.fromEntries(Object.entries(parsed.error.flatten().fieldErrors).map(([k, v]) => [k, v?.[0] ?? ""]));
+      const fields = Object.fromEntries(
+        Object.entries(parsed.error.flatten().fieldErrors).map(([k, v]) => [
+          k,
+          v?.[0] ?? "",
+        ])
+      );
       return refuse({ fields });
     }
-    await changePassword(db, user, parsed.data.currentPassword, parsed.data.newPassword);
+    await changePassword(
+      db,
+      user,
+      parsed.data.currentPassword,
+      parsed.data.newPassword
+    );
     const headers = { "Set-Cookie": await startSession(request, user.id) };
-    return redirectWithToast("/settings", { type: "success", title: "Password changed", description: "Your other devices were signed out." }, { headers });
+    return redirectWithToast(
+      "/settings",
+      {
+        type: "success",
+        title: "Password changed",
+        description: "Your other devices were signed out.",
+      },
+      { headers }
+    );
   } catch (error) {
     rethrowStorageFailure(error, request);
     if (!(error instanceof HttpError)) throw error;
-    const field = typeof error.body.field === "string" ? error.body.field : null;
-    return refuse(field ? { fields: { [field]: error.message } } : { error: error.message }, error.status);
+    const field =
+      typeof error.body.field === "string" ? error.body.field : null;
+    return refuse(
+      field ? { fields: { [field]: error.message } } : { error: error.message },
+      error.status
+    );
   }
 }
 
 export default function Settings() {
-  const { user, riders, horses, invites, editing } = useLoaderData<typeof loader>();
+  const { user, riders, horses, invites, editing } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <>
-      <PageHeader title="Profile" />
-      <main id="main" className="mx-auto max-w-2xl space-y-4 px-4 py-4">
-        <ProfileCard user={user} editing={editing} horses={horses} />
+      <PageHeader title="Profile" width="split" />
+      {/* One column on a phone; from 1024 px two, in the same reading order. */}
+      <main
+        id="main"
+        className="mx-auto max-w-2xl space-y-4 px-4 py-4 lg:grid lg:max-w-5xl lg:grid-cols-2 lg:items-start lg:gap-4 lg:space-y-0"
+      >
+        <div className="space-y-4">
+          <ProfileCard user={user} editing={editing} horses={horses} />
 
-        <RidersSection riders={riders} />
+          <RidersSection riders={riders} />
 
-        <PreferencesSection radius={user.searchRadius} />
-        <PrivacySection mode={user.privacyMode} />
-        <InvitesSection invites={invites} />
+          <PreferencesSection radius={user.searchRadius} />
+          <PrivacySection mode={user.privacyMode} />
+        </div>
+        <div className="space-y-4">
+          <InvitesSection invites={invites} />
 
-        <section className="card">
-          <h2 className="font-bold text-gray-900">About</h2>
-          <p className="mt-1 text-gray-700">
-            {APP_NAME} version {APP_VERSION}
-          </p>
-          <p className="mt-2 flex gap-4">
-            <Link to="/privacy-policy" className="link">
-              Privacy Policy
-            </Link>
-            <Link to="/terms-of-service" className="link">
-              Terms of Service
-            </Link>
-          </p>
-          <p className="mt-2 text-sm text-gray-600">
-            ZIP code and city data: the <a className="link" href="https://www.npmjs.com/package/zipcodes">zipcodes</a> package.
-          </p>
-          <p className="mt-2 text-gray-700">
-            Questions or problems? Email{" "}
-            <a className="link" href={`mailto:${SUPPORT_EMAIL}`}>
-              {SUPPORT_EMAIL}
-            </a>
-            .
-          </p>
-        </section>
+          <section className="card">
+            <h2 className="font-bold text-gray-900">About</h2>
+            <p className="mt-1 text-gray-700">
+              {APP_NAME} version {APP_VERSION}
+            </p>
+            <p className="mt-2 flex gap-4">
+              <Link to="/privacy-policy" className="link">
+                Privacy Policy
+              </Link>
+              <Link to="/terms-of-service" className="link">
+                Terms of Service
+              </Link>
+            </p>
+            <p className="mt-2 text-sm text-gray-600">
+              ZIP code and city data: the{" "}
+              <a className="link" href="https://www.npmjs.com/package/zipcodes">
+                zipcodes
+              </a>{" "}
+              package.
+            </p>
+            <p className="mt-2 text-gray-700">
+              Questions or problems? Email{" "}
+              <a className="link" href={`mailto:${SUPPORT_EMAIL}`}>
+                {SUPPORT_EMAIL}
+              </a>
+              .
+            </p>
+          </section>
 
-        <Form method="post" action="/logout">
-          <button type="submit" className="btn-secondary w-full">
-            Sign Out
-          </button>
-        </Form>
+          <Form method="post" action="/logout">
+            <button type="submit" className="btn-secondary w-full">
+              Sign Out
+            </button>
+          </Form>
 
-        <AccountSection result={result} />
+          <AccountSection result={result} />
+        </div>
       </main>
     </>
   );

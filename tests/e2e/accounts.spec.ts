@@ -1,5 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { linkFromMail, screenshot, uniqueEmail } from "./helpers";
+import bcrypt from "bcryptjs";
+import Database from "better-sqlite3";
+import { randomUUID } from "node:crypto";
+import { E2E_DATABASE, linkFromMail, screenshot, uniqueEmail } from "./helpers";
 
 /**
  * Runs in both projects: "js" (enhanced forms) and "no-js" (plain HTML
@@ -96,4 +99,50 @@ test("forgot and reset password from the mailed link", async ({ page, request },
   await expect(page.getByRole("heading", { name: "Password Reset Complete" })).toBeVisible();
   await page.getByRole("link", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a rider changes their password in Settings; a wrong password keeps the delete panel open with its message", async ({ page }, info) => {
+  const email = uniqueEmail(`pw-${info.project.name}`);
+  const db = new Database(E2E_DATABASE);
+  const now = Date.now();
+  db.prepare(
+    `insert into users (id, email, password, first_name, last_name, privacy_mode, rider_type, search_radius, notifications_enabled, is_admin, is_active, email_verified, created_at, updated_at)
+     values (?, ?, ?, 'Penny', 'Wells', 'PUBLIC', 'Competitor', 50, 1, 0, 1, 1, ?, ?)`,
+  ).run(randomUUID(), email, bcrypt.hashSync("first-password-1", 4), now, now);
+  db.close();
+
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("first-password-1");
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/settings");
+
+  const account = page.getByRole("region", { name: "Your account" });
+  await account.locator("summary", { hasText: "Change Password" }).click();
+  await account.getByLabel("Current password").fill("not-my-password");
+  await account.getByLabel("New password", { exact: true }).fill("second-password-2");
+  await account.getByLabel("Confirm new password").fill("second-password-2");
+  await account.getByRole("button", { name: "Change Password" }).click();
+  await expect(account.getByLabel("Current password")).toHaveAccessibleDescription("Password is incorrect");
+  await expect(account.getByLabel("Current password")).toBeInViewport();
+  await screenshot(page, `settings-password-refused-${info.project.name}`);
+  await account.getByLabel("Current password").fill("first-password-1");
+  await account.getByLabel("New password", { exact: true }).fill("second-password-2");
+  await account.getByLabel("Confirm new password").fill("second-password-2");
+  await account.getByRole("button", { name: "Change Password" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Password changed");
+
+  await account.locator("summary", { hasText: "Delete My Account" }).click();
+  const question = account.getByRole("group", { name: /This deletes your profile/ });
+  await question.getByLabel("Your password").fill("first-password-1");
+  await question.getByRole("button", { name: "Yes, delete my account" }).click();
+  await expect(question.getByRole("alert")).toHaveText("Password is incorrect");
+  await expect(question.getByLabel("Your password")).toBeInViewport();
+  await screenshot(page, `settings-delete-refused-${info.project.name}`);
+  await question.getByLabel("Your password").fill("second-password-2");
+  await question.getByRole("button", { name: "Yes, delete my account" }).click();
+  // Without JavaScript the browser keeps the form's #account on the redirect; the landing page has no such anchor.
+  await expect(page).toHaveURL(/\/(#account)?$/);
+  await expect(page.getByTestId("toast")).toContainText("Account deleted");
 });
