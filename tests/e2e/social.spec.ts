@@ -67,9 +67,18 @@ test("a rider requests to follow; the other approves from Notifications; the run
   await request.getByRole("button", { name: "Approve" }).click();
   await expect(kaylee.getByTestId("toast")).toContainText("Follow request approved");
 
+  // The requester is told.
+  await fan.goto("/notifications");
+  await expect(fan.getByText(`${target.name} approved your follow request.`)).toBeVisible();
   await fan.goto(`/profile/${target.id}`);
   // Following an Invite Only rider: unfollowing asks first, as access would end.
   await expect(fan.locator("summary", { hasText: "Following" })).toBeVisible();
   await expect(fan.getByText(/Public Runs \(\d+\)/)).toBeVisible();
   await screenshot(fan, `profile-following-${info.project.name}`);
+  await fan.locator("summary", { hasText: "Following" }).click();
+  const question = fan.getByRole("group", { name: new RegExp(`^Unfollow ${target.name}\\?`) });
+  await expect(question).toBeVisible();
+  await screenshot(fan, `profile-unfollow-confirm-${info.project.name}`);
+  await question.getByRole("button", { name: "Yes, unfollow" }).click();
+  await expect(fan.getByRole("button", { name: "Send Request" })).toBeVisible();
 });
