@@ -8,16 +8,19 @@ type Props = { type: "event" | "run-log"; id: string; title: string; origin?: st
  * SPEC.md "Share menu": Copy Link, Facebook, X, Email, View Shared Link, and
  * the phone's share sheet where the browser has one. A <details> list of
  * plain links, so it opens and works without JavaScript; copying and the
- * share sheet are added once JavaScript runs.
+ * share sheet are added once JavaScript runs. All card menus of a page share
+ * one `name`, so opening one closes the other (they would overlap).
  */
 export function ShareMenu({ type, id, title, origin = "" }: Props) {
   const shell = useShellUser();
   const path = `/share/${type}/${id}`;
   const [base, setBase] = useState(origin);
   const [canShare, setCanShare] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     setBase(window.location.origin);
     setCanShare(typeof navigator.share === "function");
+    setHydrated(true);
   }, []);
   const url = `${base}${path}`;
   const u = encodeURIComponent(url);
@@ -40,38 +43,43 @@ export function ShareMenu({ type, id, title, origin = "" }: Props) {
     }
   }
 
-  const item = "flex min-h-[44px] w-full items-center px-4 text-left text-gray-900 hover:bg-gray-50 focus:bg-gray-50";
   return (
-    <details className="group relative">
-      <summary className="btn-secondary w-full cursor-pointer list-none [&::-webkit-details-marker]:hidden" aria-label={`Share ${title}`}>
+    <details name="card-menu" className="relative">
+      <summary className="menu-trigger" aria-label={`Share ${title}`}>
         Share
       </summary>
-      <div className="absolute right-0 z-20 mt-1 w-56 overflow-hidden rounded-xl border border-gray-200 bg-white py-1 shadow-lg" role="menu">
+      <div className="menu" role="menu">
         {canShare ? (
-          <button type="button" className={item} onClick={share} role="menuitem">
+          <button type="button" className="menu-item" onClick={share} role="menuitem">
             Share via…
           </button>
         ) : null}
-        {base ? (
-          <button type="button" className={item} onClick={copy} role="menuitem">
+        {hydrated ? (
+          <button type="button" className="menu-item" onClick={copy} role="menuitem">
             Copy Link
           </button>
-        ) : null}
-        <a className={item} role="menuitem" href={`https://www.facebook.com/sharer/sharer.php?u=${u}`} target="_blank" rel="noopener noreferrer">
+        ) : (
+          // Without JavaScript nothing can copy for the rider: the link is shown, selected on focus.
+          <label className="block px-4 py-2 text-sm text-gray-700">
+            Link to copy
+            <input readOnly value={url} className="input mt-1 text-sm" onFocus={(e) => e.currentTarget.select()} />
+          </label>
+        )}
+        <a className="menu-item" role="menuitem" href={`https://www.facebook.com/sharer/sharer.php?u=${u}`} target="_blank" rel="noopener noreferrer">
           Facebook
         </a>
-        <a className={item} role="menuitem" href={`https://twitter.com/intent/tweet?url=${u}&text=${t}`} target="_blank" rel="noopener noreferrer">
+        <a className="menu-item" role="menuitem" href={`https://twitter.com/intent/tweet?url=${u}&text=${t}`} target="_blank" rel="noopener noreferrer">
           X
         </a>
-        <a className={item} role="menuitem" href={`mailto:?subject=${t}&body=${encodeURIComponent(`${title}\n${url}`)}`}>
+        <a className="menu-item" role="menuitem" href={`mailto:?subject=${t}&body=${encodeURIComponent(`${title}\n${url}`)}`}>
           Email
         </a>
-        <a className={item} role="menuitem" href={path}>
+        <a className="menu-item" role="menuitem" href={path}>
           View Shared Link
         </a>
         {/* A Private rider sending to a rider would name them to that rider: they share by link. */}
         {shell?.isPrivate ? null : (
-          <a className={item} role="menuitem" href={`/share-with/${type}/${id}`}>
+          <a className="menu-item" role="menuitem" href={`/share-with/${type}/${id}`}>
             Send to a Rider
           </a>
         )}

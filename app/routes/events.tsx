@@ -6,7 +6,7 @@ import { hasCalendarFeed, revokeCalendarFeed, rotateCalendarFeed } from "~/featu
 import { myEvents } from "~/features/events/my-events.server";
 import { type Located } from "~/features/events/search.server";
 import { EventCard } from "~/features/events/EventCard";
-import { presentEvent } from "~/features/events/presenters.server";
+import { presentEventCard } from "~/features/events/presenters.server";
 import { requireUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const mine = myEvents(db, user);
   const present = (list: Located[]) =>
-    list.map((l) => presentEvent(l.event, { distance: l.distance, viewerId: user.id, saved: mine.savedIds.has(l.event.id) }));
+    list.map((l) => presentEventCard(l.event, { distance: l.distance, viewerId: user.id, saved: mine.savedIds.has(l.event.id) }));
   return {
     saved: present(mine.saved),
     created: present(mine.created),

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import path from "node:path";
-import { E2E_DATABASE, expectAccessible, screenshot } from "./helpers";
+import { E2E_DATABASE, expectAccessible, openSearch, screenshot } from "./helpers";
 
 const PASSWORD = "demo-password-1";
 const SHOWBILL = path.resolve("tests/e2e/fixtures/showbill.jpg");
@@ -57,6 +57,7 @@ test("add an event with a showbill, approve it, find it by ZIP and City, ST, sav
   db.prepare("update events set showbill_approved = 1 where id = ?").run(row.id);
   db.close();
 
+  await openSearch(page, "Find events");
   await page.getByLabel("ZIP code or City, ST").fill("76101");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   const results = page.getByRole("region", { name: /Search results/ });
@@ -65,6 +66,7 @@ test("add an event with a showbill, approve it, find it by ZIP and City, ST, sav
   await expect(card.getByText("Event Not Approved")).toHaveCount(0);
   await screenshot(page, `events-search-zip-${info.project.name}`);
 
+  await openSearch(page, "Find events");
   await page.getByLabel("ZIP code or City, ST").fill("Fort Worth, TX");
   await page.getByLabel("Radius").selectOption("25");
   await page.getByRole("button", { name: "Search", exact: true }).click();
@@ -75,6 +77,7 @@ test("add an event with a showbill, approve it, find it by ZIP and City, ST, sav
 
   // Another rider saves it.
   await signIn(page, "kaylee");
+  await openSearch(page, "Find events");
   await page.getByLabel("ZIP code or City, ST").fill("Fort Worth, TX");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   const theirCard = page.getByRole("region", { name: /Search results/ }).getByRole("article", { name });
@@ -105,11 +108,12 @@ test.describe("before the page's script runs", () => {
     await signIn(page, "kaylee");
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/build/**", async (route) => {
+    await page.route("**/build/**/*.js", async (route) => {
       await released;
       await route.continue();
     });
     await page.goto("/", { waitUntil: "commit" });
+    await openSearch(page, "Find events");
     const location = page.getByLabel("ZIP code or City, ST");
     await location.fill("Fort Worth, TX");
     release();
@@ -134,6 +138,22 @@ test("Discover lists upcoming events near home and the search asks for a locatio
   await signIn(page, "kaylee");
   await expect(page.getByRole("region", { name: /Upcoming events near/ }).getByRole("article").first()).toBeVisible();
   await screenshot(page, `events-discover-${info.project.name}`);
+  // Events first: the searches are folded above them, so the first card shows on a phone's first screen.
+  expect((await page.getByRole("article").first().boundingBox())!.y).toBeLessThan(420);
+  await openSearch(page, "Find events");
+  // A new search starts at the rider's default radius from Settings (200 miles in the demo).
+  await expect(page.getByLabel("Radius")).toHaveValue("200");
+  // A card's Share and More menus never overlap: opening one closes the other.
+  const card = page.getByRole("region", { name: /Upcoming events near/ }).getByRole("article").nth(1);
+  await card.locator("summary", { hasText: "Share" }).click();
+  await card.locator("summary", { hasText: "More" }).click();
+  await expect(page.locator("details[open][name=card-menu]")).toHaveCount(1);
+  await card.locator("summary", { hasText: "Share" }).click();
+  if (info.project.use.javaScriptEnabled === false) {
+    // Nothing can copy without JavaScript: the link itself is shown to copy.
+    await expect(card.getByRole("textbox", { name: "Link to copy" })).toHaveValue(/\/share\/event\//);
+  }
+  await card.locator("summary", { hasText: "Share" }).click();
   if (info.project.use.javaScriptEnabled === false) {
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByText("Either location (zipCode or cityState) or date range (startDate or endDate) must be provided")).toBeVisible();

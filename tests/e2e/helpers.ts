@@ -40,3 +40,9 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
+
+/** Discover folds its two searches ("Find events", "Find riders"); opens one unless it is open. */
+export async function openSearch(page: Page, name: "Find events" | "Find riders") {
+  const summary = page.locator("summary", { has: page.getByRole("heading", { name, exact: true }) });
+  if (!(await summary.evaluate((s) => (s.parentElement as HTMLDetailsElement).open))) await summary.click();
+}

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { openSearch } from "./helpers";
 
 /**
  * "/" is two screens, each its own script loaded while the page hydrates
@@ -64,6 +65,7 @@ test("Discover loads its own screen, hydrates cleanly, and comes back after sign
 
   // Hydrated: the Search button waits for a place or a date (SPEC.md), which only runs in the browser.
   const search = page.getByRole("button", { name: "Search", exact: true });
+  await openSearch(page, "Find events");
   await expect(search).toBeDisabled();
   await page.getByLabel("ZIP code or City, ST").fill("76101");
   await expect(search).toBeEnabled();

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { E2E_DATABASE, screenshot } from "./helpers";
+import { E2E_DATABASE, openSearch, screenshot } from "./helpers";
 
 /**
  * Two riders: one asks to follow the other (invite-only), the other sees
@@ -47,6 +47,7 @@ test("a rider requests to follow; the other approves from Notifications; the run
 
   const fan = await signIn(browser, requester.email, js);
   // Finds the other rider with Discover's riders search (first name only: invite-only).
+  await openSearch(fan, "Find riders");
   await fan.getByLabel("Name").fill(target.name);
   await fan.getByRole("button", { name: "Search Riders" }).click();
   await fan.getByRole("list", { name: "Riders found" }).getByRole("link", { name: new RegExp(target.name) }).first().click();

@@ -5,11 +5,11 @@ import { FormError } from "~/components/FormError";
 import { ShowMore } from "~/components/ShowMore";
 import { EventCard } from "~/features/events/EventCard";
 import { RidersSearch } from "~/features/social/RidersSearch";
-import type { loader } from "~/routes/_index";
+import type { HomePage } from "./page.server";
 import { EVENT_TYPES, RADIUS_OPTIONS } from "~/schemas/constants";
 import { EVENT_TYPE_LABELS, GROUND_LABELS, GROUND_TYPES } from "~/schemas/event-labels";
 
-function SearchForm({ values, searched }: { values: Record<string, string>; searched: boolean }) {
+function SearchForm({ values }: { values: Record<string, string> }) {
   const navigation = useNavigation();
   const suggestions = useFetcher<Array<{ description: string; place_id: string }>>();
   const [filtersOpen] = useState(Boolean(values.arenaType || values.groundType || values.minAddedMoney || values.eventType));
@@ -31,8 +31,7 @@ function SearchForm({ values, searched }: { values: Record<string, string>; sear
   const searching = navigation.state === "loading" && navigation.location.search.includes("search=");
 
   return (
-    <Form ref={form} method="get" className="card space-y-3" role="search" aria-label="Events search">
-      <h2 className="text-lg font-bold text-gray-900">Find events</h2>
+    <Form ref={form} method="get" className="space-y-3 px-4 pb-4" role="search" aria-label="Events search">
       <input type="hidden" name="search" value="1" />
       <div>
         <label htmlFor="location" className="label">
@@ -63,7 +62,7 @@ function SearchForm({ values, searched }: { values: Record<string, string>; sear
           <label htmlFor="radius" className="label">
             Radius
           </label>
-          <select id="radius" name="radius" className="input" defaultValue={values.radius || "50"}>
+          <select id="radius" name="radius" className="input" defaultValue={values.radius}>
             {RADIUS_OPTIONS.map((r) => (
               <option key={r} value={r}>
                 {r} mi
@@ -138,26 +137,17 @@ function SearchForm({ values, searched }: { values: Record<string, string>; sear
           </div>
         </div>
       </details>
-      <div className="grid grid-cols-2 gap-2">
-        {/* Disabled until a location or date is given (SPEC.md); the server checks again. */}
-        <button type="submit" className="btn-primary" disabled={!canSearch || searching}>
-          {searching ? "Searching..." : "Search"}
-        </button>
-        {searched ? (
-          <Link to="/" className="btn-secondary" preventScrollReset>
-            Clear Search
-          </Link>
-        ) : (
-          <span />
-        )}
-      </div>
+      {/* Disabled until a location or date is given (SPEC.md); the server checks again. */}
+      <button type="submit" className="btn-primary w-full" disabled={!canSearch || searching}>
+        {searching ? "Searching..." : "Search"}
+      </button>
     </Form>
   );
 }
 
 /** The signed-in home: greeting, events search, riders search and upcoming events near the rider. */
 export function Discover() {
-  const { discover, riders } = useLoaderData<typeof loader>();
+  const { discover, riders } = useLoaderData<HomePage>();
   if (!discover || !riders) return null;
   const { results, upcoming, searchError, highlightId, origin } = discover;
   return (
@@ -181,7 +171,15 @@ export function Discover() {
           Add Event
         </Link>
       </div>
-      <SearchForm key={JSON.stringify(discover.values)} values={discover.values} searched={discover.searched} />
+      {/* Folded, so the first event card is near the top of a phone's screen; open after a refused search. */}
+      <details className="card group p-0" open={Boolean(searchError)}>
+        <summary className="flex min-h-[44px] cursor-pointer list-none items-center justify-between px-4 [&::-webkit-details-marker]:hidden">
+          <h2 className="text-lg font-bold text-gray-900">Find events</h2>
+          <span aria-hidden className="text-brand-800 group-open:rotate-180">▾</span>
+        </summary>
+        <SearchForm key={JSON.stringify(discover.values)} values={discover.values} />
+      </details>
+      <RidersSearch values={riders.values} results={riders.results} error={riders.error} back={riders.back} />
       {discover.focus ? (
         <section aria-label="Selected event">
           <EventCard event={discover.focus} origin={origin} highlight />
@@ -190,14 +188,18 @@ export function Discover() {
       {searchError ? <FormError message={searchError} /> : null}
       {results ? (
         <section aria-labelledby="results-title" className="space-y-3">
-          <h2 id="results-title" className="text-lg font-bold text-gray-900">
-            Search results <span className="font-normal text-gray-600">({results.total})</span>
-          </h2>
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="results-title" className="text-lg font-bold text-gray-900">
+              Search results <span className="font-normal text-gray-600">({results.total})</span>
+            </h2>
+            <Link to="/" className="btn-ghost" preventScrollReset>
+              Clear Search
+            </Link>
+          </div>
           {results.events.length ? results.events.map((e) => <EventCard key={e.id} event={e} origin={origin} highlight={e.id === highlightId} />) : <EmptyState title="No upcoming events found">Try a wider radius or other dates.</EmptyState>}
           {results.more ? <ShowMore param="shown" next={results.more} label="Show more results" /> : null}
         </section>
       ) : null}
-      <RidersSearch values={riders.values} results={riders.results} error={riders.error} back={riders.back} />
       <section aria-labelledby="upcoming-title" className="space-y-3">
         <h2 id="upcoming-title" className="text-lg font-bold text-gray-900">
           Upcoming events near {discover.homeZipCode}

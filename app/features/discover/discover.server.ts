@@ -2,11 +2,12 @@ import type { User } from "#db/schema";
 import { getVisibleEvent } from "~/features/events/visibility.server";
 import { listUpcoming, RESULT_LIMIT, searchEvents, withDistance, type Located } from "~/features/events/search.server";
 import { savedIdsOf } from "~/features/events/saves.server";
-import { presentEvent } from "~/features/events/presenters.server";
+import { presentEventCard } from "~/features/events/presenters.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { shownCount } from "~/lib/paging";
 import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
+import { DEFAULT_RADIUS } from "~/schemas/constants";
 import { eventSearchSchema } from "~/schemas/events";
 
 /** A phone on a slow connection gets 12 cards per list, and "Show more" for the next 12. */
@@ -22,9 +23,11 @@ export const SEARCH_KEYS = ["location", "radius", "startDate", "endDate", "arena
 export function discover(db: Db, user: User, url: URL) {
   const q = url.searchParams;
   const values = Object.fromEntries(SEARCH_KEYS.map((k) => [k, q.get(k) ?? ""])) as Record<(typeof SEARCH_KEYS)[number], string>;
+  // A new search starts at the rider's default radius from Settings.
+  values.radius ||= String(user.searchRadius ?? DEFAULT_RADIUS);
   const present = (list: Located[]) => {
     const saved = savedIdsOf(db, user.id, list.map((l) => l.event.id));
-    return list.map((l) => presentEvent(l.event, { distance: l.distance, viewerId: user.id, saved: saved.has(l.event.id) }));
+    return list.map((l) => presentEventCard(l.event, { distance: l.distance, viewerId: user.id, saved: saved.has(l.event.id) }));
   };
   const next = (n: number) => Math.min(n + DISCOVER_PAGE, RESULT_LIMIT);
   let results: { events: ReturnType<typeof present>; total: number; more: number | null } | null = null;
@@ -52,7 +55,7 @@ export function discover(db: Db, user: User, url: URL) {
   }
   const upcomingShown = shownCount(url, "upcoming", DISCOVER_PAGE, RESULT_LIMIT);
   // One more than shown tells whether there is more.
-  const soonest = listUpcoming(db, user.homeZipCode, user.searchRadius ?? 50, { limit: upcomingShown + 1 });
+  const soonest = listUpcoming(db, user.homeZipCode, user.searchRadius ?? DEFAULT_RADIUS, { limit: upcomingShown + 1 });
   const upcoming = present(soonest.slice(0, upcomingShown));
   // ?eventId= of an event in neither list (e.g. the creator's own, waiting for approval): shown on top.
   const highlightId = q.get("eventId");
@@ -64,7 +67,6 @@ export function discover(db: Db, user: User, url: URL) {
   return {
     values,
     focus,
-    searched: q.has("search"),
     results,
     searchError,
     upcoming,

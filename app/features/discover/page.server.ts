@@ -27,3 +27,5 @@ export async function homePage(request: Request) {
     },
   };
 }
+
+export type HomePage = typeof homePage;

@@ -3,30 +3,8 @@ import { useEffect, useRef } from "react";
 import { ShareMenu } from "~/components/ShareMenu";
 import { showToast } from "~/components/Toaster";
 import { GROUND_LABELS } from "~/schemas/event-labels";
-import { calendarUrl, eventTypeBadge, formatDateRange } from "./format";
-
-export type CardEvent = {
-  id: string;
-  name: string;
-  date: string;
-  endDate: string | null;
-  location: string;
-  arenaName: string | null;
-  arenaType: string;
-  groundType: string | null;
-  addedMoney: number | null;
-  entryFee: string | null;
-  description: string | null;
-  address: string | null;
-  eventType: string[];
-  showbillUrl: string | null;
-  showbillPreviewUrl: string | null;
-  showbillThumbUrl: string | null;
-  distance: number | null;
-  isCreator: boolean;
-  saved: boolean;
-  showbillApproved: boolean;
-};
+import { eventTypeBadge, formatDateRange } from "./format";
+import type { CardEvent } from "./presenters.server";
 
 const money = (n: number) => `$${n.toLocaleString("en-US")}`;
 
@@ -118,35 +96,29 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
           </fetcher.Form>
         )}
         <ShareMenu type="event" id={event.id} title={event.name} origin={origin} />
-        <details className="relative">
-          <summary className="btn-secondary w-full cursor-pointer list-none [&::-webkit-details-marker]:hidden">More</summary>
-          <div className="absolute right-0 z-20 mt-1 w-60 overflow-hidden rounded-xl border border-gray-200 bg-white py-1 shadow-lg">
-            <a
-              href={calendarUrl(event)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="flex min-h-[44px] items-center px-4 hover:bg-gray-50"
-              onClick={() => showToast({ type: "success", title: "Opening Calendar" })}
-            >
+        <details name="card-menu" className="relative">
+          <summary className="menu-trigger">More</summary>
+          <div className="menu">
+            <a href={event.calendarUrl} target="_blank" rel="noopener noreferrer" className="menu-item" onClick={() => showToast({ type: "success", title: "Opening Calendar" })}>
               Add to Google Calendar
             </a>
-            <a href={`/api/events/${event.id}/ics`} className="flex min-h-[44px] items-center px-4 hover:bg-gray-50" download>
+            <a href={`/api/events/${event.id}/ics`} className="menu-item" download>
               Download .ics
             </a>
             {event.showbillUrl ? (
-              <a href={event.showbillUrl} target="_blank" rel="noopener noreferrer" className="flex min-h-[44px] items-center px-4 hover:bg-gray-50">
+              <a href={event.showbillUrl} target="_blank" rel="noopener noreferrer" className="menu-item">
                 View Showbill
               </a>
             ) : (
               <button
                 type="button"
-                className="flex min-h-[44px] w-full items-center px-4 text-left text-gray-600 hover:bg-gray-50"
+                className="menu-item text-gray-600"
                 onClick={() => showToast({ type: "error", title: "No Showbill Available", description: "This event doesn't have a showbill uploaded yet." })}
               >
                 No Showbill Available
               </button>
             )}
-            <Link to={`/events/${event.id}/report`} className="flex min-h-[44px] items-center px-4 text-red-800 hover:bg-gray-50">
+            <Link to={`/events/${event.id}/report`} className="menu-item text-red-800">
               Report Event
             </Link>
           </div>

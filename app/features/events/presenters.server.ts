@@ -1,5 +1,6 @@
 import { previewUrlOf, thumbUrlOf } from "~/lib/uploads.server";
 import type { Event } from "#db/schema";
+import { calendarUrl } from "./format";
 
 /** SPEC.md "Shared event": the fields a share page may show, and no others. */
 export function presentSharedEvent(event: Event) {
@@ -52,3 +53,33 @@ export function presentEvent(event: Event, opts: { distance?: number | null; vie
   };
 }
 export type EventView = ReturnType<typeof presentEvent>;
+
+/**
+ * An event as a card shows it, and nothing more: the page data travels twice
+ * (as HTML and as the data the page hydrates from), so the description,
+ * contacts and coordinates a card does not show stay on the server; the
+ * calendar link that needs the description is made here.
+ */
+export function presentEventCard(event: Event, opts: { distance?: number | null; viewerId?: string | null; saved?: boolean } = {}) {
+  return {
+    id: event.id,
+    name: event.name,
+    date: event.date,
+    endDate: event.endDate,
+    location: event.location,
+    arenaName: event.arenaName,
+    arenaType: event.arenaType,
+    groundType: event.groundType,
+    addedMoney: event.addedMoney,
+    entryFee: event.entryFee,
+    eventType: event.eventType,
+    showbillUrl: event.showbillUrl,
+    showbillThumbUrl: thumbUrlOf(event.showbillUrl),
+    calendarUrl: calendarUrl(event),
+    distance: opts.distance ?? null,
+    isCreator: Boolean(opts.viewerId && event.createdBy === opts.viewerId),
+    saved: Boolean(opts.saved),
+    showbillApproved: event.showbillApproved,
+  };
+}
+export type CardEvent = ReturnType<typeof presentEventCard>;

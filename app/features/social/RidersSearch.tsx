@@ -23,74 +23,78 @@ export function RidersSearch({
   back: string;
 }) {
   return (
-    <section className="card space-y-3" aria-labelledby="riders-title">
-      <h2 id="riders-title" className="text-lg font-bold text-gray-900">
-        Find riders
-      </h2>
-      <Form method="get" className="space-y-2" role="search" aria-label="Riders search">
-        <div>
-          <label htmlFor="riders-q" className="label">
-            Name
-          </label>
-          <input id="riders-q" name="riders" defaultValue={values.riders ?? ""} className="input" autoComplete="off" />
-        </div>
-        <div className="grid grid-cols-2 gap-2">
+    // Folded until used, so Discover's events come first on a phone; open while it shows results.
+    <details className="card group space-y-3 p-0" open={Boolean(results || error)}>
+      <summary className="flex min-h-[44px] cursor-pointer list-none items-center justify-between px-4 [&::-webkit-details-marker]:hidden">
+        <h2 className="text-lg font-bold text-gray-900">Find riders</h2>
+        <span aria-hidden className="text-brand-800 group-open:rotate-180">▾</span>
+      </summary>
+      <div className="space-y-3 px-4 pb-4">
+        <Form method="get" className="space-y-2" role="search" aria-label="Riders search">
           <div>
-            <label htmlFor="riders-zip" className="label">
-              ZIP (optional)
+            <label htmlFor="riders-q" className="label">
+              Name
             </label>
-            <input id="riders-zip" name="ridersZip" defaultValue={values.ridersZip ?? ""} inputMode="numeric" maxLength={5} className="input" />
+            <input id="riders-q" name="riders" defaultValue={values.riders ?? ""} className="input" autoComplete="off" />
           </div>
-          <div>
-            <label htmlFor="riders-radius" className="label">
-              Within
-            </label>
-            <select id="riders-radius" name="ridersRadius" defaultValue={values.ridersRadius ?? "50"} className="input">
-              {RADIUS_OPTIONS.map((r) => (
-                <option key={r} value={r}>
-                  {r} miles
-                </option>
+          <div className="grid grid-cols-2 gap-2">
+            <div>
+              <label htmlFor="riders-zip" className="label">
+                ZIP (optional)
+              </label>
+              <input id="riders-zip" name="ridersZip" defaultValue={values.ridersZip ?? ""} inputMode="numeric" maxLength={5} className="input" />
+            </div>
+            <div>
+              <label htmlFor="riders-radius" className="label">
+                Within
+              </label>
+              <select id="riders-radius" name="ridersRadius" defaultValue={values.ridersRadius ?? "50"} className="input">
+                {RADIUS_OPTIONS.map((r) => (
+                  <option key={r} value={r}>
+                    {r} miles
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <div className="flex gap-2">
+            <button type="submit" className="btn-primary flex-1">
+              Search Riders
+            </button>
+            {results || error ? (
+              <Link to="/" className="btn-secondary flex-1">
+                Clear Search
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+        {error ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {error}
+          </p>
+        ) : null}
+        {results ? (
+          results.length === 0 ? (
+            <p className="text-gray-700">No users found</p>
+          ) : (
+            <ul className="max-h-[200px] divide-y divide-gray-100 overflow-y-auto" aria-label="Riders found">
+              {results.map((r) => (
+                <li key={r.id} className="flex items-center justify-between gap-2 py-2">
+                  <Link to={`/profile/${r.id}`} className="flex min-h-[44px] min-w-0 items-center gap-3">
+                    <Avatar name={r.firstName} src={r.profileImageUrl} />
+                    <span className="truncate font-medium text-gray-900">
+                      {r.firstName} {r.lastName ?? ""}
+                    </span>
+                  </Link>
+                  {r.follow && r.privacyMode !== "SOLO" ? (
+                    <FollowButton userId={r.id} name={r.firstName} state={{ ...r.follow, targetMode: r.privacyMode }} onProfile={false} redirectTo={back} />
+                  ) : null}
+                </li>
               ))}
-            </select>
-          </div>
-        </div>
-        <div className="flex gap-2">
-          <button type="submit" className="btn-primary flex-1">
-            Search Riders
-          </button>
-          {results || error ? (
-            <Link to="/" className="btn-secondary flex-1">
-              Clear Search
-            </Link>
-          ) : null}
-        </div>
-      </Form>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-      {results ? (
-        results.length === 0 ? (
-          <p className="text-gray-700">No users found</p>
-        ) : (
-          <ul className="max-h-[200px] divide-y divide-gray-100 overflow-y-auto" aria-label="Riders found">
-            {results.map((r) => (
-              <li key={r.id} className="flex items-center justify-between gap-2 py-2">
-                <Link to={`/profile/${r.id}`} className="flex min-h-[44px] min-w-0 items-center gap-3">
-                  <Avatar name={r.firstName} src={r.profileImageUrl} />
-                  <span className="truncate font-medium text-gray-900">
-                    {r.firstName} {r.lastName ?? ""}
-                  </span>
-                </Link>
-                {r.follow && r.privacyMode !== "SOLO" ? (
-                  <FollowButton userId={r.id} name={r.firstName} state={{ ...r.follow, targetMode: r.privacyMode }} onProfile={false} redirectTo={back} />
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )
-      ) : null}
-    </section>
+            </ul>
+          )
+        ) : null}
+      </div>
+    </details>
   );
 }
