@@ -21,7 +21,12 @@ type Props = {
   children?: ReactNode;
   /** "danger" deletes or ends something; "caution" is a wide but reversible act (an announcement to all). */
   tone?: "danger" | "caution";
-  /** Trigger styling: "button" stands alone, "compact" sits in a table row. */
+  /**
+   * Trigger styling: "button" stands alone, "block" takes the width, "compact"
+   * sits in a table row; there, below 1024 px (where the table may scroll
+   * sideways), the question opens as a panel above the bottom bar so it is
+   * always whole in view.
+   */
   size?: "button" | "compact" | "block";
   className?: string;
 };
@@ -95,7 +100,9 @@ export function ConfirmAction({
         ref={panel}
         role="group"
         aria-labelledby={questionId}
-        className={`mt-2 w-full min-w-[16rem] max-w-md rounded-xl border p-3 text-left shadow-sm ${danger ? "border-red-300 bg-red-50" : "border-amber-300 bg-amber-50"}`}
+        className={`mt-2 w-full min-w-[16rem] max-w-md rounded-xl border p-3 text-left shadow-sm ${danger ? "border-red-300 bg-red-50" : "border-amber-300 bg-amber-50"} ${
+          size === "compact" ? "max-lg:fixed max-lg:inset-x-4 max-lg:bottom-24 max-lg:z-50 max-lg:mx-auto max-lg:w-auto max-lg:min-w-0 max-lg:shadow-xl" : ""
+        }`}
       >
         <p id={questionId} className={`font-medium ${danger ? "text-red-900" : "text-amber-950"}`}>
           {question}

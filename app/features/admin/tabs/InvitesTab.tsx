@@ -15,7 +15,7 @@ export function InvitesTab({ data }: { data: TabData<"invites"> }) {
             <Cell>{s.email}</Cell>
             <Cell>{s.totalShares}</Cell>
             <Cell>{s.totalSignups}</Cell>
-            <Cell>{s.successRate === null ? "—" : `${s.successRate}%`}</Cell>
+            <Cell>{s.successRate}%</Cell>
           </tr>
         ))}
       </Table>
