@@ -311,8 +311,21 @@ export function rssMb(pid: number) {
   }
 }
 
-/** Resident memory of the server's node processes together, in MB. */
+/** Resident memory of the server's node processes together, in MB (pages they share, like node's own code, counted in each). */
 export const treeRssMb = (root: number) => serverProcesses(root).reduce((sum, pid) => sum + rssMb(pid), 0);
+
+/** Proportional set size of the server's node processes, in MB: shared pages split between them, so the sum is what they take together. */
+export function treePssMb(root: number) {
+  let kb = 0;
+  for (const pid of serverProcesses(root)) {
+    try {
+      kb += Number(/^Pss:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0);
+    } catch {
+      /* gone */
+    }
+  }
+  return kb / 1024;
+}
 
 /** Signs in through the real API and answers the Cookie header to send. */
 export async function signIn(url: string, email = BENCH_EMAIL, password = PASSWORD): Promise<string> {

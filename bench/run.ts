@@ -56,6 +56,7 @@ import {
   startServer,
   tempDir,
   treeCpuMs,
+  treePssMb,
   treeRssMb,
   type OpenLoopRow,
   type Request,
@@ -216,6 +217,8 @@ type Phase = {
   /** Node processes the server ran as (primary and workers). */
   processes: number;
   rssMb: number;
+  /** Memory of all the server's processes together, shared pages counted once. */
+  pssMb: number;
   /** The machine's 1-minute load average after each endpoint: above the core count, others competed for the CPU. */
   endpoints: Record<string, { unit?: Unit; closed: Row; cpuMs: number; open?: OpenLoopRow; openCpuMs?: number; load?: number }>;
 };
@@ -244,7 +247,7 @@ async function check(url: string, e: Endpoint): Promise<Checked> {
 async function runPhase(ds: DataSet, workers: number, list: (url: string, cookie: string) => Endpoint[], opts: { rates?: Map<Key, number>; cpuProfDir?: string; checks?: Map<Key, Checked>; units?: Unit[] }): Promise<Phase> {
   const server = await startServer(ds.dataDir, PORT, { workers, cpuProfDir: opts.cpuProfDir });
   const processes = serverProcesses(server.child.pid!).length;
-  const phase: Phase = { workers, processes, rssMb: 0, endpoints: {} };
+  const phase: Phase = { workers, processes, rssMb: 0, pssMb: 0, endpoints: {} };
   const connections = CONNECTIONS * workers;
   console.log(
     `\n${ds.name}: WEB_CONCURRENCY=${workers} (${processes} node process${processes > 1 ? "es" : ""}${workers > 1 && processes === 1 ? ": this build ignores WEB_CONCURRENCY" : ""}), closed loop at ${connections} connections${opts.cpuProfDir ? `, --cpu-prof into ${opts.cpuProfDir}` : ""}`,
@@ -283,6 +286,7 @@ async function runPhase(ds: DataSet, workers: number, list: (url: string, cookie
       phase.endpoints[e.key] = entry;
     }
     phase.rssMb = +treeRssMb(server.child.pid!).toFixed(1);
+    phase.pssMb = +treePssMb(server.child.pid!).toFixed(1);
   } finally {
     await server.stop();
   }
@@ -379,7 +383,9 @@ function report(ds: DataSet, checks: Map<Key, Checked>, one: Phase, many?: Phase
         n ? `${latencyMet(r.openOne)} / ${latencyMet(r.openMany)}` : latencyMet(r.openOne),
       ]),
     );
-    console.log(`\n  server memory after the run: ${one.rssMb} MB with 1 worker${many ? `, ${many.rssMb} MB with WEB_CONCURRENCY=${many.workers} (${many.processes} node processes)` : ""}`);
+    console.log(
+      `\n  server memory after the run (resident; proportional, shared pages counted once): ${one.rssMb} MB; ${one.pssMb} MB with 1 worker${many ? `, ${many.rssMb} MB; ${many.pssMb} MB with WEB_CONCURRENCY=${many.workers} (${many.processes} node processes)` : ""}`,
+    );
     const errors = rows.filter((r) => r.errors);
     for (const r of errors) console.log(`  ${r.title}: ${r.errors} errors (non-2xx answers, socket errors or timeouts)`);
   }
@@ -436,7 +442,7 @@ for (const name of ONLY as Array<"demo" | "scale">) {
     const list = (url: string, cookie: string) => endpoints(ds, url, cookie);
     if (PROFILE) {
       // One server per endpoint, so each profile holds that endpoint alone.
-      const one: Phase = { workers: 1, processes: 1, rssMb: 0, endpoints: {} };
+      const one: Phase = { workers: 1, processes: 1, rssMb: 0, pssMb: 0, endpoints: {} };
       for (const key of KEYS) {
         const dir = path.resolve(PROFILE, `${name}-${key}`);
         const phase = await runPhase(ds, 1, (url, cookie) => list(url, cookie).filter((e) => e.key === key), { cpuProfDir: dir, checks, units });
