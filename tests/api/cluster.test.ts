@@ -1,9 +1,12 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../../db/client";
 import { createUser, PASSWORD } from "../helpers/factories";
 import { Connection, cookieOf, openStream, slowRequest, startCluster, type Cluster } from "../helpers/cluster";
+import { TMP_DIR } from "../helpers/paths";
 
 /**
  * WEB_CONCURRENCY workers behind one port, as the container runs them
@@ -150,5 +153,52 @@ describe("SIGTERM to the primary", () => {
     expect(Date.now() - stoppedAt).toBeLessThan(7000);
     for (const pid of workers) expect(() => process.kill(pid, 0), `worker ${pid}`).toThrow();
     expect(server.lines.filter((l) => l.level === "error" && !l.msg?.startsWith("worker crashed"))).toEqual([]);
+  }, 60_000);
+});
+
+describe("WEB_CONCURRENCY=1", () => {
+  it("serves from the one process, runs housekeeping there, and stops on SIGTERM with a stream open", async () => {
+    const single = await startCluster(1);
+    const data = openDatabase(path.join(single.dataDir, "app.db"));
+    try {
+      expect(single.lines.filter((l) => l.msg === "worker started")).toEqual([]);
+      expect(single.lines.filter((l) => l.msg === "housekeeping")).toHaveLength(1);
+      const user = createUser(data);
+      const connection = await Connection.to(single);
+      expect(connection.owner).toBe(single.child.pid);
+      const login = await connection.request("POST", "/api/auth/login", { body: { email: user.email, password: PASSWORD } });
+      expect(login.status).toBe(200);
+      const stream = await openStream(connection, "/api/notifications/stream", cookieOf(login));
+      expect(await stream.next("unread")).toEqual({ count: 0 });
+      const stoppedAt = Date.now();
+      single.child.kill("SIGTERM");
+      await stream.end;
+      expect(await single.exit).toBe(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(7000);
+    } finally {
+      single.kill();
+      data.$client.close();
+    }
+  }, 60_000);
+});
+
+describe("a worker that cannot start", () => {
+  it("stops the server with exit code 1 and says why, instead of restarting in a loop", async () => {
+    const taken = net.createServer().listen(0, "127.0.0.1");
+    await new Promise((resolve) => taken.once("listening", resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    try {
+      const result = spawnSync(process.execPath, ["scripts/start.js"], {
+        env: { ...process.env, WEB_CONCURRENCY: "2", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: fs.mkdtempSync(path.join(TMP_DIR, "taken-")), NODE_ENV: "production" },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(result.status).toBe(1);
+      const lines = `${result.stdout}\n${result.stderr}`.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(lines).toContainEqual(expect.objectContaining({ level: "error", msg: "uncaught exception", error: expect.stringContaining("EADDRINUSE") }));
+      expect(lines).toContainEqual(expect.objectContaining({ level: "error", msg: "worker failed to start, stopping" }));
+    } finally {
+      taken.close();
+    }
   }, 60_000);
 });

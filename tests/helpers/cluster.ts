@@ -73,8 +73,9 @@ export async function startCluster(workers: number, { dataDir = fs.mkdtempSync(p
 
   await waitForLog((l) => l.msg === "listening", 60_000);
 
-  /** The pids of the workers alive now, as the primary's log tells them. */
+  /** The pids of the processes serving now, as the primary's log tells them (with one worker: the one process). */
   const workerPids = () => {
+    if (workers === 1) return [child.pid!];
     const gone = new Set(lines.filter((l) => l.msg?.startsWith("worker crashed")).map((l) => l.pid));
     return lines.filter((l) => l.msg === "worker started" && !gone.has(l.pid)).map((l) => l.pid as number);
   };
