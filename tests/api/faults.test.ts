@@ -30,7 +30,8 @@ afterEach(() => {
 async function startServer(dataDir: string) {
   const port = await freePort();
   child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", SMTP_URL: "", RATE_LIMIT_FACTOR: "1000", APP_ORIGIN: "" },
+    // One process: nothing here depends on the worker count (tests/api/cluster.test.ts covers workers), and it starts sooner.
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", SMTP_URL: "", RATE_LIMIT_FACTOR: "1000", APP_ORIGIN: "", WEB_CONCURRENCY: "1" },
     stdio: ["ignore", "ignore", "pipe"],
   });
   const base = `http://127.0.0.1:${port}`;

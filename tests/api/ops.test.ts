@@ -93,7 +93,8 @@ async function startServerOn(dataDir: string) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", APP_ORIGIN: url },
+    // One process: nothing here depends on the worker count (tests/api/cluster.test.ts covers workers), and it starts sooner.
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", APP_ORIGIN: url, WEB_CONCURRENCY: "1" },
   });
   let output = "";
   await new Promise<void>((resolve, reject) => {
