@@ -225,10 +225,23 @@ function warm(paths, mode) {
   return warming;
 }
 
+/**
+ * Keeps the scripts and styles a page names, and the scripts those load on
+ * demand (a screen's parts that fetch their code only when used, such as
+ * the run log's form), so the page works offline in full.
+ */
 async function keepAssets(html) {
   const shell = await caches.open(SHELL);
-  const assets = new Set(html.match(/\/build\/[\w./-]+\.(?:js|css)/g) ?? []);
-  for (const asset of assets) {
-    if (!(await shell.match(asset))) await shell.add(asset).catch(() => {});
+  const pattern = /\/build\/[\w./-]+\.(?:js|css)/g;
+  const assets = [...new Set(html.match(pattern) ?? [])];
+  for (let i = 0; i < assets.length; i++) {
+    const asset = assets[i];
+    let copy = await shell.match(asset);
+    if (!copy) {
+      await shell.add(asset).catch(() => {});
+      copy = await shell.match(asset);
+    }
+    if (!copy || !asset.endsWith(".js")) continue;
+    for (const more of (await copy.text()).match(pattern) ?? []) if (!assets.includes(more)) assets.push(more);
   }
 }

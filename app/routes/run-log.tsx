@@ -1,89 +1,53 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { useState, type MouseEvent } from "react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
+import { lazy, Suspense, useCallback, useEffect, useState, type MouseEvent } from "react";
 import { Dialog } from "~/components/Dialog";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
 import { ShowMore } from "~/components/ShowMore";
-import { newClientId } from "~/features/runs/offlineQueue";
-import { PendingRuns } from "~/features/runs/PendingRuns";
+import { FiltersIsland, RunFormIsland, TrendsIsland } from "~/features/runs/islands";
+import { hasQueuedRuns } from "~/features/runs/queueProbe";
 import { RunCard } from "~/features/runs/RunCard";
-import { RunFilters } from "~/features/runs/RunFilters";
-import { RunForm } from "~/features/runs/RunForm";
-import { ONE_OFF_PARAMS, readRunIntent, runLogScreen, saveRunForm, tooLargeForRunForm, VIDEO_TOO_LARGE } from "~/features/runs/runLog.server";
-import { deleteRunLog, setRunPrivacy } from "~/features/runs/runs.server";
-import { TrendsPanel, type TrendChoice } from "~/features/runs/TrendsPanel";
-import { useRunQueue } from "~/features/runs/useRunQueue";
-import { redirectWithToast, requireUser } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
-import { readForm } from "~/lib/forms.server";
-import { HttpError } from "~/lib/http.server";
+import { runLogAction, runLogScreen } from "~/features/runs/runLog.server";
+import type { TrendChoice } from "~/features/runs/TrendsPanel";
 import { withParams } from "~/lib/search-params";
 import { APP_NAME } from "~/schemas/constants";
-import { RUN_MESSAGES } from "~/schemas/run-rules";
+import { ONE_OFF_PARAMS, SOLO_RUNS_PRIVATE } from "~/schemas/run-basics";
 
+// The screen's rules live in app/features/runs/runLog.server.ts: what it reads, and its intents
+// (add, edit, delete, privacy) as one discriminated union. Importing only that server module keeps
+// the page's JavaScript free of the others' empty stand-ins.
 export const meta: MetaFunction = () => [{ title: `Run Log | ${APP_NAME}` }];
+export const loader = ({ request }: LoaderFunctionArgs) => runLogScreen(request);
+export const action = ({ request }: ActionFunctionArgs) => runLogAction(request);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return runLogScreen(getDb(), user, new URL(request.url));
-}
-
-const FAILED = {
-  delete: "Failed to delete run log. Please try again.",
-  privacy: "Failed to update privacy setting.",
-} as const;
-
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const db = getDb();
-  const back = `/run-log${withParams(new URL(request.url).search, ONE_OFF_PARAMS)}`;
-  if (tooLargeForRunForm(request)) {
-    return data({ result: { status: "error" as const, error: { video: [VIDEO_TOO_LARGE] } } }, { status: 413 });
-  }
-  const input = readRunIntent(await readForm(request));
-  // Run an expected-to-fail step; a refusal comes back as a toast over the list.
-  const attempt = async (work: () => void, failed: string, done: string) => {
-    try {
-      work();
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      return redirectWithToast(back, { type: "error", title: failed, description: error.status === 400 ? error.message : undefined });
-    }
-    return redirectWithToast(back, { type: "success", title: done });
-  };
-
-  switch (input.intent) {
-    case "create":
-    case "update": {
-      const saved = await saveRunForm(db, user, input);
-      if (!saved.ok) return data({ result: saved.result }, { status: saved.status });
-      return redirectWithToast(back, { type: "success", title: input.intent === "create" ? "Run Log Added!" : "Run Log Updated" });
-    }
-    case "delete":
-      return attempt(() => deleteRunLog(db, user, input.id), FAILED.delete, "Run Log Deleted");
-    case "privacy":
-      return attempt(() => setRunPrivacy(db, user, input.id, input.privacy), FAILED.privacy, "Privacy Updated");
-    case "invalid":
-      if (Object.hasOwn(FAILED, input.asked)) return redirectWithToast(back, { type: "error", title: FAILED[input.asked as keyof typeof FAILED], description: input.message });
-      return data({ result: { status: "error" as const, error: { "": [input.message] } } }, { status: 400 });
-  }
-}
+/** "On this phone": loaded only when runs wait on this phone or the rider keeps one. */
+const QueuePanel = lazy(() => import("~/features/runs/QueuePanel"));
 
 export default function RunLog() {
   const screen = useLoaderData<typeof loader>();
   const { runs, total, matching, more, filtered, filters, riders, horses, events, scope, trends, deleting, editing, clientId, userId, solo, origin } = screen;
-  const queue = useRunQueue(userId);
-  // A new form after each kept run; not tied to the run count, which changes under the rider's fingers when a sync lands.
-  const [formKey, setFormKey] = useState(0);
+  // Runs kept on this phone: the list and its sync load once there are any.
+  const [kept, setKept] = useState(0);
+  const [queueShown, setQueueShown] = useState(false);
+  useEffect(() => {
+    void hasQueuedRuns(userId).then((any) => any && setQueueShown(true));
+  }, [userId]);
+  const onKept = useCallback(() => {
+    setQueueShown(true);
+    setKept((n) => n + 1);
+  }, []);
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && "result" in actionData ? actionData.result : null;
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
+  const submit = useSubmit();
   const listHref = (changes: Record<string, string | null>) => `/run-log${withParams(location.search, { ...ONE_OFF_PARAMS, ...changes })}`;
   const formOpen = screen.formOpen || (Boolean(lastResult) && !editing);
   const deletingNow = navigation.formData?.get("intent") === "delete";
+  const updating = navigation.state === "submitting" && navigation.formData?.get("intent") === "update";
+  const submitEdit = useCallback((form: HTMLFormElement) => submit(form, { preventScrollReset: true }), [submit]);
 
   const choices: TrendChoice[] = [
     ...horses.map((h) => ({ kind: "horse" as const, label: h, to: `/run-log${withParams("", { horse: h })}`, active: scope?.kind === "horse" && scope.label === h })),
@@ -116,11 +80,16 @@ export default function RunLog() {
             <h2 id="edit-run-title" className="mb-3 text-lg font-bold text-gray-900">
               Edit run
             </h2>
-            <RunForm key={editing.id} mode="edit" run={editing} cancelHref={listHref({})} lastResult={lastResult} horses={horses} riders={riders} events={events} solo={solo} />
+            <RunFormIsland
+              key={editing.id}
+              wakeOnUse
+              props={{ mode: "edit", run: editing, cancelHref: listHref({}), submit: submitEdit, sending: updating, lastResult, horses, riders, events, solo }}
+              watch={[editing, lastResult, horses, riders, events]}
+            />
           </section>
         ) : null}
 
-        {scope && trends ? <TrendsPanel scope={scope} trends={trends} choices={choices} /> : null}
+        {scope && trends ? <TrendsIsland props={{ scope, trends, choices }} watch={[scope, trends]} /> : null}
 
         {editing ? null : (
           <details id="log-run" className="card group scroll-mt-20" open={formOpen}>
@@ -130,28 +99,22 @@ export default function RunLog() {
                 +
               </span>
             </summary>
-            <div className="mt-3">
-              <RunForm
-                key={formKey}
-                mode="create"
-                lastResult={lastResult}
-                horses={horses}
-                riders={riders}
-                events={events}
-                solo={solo}
-                clientId={clientId}
-                onKeep={async ({ fields, video }) => {
-                  await queue.add({ clientId: newClientId(), userId, fields, video, queuedAt: Date.now() });
-                  setFormKey((k) => k + 1);
-                }}
-              />
-            </div>
+            <RunFormIsland
+              className="mt-3"
+              wakeOnUse
+              props={{ mode: "create", lastResult, horses, riders, events, solo, clientId, userId, sending: false, onKept }}
+              watch={[lastResult, clientId, horses, riders, events]}
+            />
           </details>
         )}
 
-        {total > 0 ? <RunFilters key={location.search} filters={filters} filtered={filtered} horses={horses} riders={riders} /> : null}
+        {total > 0 ? <FiltersIsland props={{ filters, filtered, horses, riders }} watch={[filters, filtered, horses, riders]} /> : null}
 
-        <PendingRuns queue={queue} />
+        {queueShown ? (
+          <Suspense fallback={null}>
+            <QueuePanel userId={userId} kept={kept} />
+          </Suspense>
+        ) : null}
 
         <section aria-labelledby="runs-title">
           <h2 id="runs-title" className="sr-only">
@@ -170,7 +133,7 @@ export default function RunLog() {
               <p className="mb-2 text-sm text-gray-700">
                 {filtered ? `${matching} of ${total} runs` : `${total} ${total === 1 ? "run" : "runs"}`}, newest first
               </p>
-              {solo ? <p className="mb-2 rounded-lg bg-gray-50 p-3 text-sm text-gray-700">{RUN_MESSAGES.soloPrivate}</p> : null}
+              {solo ? <p className="mb-2 rounded-lg bg-gray-50 p-3 text-sm text-gray-700">{SOLO_RUNS_PRIVATE}</p> : null}
               <ul className="space-y-3">
                 {runs.map((run) => (
                   <RunCard key={run.id} run={run} origin={origin} solo={solo} editHref={`${listHref({ edit: run.id })}#edit-run-section`} deleteHref={listHref({ delete: run.id })} />

@@ -7,7 +7,7 @@ import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { APP_NAME } from "~/schemas/constants";
 import { formatDate } from "~/lib/dates";
-import { tagLabel } from "~/schemas/run-rules";
+import { tagLabel } from "~/schemas/run-basics";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const run = getSharedRun(getDb(), params.id ?? "", await getUser(request));

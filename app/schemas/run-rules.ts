@@ -1,6 +1,9 @@
 import type { FieldMessages } from "./auth-rules";
 import { RUN_TAGS } from "./constants";
+import { SOLO_RUNS_PRIVATE, UPLOADED_VIDEO } from "./run-basics";
 import { maxSizeLabel, UPLOAD_RULES } from "./uploads";
+
+export * from "./run-basics";
 
 /**
  * Run log enumerations, limits and messages, and the browser's instant
@@ -21,31 +24,12 @@ export const PLACEMENTS = [
 ] as const;
 export type Placement = (typeof PLACEMENTS)[number];
 
-/** Public runs on a profile come 20 at a time, at most 100. */
-export const PUBLIC_RUNS_PAGE = 20;
-export const PUBLIC_RUNS_LIMIT = 100;
-export const PUBLIC_RUN_SORTS = ["recent", "fastest"] as const;
-export type PublicRunSort = (typeof PUBLIC_RUN_SORTS)[number];
 
 export const RUN_PRIVACY = ["PRIVATE", "PUBLIC"] as const;
 export const ARENA_TYPES = ["indoor", "outdoor"] as const;
-export type RunTag = (typeof RUN_TAGS)[number];
-
-export const TAG_LABELS: Record<RunTag, string> = {
-  "clean-run": "Clean run",
-  "hit-barrel": "Hit barrel",
-  "missed-time": "Missed time",
-  "placed-cashed": "Placed / cashed",
-};
-
-/** A tag as a rider reads it; an unknown code (from an older version) as it is. */
-export const tagLabel = (tag: string) => TAG_LABELS[tag as RunTag] ?? tag;
-
 /** A run video: video/* only, its size limit from the upload rules, with advice to compress under 10 MB. */
 export const VIDEO_MAX_BYTES = UPLOAD_RULES.video.maxBytes;
 export const VIDEO_ADVICE = `Videos up to ${maxSizeLabel("video")}. Compress longer clips to under 10 MB first (most phones offer a smaller size when sharing).`;
-/** A video stored by the upload mechanism (app/lib/uploads.server.ts). */
-export const UPLOADED_VIDEO = /^\/uploads\/[A-Za-z0-9_-]{22}\.[a-z0-9]+$/;
 const WEB_ADDRESS = /^https?:\/\/[^\s/]+\.[^\s]+$/i;
 
 export const MAX_RUN_SECONDS = 600;
@@ -72,7 +56,7 @@ export const RUN_MESSAGES = {
   videoUrl: "Video link must be a web address, like https://youtu.be/...",
   videoUrlMax: `Video link must be ${LIMITS.videoUrl} characters or less`,
   privacy: "Privacy must be PRIVATE or PUBLIC",
-  soloPrivate: "Your profile is Private, so only you see your runs. To share a run, choose Invite Only or Public in Settings.",
+  soloPrivate: SOLO_RUNS_PRIVATE,
   clientId: "Run key must be 64 characters or less",
 } as const;
 

@@ -147,3 +147,51 @@ test("a public profile lists public runs, sortable by Fastest", async ({ page })
   expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
   await screenshot(page, `profile-public-runs-${test.info().project.name}`);
 });
+
+test("Log a Run and + Add Run open the form, and a rider edits a run, with and without JavaScript", async ({ page }, info) => {
+  const js = info.project.use.javaScriptEnabled !== false;
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await signIn(page, "cody");
+
+  // Discover's "Log a Run" and the header's "+ Add Run" both show the form.
+  await page.getByRole("link", { name: "Log a Run" }).click();
+  await expect(page).toHaveURL(/\/run-log\?new/);
+  await expect(page.locator("form#add-run").getByLabel("Arena name")).toBeVisible();
+  await page.goto("/run-log");
+  await expect(page.locator("form#add-run").getByLabel("Arena name")).toBeHidden();
+  await page.getByRole("link", { name: "+ Add Run" }).click();
+  await expect(page.locator("form#add-run").getByLabel("Arena name")).toBeVisible();
+
+  // Edit a run: a wrong time says what is wrong, the fixed run is saved in place.
+  const arena = `Edit Arena ${info.project.name} ${Date.now()}`;
+  expect((await page.request.post("/api/run-logs", { data: { arenaName: arena, horseName: "Pistol", time: "16.5" } })).status()).toBe(201);
+  await page.goto("/run-log");
+  const card = page.getByTestId("run-card").filter({ hasText: arena });
+  await card.getByRole("link", { name: `Edit run at ${arena}` }).click();
+  const form = page.locator("form#edit-run");
+  await expect(page.getByRole("heading", { name: "Edit run" })).toBeVisible();
+  await expect(form.getByLabel("Arena name")).toHaveValue(arena);
+  await form.getByLabel("Time (seconds)").fill("999");
+  await form.getByRole("button", { name: "Save Changes" }).click();
+  await expect(form.getByText("Time must be under 600 seconds (10 minutes)")).toBeVisible();
+  await screenshot(page, `run-log-edit-errors-${info.project.name}`);
+  await form.getByLabel("Time (seconds)").fill("15.25");
+  await form.getByLabel("Arena name").fill(`${arena} Fixed`);
+  await form.getByLabel("Placement").selectOption("1D 3rd");
+  await form.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Run Log Updated");
+  const edited = page.getByTestId("run-card").filter({ hasText: `${arena} Fixed` });
+  await expect(edited).toContainText("15.25s");
+  await expect(edited).toContainText("1D 3rd");
+  await expect(page.getByRole("heading", { name: "Edit run" })).toBeHidden();
+
+  // At 390 px each date filter has the whole row, so the year shows.
+  if (!(await page.locator("#filter-from").isVisible())) await page.getByText("Filters", { exact: true }).click();
+  for (const id of ["#filter-from", "#filter-to"]) expect((await page.locator(id).boundingBox())!.width).toBeGreaterThan(250);
+  await page.locator("#filter-from").scrollIntoViewIfNeeded();
+  await screenshot(page, `run-log-filters-${info.project.name}`);
+  if (js) expect(errors).toEqual([]);
+});

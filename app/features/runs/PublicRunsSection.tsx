@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
-import type { PublicRunSort } from "~/schemas/run-rules";
-import { PUBLIC_RUNS_LIMIT, PUBLIC_RUNS_PAGE, TAG_LABELS, type RunTag } from "~/schemas/run-rules";
+import { PUBLIC_RUNS_LIMIT, PUBLIC_RUNS_PAGE, TAG_LABELS, type PublicRunSort, type RunTag } from "~/schemas/run-basics";
 import type { PublicRun } from "./runs.server";
 import { Stars } from "./Stars";
 import { ShowMore } from "~/components/ShowMore";

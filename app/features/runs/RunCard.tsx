@@ -3,7 +3,7 @@ import { ShareMenu } from "~/components/ShareMenu";
 import type { OwnRun } from "./runs.server";
 import { GlobeIcon, LockIcon } from "./icons";
 import { Stars } from "./Stars";
-import { tagLabel } from "~/schemas/run-rules";
+import { tagLabel } from "~/schemas/run-basics";
 import { formatWeekdayDate as fmtDate } from "~/lib/dates";
 
 type Run = Omit<OwnRun, "createdAt"> & { createdAt: string | Date };
@@ -74,9 +74,7 @@ export function RunCard({ run, editHref, deleteHref, origin, solo }: { run: Run;
             </button>
           </fetcher.Form>
         )}
-        {isPublic && solo ? (
-          <p className="text-sm text-gray-700">Not shared: your profile is Private.</p>
-        ) : isPublic ? (
+        {isPublic && !solo ? (
           <div className="min-w-[6rem]">
             <ShareMenu type="run-log" id={run.id} title={`${run.horseName ? `${run.horseName} at ` : ""}${run.arenaName}`} origin={origin} />
           </div>
@@ -88,6 +86,7 @@ export function RunCard({ run, editHref, deleteHref, origin, solo }: { run: Run;
           Delete
         </Link>
       </div>
+      {isPublic && solo ? <p className="mt-1 text-sm text-gray-700">Not shared: your profile is Private.</p> : null}
     </li>
   );
 }

@@ -1,6 +1,5 @@
-import { Form, Link } from "@remix-run/react";
 import { RUN_TAGS } from "~/schemas/constants";
-import { TAG_LABELS } from "~/schemas/run-rules";
+import { TAG_LABELS } from "~/schemas/run-basics";
 
 export type RunFilterValues = {
   horse?: string;
@@ -14,12 +13,14 @@ export type RunFilterValues = {
 /**
  * The run list's filters: a GET form, so the filters live in the address
  * (bookmarkable, and the same without JavaScript). Open while a filter is on.
+ * Loaded as an island (app/components/Island.tsx): a plain form, no router.
  */
-export function RunFilters({ filters, filtered, horses, riders }: { filters: RunFilterValues; filtered: boolean; horses: string[]; riders: { id: number; name: string }[] }) {
+export default function RunFilters({ filters, filtered, horses, riders }: { filters: RunFilterValues; filtered: boolean; horses: string[]; riders: { id: number; name: string }[] }) {
   return (
     <details className="card" open={filtered}>
       <summary className="flex min-h-[44px] cursor-pointer items-center font-semibold text-gray-900">Filters{filtered ? " (on)" : ""}</summary>
-      <Form method="get" className="mt-3 space-y-3" preventScrollReset>
+      {/* Keyed by the filters: after a navigation the fields show the filters in the address again. */}
+      <form key={JSON.stringify(filters)} method="get" action="/run-log" className="mt-3 space-y-3" data-keep-scroll>
         <div className="grid grid-cols-2 gap-3">
           <div>
             <label htmlFor="filter-horse" className="label">
@@ -84,14 +85,14 @@ export function RunFilters({ filters, filtered, horses, riders }: { filters: Run
           </select>
         </div>
         <div className="grid grid-cols-2 gap-3">
-          <Link to="/run-log" className="btn-secondary">
+          <a href="/run-log" className="btn-secondary">
             Clear
-          </Link>
+          </a>
           <button type="submit" className="btn-primary">
             Apply Filters
           </button>
         </div>
-      </Form>
+      </form>
     </details>
   );
 }

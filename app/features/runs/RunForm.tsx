@@ -1,4 +1,3 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
 import { Field, FieldErrors } from "~/components/Field";
 import { FormError } from "~/components/FormError";
@@ -8,26 +7,35 @@ import { RUN_TAGS } from "~/schemas/constants";
 import { checkRun, LIMITS, PLACEMENTS, readRunTime, TAG_LABELS, VIDEO_ADVICE, type RunTag } from "~/schemas/run-rules";
 import { checkFileBeforeUpload, UPLOAD_RULES } from "~/schemas/uploads";
 import { GlobeIcon, LockIcon } from "./icons";
-import { queueAvailable, type QueuedRun } from "./offlineQueue";
+import { newClientId, putQueuedRun, queueAvailable, type QueuedRun } from "./offlineQueue";
 import type { OwnRun } from "./runs.server";
 
 type EditedRun = Omit<OwnRun, "createdAt"> & { createdAt: string | Date };
 
-type Props = {
+export type RunFormProps = {
   lastResult?: FormResult | null;
   horses: string[];
   riders: { id: number; name: string }[];
   events: { id: string; name: string; date: string }[];
   /** A Private (SOLO) rider's runs are seen by nobody else: no Public choice. */
   solo: boolean;
+  /** The page is sending this form (with JavaScript). */
+  sending: boolean;
 } & (
   | {
       mode: "create";
       clientId: string;
-      /** Keeps a valid run on the phone (the offline queue), which sends it when it can. */
-      onKeep: (run: Pick<QueuedRun, "fields" | "video">) => Promise<void>;
+      userId: string;
+      /** A run was kept on the phone (the offline queue): list and send it. */
+      onKept: () => void;
     }
-  | { mode: "edit"; run: EditedRun; cancelHref: string }
+  | {
+      mode: "edit";
+      run: EditedRun;
+      cancelHref: string;
+      /** Sends the checked form through the page (a client-side form post). */
+      submit: (form: HTMLFormElement) => void;
+    }
 );
 
 const chip =
@@ -88,21 +96,21 @@ function formValues(run: EditedRun | null): Record<string, unknown> {
  * (the video travels with it). With JavaScript it is checked as you go
  * (app/schemas/run-rules.ts, the server's own rules and messages), and a
  * new valid run (and its video) is kept on the phone first and sent from
- * there, so it survives no signal at all (offlineQueue.ts). Where the
+ * there, so it survives no signal at all (offlineQueue.ts; QueuePanel.tsx
+ * lists and sends it). Where the
  * browser cannot keep it, and for edits, the form posts as it does without
  * JavaScript.
  */
-export function RunForm(props: Props) {
+export default function RunForm(props: RunFormProps) {
   const { lastResult, horses, riders, events, solo } = props;
   const editing = props.mode === "edit" ? props.run : null;
   const id = editing ? "edit-run" : "add-run";
-  const navigation = useNavigation();
   const [saving, setSaving] = useState(false);
   const busy = useRef(false);
   const [videoError, setVideoError] = useState<string | null>(null);
   const checks = useFormChecks(checkRun, lastResult);
   const intent = editing ? "update" : "create";
-  const submitting = saving || (navigation.state !== "idle" && navigation.formData?.get("intent") === intent);
+  const submitting = saving || props.sending;
 
   // What the rider sent, when the server sends the form back; else the run being edited, or the defaults.
   const values = (lastResult?.initialValue as Record<string, unknown> | null | undefined) ?? formValues(editing);
@@ -121,8 +129,9 @@ export function RunForm(props: Props) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     checks.form.onSubmit(event);
-    if (event.defaultPrevented || props.mode !== "create") return;
+    if (event.defaultPrevented) return;
     event.preventDefault();
+    if (props.mode === "edit") return props.submit(event.currentTarget);
     const element = event.currentTarget;
     if (busy.current) return; // a double tap keeps one run
     const formData = new FormData(element);
@@ -138,7 +147,14 @@ export function RunForm(props: Props) {
     setSaving(true);
     void (async () => {
       try {
-        if (await queueAvailable()) return await props.onKeep({ fields: runFields(formData), video });
+        if (await queueAvailable()) {
+          await putQueuedRun({ clientId: newClientId(), userId: props.userId, fields: runFields(formData), video, queuedAt: Date.now() });
+          if (!navigator.onLine) showToast({ type: "success", title: "Saved on this phone", description: "Waiting to sync: it is sent when the connection returns." });
+          props.onKept();
+          // A fresh form for the next run.
+          element.reset();
+          return;
+        }
         // No IndexedDB here (a locked-down browser): post the form as without JavaScript.
         element.submit();
       } catch {
@@ -151,7 +167,7 @@ export function RunForm(props: Props) {
   }
 
   return (
-    <Form method="post" encType="multipart/form-data" id={id} className="space-y-4" {...checks.form} onSubmit={onSubmit} preventScrollReset>
+    <form method="post" encType="multipart/form-data" id={id} className="space-y-4" {...checks.form} onSubmit={onSubmit}>
       <input type="hidden" name="intent" value={intent} />
       {props.mode === "create" ? <input type="hidden" name="clientId" value={props.clientId} /> : <input type="hidden" name="id" value={props.run.id} />}
       <FormError message={checks.formError} />
@@ -320,21 +336,23 @@ export function RunForm(props: Props) {
         </fieldset>
       ) : (
         <p className="flex gap-2 rounded-lg bg-gray-50 p-3 text-sm text-gray-700">
-          <LockIcon />
+          <span className="mt-0.5 shrink-0">
+            <LockIcon />
+          </span>
           <span>
             Only you see this run: your profile is Private. To share runs, choose Invite Only or Public in{" "}
-            <Link to="/settings" className="link">
+            <a href="/settings" className="link">
               Settings
-            </Link>
+            </a>
             .
           </span>
         </p>
       )}
       {editing ? (
         <div className="grid grid-cols-2 gap-3">
-          <Link to={props.mode === "edit" ? props.cancelHref : "/run-log"} preventScrollReset className="btn-secondary">
+          <a href={props.mode === "edit" ? props.cancelHref : "/run-log"} data-keep-scroll className="btn-secondary">
             Cancel
-          </Link>
+          </a>
           <button type="submit" className="btn-primary" disabled={submitting}>
             {submitting ? "Saving..." : "Save Changes"}
           </button>
@@ -344,6 +362,6 @@ export function RunForm(props: Props) {
           {submitting ? "Saving run..." : "Save Run"}
         </button>
       )}
-    </Form>
+    </form>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { formatDate as fmtDate } from "~/lib/dates";
 import { PersonIcon } from "./icons";
 import { TimeChart } from "./TimeChart";
@@ -17,8 +16,11 @@ function Tile({ label, value, detail, testId }: { label: string; value: string; 
   );
 }
 
-/** History and trends of one horse or rider, readable at a glance on a phone. */
-export function TrendsPanel({ scope, trends, choices }: { scope: TrendScope; trends: Trends; choices: TrendChoice[] }) {
+/**
+ * History and trends of one horse or rider, readable at a glance on a phone.
+ * Loaded as an island (app/components/Island.tsx): plain links, no router.
+ */
+export default function TrendsPanel({ scope, trends, choices }: { scope: TrendScope; trends: Trends; choices: TrendChoice[] }) {
   const pb = trends.personalBest;
   return (
     <section className="card" aria-labelledby="trends-title">
@@ -33,9 +35,9 @@ export function TrendsPanel({ scope, trends, choices }: { scope: TrendScope; tre
       {choices.length > 1 ? (
         <nav aria-label="Trends for" className="-mx-1 mt-2 flex gap-2 overflow-x-auto px-1 pb-1">
           {choices.map((c) => (
-            <Link
+            <a
               key={`${c.kind}-${c.label}`}
-              to={c.to}
+              href={c.to}
               aria-current={c.active ? "true" : undefined}
               className={`inline-flex min-h-[44px] shrink-0 items-center rounded-full border px-3 text-sm font-semibold ${
                 c.active ? "border-brand-700 bg-brand-700 text-white" : "border-gray-300 bg-white text-gray-800"
@@ -47,7 +49,7 @@ export function TrendsPanel({ scope, trends, choices }: { scope: TrendScope; tre
                 </span>
               ) : null}
               {c.label}
-            </Link>
+            </a>
           ))}
         </nav>
       ) : null}

@@ -1,7 +1,8 @@
 import { uploadFile, UploadError } from "~/lib/uploadFile";
-import { UPLOADED_VIDEO } from "~/schemas/run-rules";
+import { UPLOADED_VIDEO } from "~/schemas/run-basics";
 import type { RunLogInput } from "~/schemas/runs";
 import { isUploadRefusal } from "~/schemas/uploads";
+import { QUEUE_CHANNEL, QUEUE_DB, QUEUE_STORE } from "./queueProbe";
 
 /**
  * Runs logged in the browser are first written to IndexedDB on the phone,
@@ -10,8 +11,8 @@ import { isUploadRefusal } from "~/schemas/uploads";
  * (the server's idempotency key, unique per rider), so sending it again
  * after a lost answer stores nothing new: the server answers the stored run.
  *
- * Browser-only: imported by the run-log screen alone, so it ships in that
- * route's chunk, never in the entry or root chunks.
+ * Browser-only: loaded by the run log's form and its "On this phone" list
+ * (app/features/runs/QueuePanel.tsx), never by the entry or root chunks.
  */
 
 export type QueuedRun = {
@@ -28,11 +29,10 @@ export type QueuedRun = {
   refused?: string;
 };
 
-const DB_NAME = "cloverleaf";
-const STORE = "run-queue";
+const DB_NAME = QUEUE_DB;
+const STORE = QUEUE_STORE;
 const LOCK = "cloverleaf-run-queue";
-/** Other tabs of the app hear about changes to the queue here. */
-export const QUEUE_CHANNEL = "cloverleaf-run-queue";
+export { QUEUE_CHANNEL };
 
 let opening: Promise<IDBDatabase> | null = null;
 

@@ -3,17 +3,23 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import type { User } from "#db/schema";
 import { listRiders } from "~/features/riders/riders.server";
+import { data } from "@remix-run/node";
+import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
-import type { Db } from "~/lib/db.server";
+import { getDb, type Db } from "~/lib/db.server";
+import { readForm } from "~/lib/forms.server";
 import { HttpError, isStorageFailure } from "~/lib/http.server";
+import { withParams } from "~/lib/search-params";
 import { shownCount } from "~/lib/paging";
 import { deleteUpload, storeUpload } from "~/lib/uploads.server";
 import { isUploadRefusal, uploadRefusal } from "~/schemas/uploads";
+import { ONE_OFF_PARAMS } from "~/schemas/run-basics";
 import { RUN_MESSAGES, RUN_PRIVACY, runFiltersSchema, runLogSchema, VIDEO_MAX_BYTES, type RunFilters, type RunLogInput } from "~/schemas/runs";
 import {
   countOwnRuns,
   countRuns,
   createRunLog,
+  deleteRunLog,
   getOwnRun,
   horseNames,
   linkableEvents,
@@ -22,6 +28,7 @@ import {
   RUN_LIST_LIMIT,
   RUN_PAGE,
   runTrends,
+  setRunPrivacy,
   updateRunLog,
 } from "./runs.server";
 
@@ -32,8 +39,6 @@ import {
  * the form with app/schemas/run-rules.ts instead.
  */
 
-/** Query parameters that open one thing once (the form, an edit, a question); a redirect drops them. */
-export const ONE_OFF_PARAMS = { new: null, edit: null, delete: null, index: null } as const;
 
 const FILTER_KEYS = ["horse", "rider", "arena", "from", "to", "tag"] as const;
 
@@ -55,8 +60,13 @@ function trendsScope(filters: RunFilters, riders: { id: number; name: string }[]
   return horse ? { kind: "horse" as const, label: horse, horse } : null;
 }
 
-/** Everything the screen shows, read with one bounded query each. */
-export function runLogScreen(db: Db, user: User, url: URL) {
+/** The screen's loader: everything it shows, read with one bounded query each. */
+export async function runLogScreen(request: Request) {
+  const user = await requireUser(request);
+  return readRunLogScreen(getDb(), user, new URL(request.url));
+}
+
+function readRunLogScreen(db: Db, user: User, url: URL) {
   const filters = readFilters(url);
   const filtered = FILTER_KEYS.some((k) => filters[k] !== undefined);
   const shown = shownCount(url, "shown", RUN_PAGE, RUN_LIST_LIMIT);
@@ -99,12 +109,12 @@ export function runLogScreen(db: Db, user: User, url: URL) {
     origin: config().appOrigin,
   };
 }
-export type RunLogScreen = ReturnType<typeof runLogScreen>;
+export type RunLogScreen = ReturnType<typeof readRunLogScreen>;
 
 /** A body larger than a 15 MB video plus the form's fields is refused before it is read. */
-export const tooLargeForRunForm = (request: Request) => Number(request.headers.get("content-length") ?? 0) > VIDEO_MAX_BYTES + 512 * 1024;
+const tooLargeForRunForm = (request: Request) => Number(request.headers.get("content-length") ?? 0) > VIDEO_MAX_BYTES + 512 * 1024;
 const tooLarge = uploadRefusal("video", "file_too_large");
-export const VIDEO_TOO_LARGE = `${tooLarge.title}: ${tooLarge.message}`;
+const VIDEO_TOO_LARGE = `${tooLarge.title}: ${tooLarge.message}`;
 
 const runId = z.string({ required_error: "Run log not found" }).min(1, "Run log not found").max(64, "Run log not found");
 const intentSchema = z.discriminatedUnion("intent", [
@@ -125,7 +135,7 @@ export type RunIntent =
   | { intent: "invalid"; asked: string; message: string };
 
 /** Reads a posted run log form. A form without an intent is the add-run form. */
-export function readRunIntent(form: FormData): RunIntent {
+function readRunIntent(form: FormData): RunIntent {
   const asked = form.get("intent") ?? "create";
   const parsed = intentSchema.safeParse({ intent: asked, id: form.get("id") ?? undefined, privacy: form.get("privacy") ?? undefined });
   if (!parsed.success) return { intent: "invalid", asked: String(asked), message: parsed.error.issues[0]?.message ?? "Unknown action" };
@@ -138,13 +148,13 @@ export function readRunIntent(form: FormData): RunIntent {
   return { ...intent, submission: parseWithZod(form, { schema: runLogSchema }), video };
 }
 
-export type SaveResult = { ok: true } | { ok: false; status: number; result: ReturnType<Submission<RunLogInput>["reply"]> };
+type SaveResult = { ok: true } | { ok: false; status: number; result: ReturnType<Submission<RunLogInput>["reply"]> };
 
 /**
  * Saves the add-run or edit form: stores its video (by the one upload
  * mechanism), then the run; if the run is refused, the stored video goes.
  */
-export async function saveRunForm(db: Db, user: User, intent: Extract<RunIntent, { intent: "create" | "update" }>): Promise<SaveResult> {
+async function saveRunForm(db: Db, user: User, intent: Extract<RunIntent, { intent: "create" | "update" }>): Promise<SaveResult> {
   const { submission, video } = intent;
   if (submission.status !== "success") return { ok: false, status: 400, result: submission.reply() };
   let input = submission.value;
@@ -172,5 +182,51 @@ export async function saveRunForm(db: Db, user: User, intent: Extract<RunIntent,
     console.error(error);
     const failed = intent.intent === "create" ? "Failed to add run log. Please try again." : "Failed to update run log. Please try again.";
     return { ok: false, status: 500, result: submission.reply({ formErrors: [failed] }) };
+  }
+}
+
+const FAILED = {
+  delete: "Failed to delete run log. Please try again.",
+  privacy: "Failed to update privacy setting.",
+} as const;
+
+/**
+ * The screen's action: one of its intents. Success and expected refusals
+ * go back to the list (with its filters) with a toast; a refused form
+ * comes back with its messages.
+ */
+export async function runLogAction(request: Request) {
+  const user = await requireUser(request);
+  const db = getDb();
+  const back = `/run-log${withParams(new URL(request.url).search, ONE_OFF_PARAMS)}`;
+  if (tooLargeForRunForm(request)) {
+    return data({ result: { status: "error" as const, error: { video: [VIDEO_TOO_LARGE] } } }, { status: 413 });
+  }
+  const input = readRunIntent(await readForm(request));
+  // An expected-to-fail step; a refusal comes back as a toast over the list.
+  const attempt = async (work: () => void, failed: string, done: string) => {
+    try {
+      work();
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return redirectWithToast(back, { type: "error", title: failed, description: error.status === 400 ? error.message : undefined });
+    }
+    return redirectWithToast(back, { type: "success", title: done });
+  };
+
+  switch (input.intent) {
+    case "create":
+    case "update": {
+      const saved = await saveRunForm(db, user, input);
+      if (!saved.ok) return data({ result: saved.result }, { status: saved.status });
+      return redirectWithToast(back, { type: "success", title: input.intent === "create" ? "Run Log Added!" : "Run Log Updated" });
+    }
+    case "delete":
+      return attempt(() => deleteRunLog(db, user, input.id), FAILED.delete, "Run Log Deleted");
+    case "privacy":
+      return attempt(() => setRunPrivacy(db, user, input.id, input.privacy), FAILED.privacy, "Privacy Updated");
+    case "invalid":
+      if (Object.hasOwn(FAILED, input.asked)) return redirectWithToast(back, { type: "error", title: FAILED[input.asked as keyof typeof FAILED], description: input.message });
+      return data({ result: { status: "error" as const, error: { "": [input.message] } } }, { status: 400 });
   }
 }

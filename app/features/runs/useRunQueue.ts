@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { showToast } from "~/components/Toaster";
-import { putQueuedRun, QUEUE_CHANNEL, queueAvailable, queuedRuns, removeQueuedRun, syncQueuedRuns, type QueuedRun } from "./offlineQueue";
+import { QUEUE_CHANNEL, queueAvailable, queuedRuns, removeQueuedRun, syncQueuedRuns, type QueuedRun } from "./offlineQueue";
 
 /** How often waiting runs are tried again while the page is open (besides "online" and page load). */
 export const RETRY_EVERY_MS = 20_000;
@@ -10,12 +10,15 @@ export type RunQueue = {
   runs: QueuedRun[];
   sending: string | null;
   progress: number | null;
-  add: (run: QueuedRun) => Promise<void>;
   discard: (clientId: string) => Promise<void>;
 };
 
-/** The run-log screen's view of the rider's queued runs, and the triggers that send them. */
-export function useRunQueue(userId: string): RunQueue {
+/**
+ * The run-log screen's view of the rider's queued runs, and the triggers
+ * that send them. `kept` changes each time the form keeps a run: it is
+ * listed and sent at once.
+ */
+export function useRunQueue(userId: string, kept: number): RunQueue {
   const [runs, setRuns] = useState<QueuedRun[]>([]);
   const [sending, setSending] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -75,14 +78,9 @@ export function useRunQueue(userId: string): RunQueue {
     return () => clearInterval(timer);
   }, [waiting, sync]);
 
-  const add = useCallback(
-    async (run: QueuedRun) => {
-      await putQueuedRun(run); // only this may fail: the run is either kept or not
-      if (!navigator.onLine) showToast({ type: "success", title: "Saved on this phone", description: "Waiting to sync: it is sent when the connection returns." });
-      void refresh().then(sync).catch(() => {});
-    },
-    [refresh, sync],
-  );
+  useEffect(() => {
+    if (kept > 0) void refresh().then(sync).catch(() => {});
+  }, [kept, refresh, sync]);
 
   const discard = useCallback(
     async (clientId: string) => {
@@ -92,7 +90,7 @@ export function useRunQueue(userId: string): RunQueue {
     [refresh],
   );
 
-  return { runs, sending, progress, add, discard };
+  return { runs, sending, progress, discard };
 }
 
 /**

@@ -1,0 +1,34 @@
+import { RUN_TAGS } from "./constants";
+
+/*
+ * The few run log words and patterns every part of the run screens needs
+ * (the list, the shared run page, the offline queue), apart from the form's
+ * rules in run-rules.ts, so those parts do not load the form's code.
+ */
+
+export type RunTag = (typeof RUN_TAGS)[number];
+
+export const TAG_LABELS: Record<RunTag, string> = {
+  "clean-run": "Clean run",
+  "hit-barrel": "Hit barrel",
+  "missed-time": "Missed time",
+  "placed-cashed": "Placed / cashed",
+};
+
+/** A tag as a rider reads it; an unknown code (from an older version) as it is. */
+export const tagLabel = (tag: string) => TAG_LABELS[tag as RunTag] ?? tag;
+
+/** Nobody but the owner sees a Private (SOLO) rider's runs. */
+export const SOLO_RUNS_PRIVATE = "Your profile is Private, so only you see your runs. To share a run, choose Invite Only or Public in Settings.";
+
+/** A video stored by the upload mechanism (app/lib/uploads.server.ts). */
+export const UPLOADED_VIDEO = /^\/uploads\/[A-Za-z0-9_-]{22}\.[a-z0-9]+$/;
+
+/** Public runs on a profile come 20 at a time, at most 100. */
+export const PUBLIC_RUNS_PAGE = 20;
+export const PUBLIC_RUNS_LIMIT = 100;
+export const PUBLIC_RUN_SORTS = ["recent", "fastest"] as const;
+export type PublicRunSort = (typeof PUBLIC_RUN_SORTS)[number];
+
+/** Run log query parameters that open one thing once (the form, an edit, a question); a redirect or a new link drops them. */
+export const ONE_OFF_PARAMS = { new: null, edit: null, delete: null, index: null } as const;
