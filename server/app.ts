@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "../app/lib/config.server";
+import { checkHealth } from "../app/lib/health.server";
 import { remixHandler } from "./remix";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -45,6 +46,13 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
       );
     });
     next();
+  });
+
+  // The container's health probe: answered here, ahead of compression, security headers and
+  // Remix, so a probe every few seconds costs next to nothing (app/lib/health.server.ts).
+  app.get("/api/health", (_req, res) => {
+    const { status, body } = checkHealth();
+    res.status(status).set("Cache-Control", "no-store").json(body);
   });
 
   // Server-sent events must reach the browser as they are written, not buffered for compression.

@@ -1,5 +1,5 @@
 import { redirect, redirectDocument, type AppLoadContext } from "@remix-run/node";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { users, type User } from "#db/schema";
@@ -7,6 +7,7 @@ import { LoginFailure, verifyLogin } from "~/features/auth/auth.server";
 import { loginSchema } from "~/schemas/auth";
 import { getDb } from "./db.server";
 import { HttpError } from "./http.server";
+import { preparedOnce } from "./prepared.server";
 import { publishUserChange } from "./live.server";
 import { getSession, sessionStorage, toastHeader, USER_KEY, type Toast } from "./session.server";
 
@@ -69,11 +70,26 @@ export async function endSession(request: Request) {
 }
 
 /** The signed-in, active user, or null. A banned user has no session. */
-export async function getUser(request: Request): Promise<User | null> {
+const userById = preparedOnce((db) => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare());
+
+/** A page's loaders (the shell's and the screen's) ask for the same request's user: read once. */
+const usersOfRequests = new WeakMap<Request, Promise<User | null>>();
+
+export function getUser(request: Request): Promise<User | null> {
+  let user = usersOfRequests.get(request);
+  if (!user) {
+    user = readUser(request);
+    usersOfRequests.set(request, user);
+  }
+  return user;
+}
+
+/** The request's user read afresh, for a long-lived request (a notification stream) re-checking its session. */
+export async function readUser(request: Request): Promise<User | null> {
   const session = await getSession(request);
   const userId = session.get(USER_KEY);
   if (!userId) return null;
-  const user = getDb().select().from(users).where(eq(users.id, userId)).get();
+  const user = userById(getDb()).get({ id: userId });
   return user?.isActive ? user : null;
 }
 

@@ -23,7 +23,14 @@ export const SERVICE_UNAVAILABLE = "Service unavailable: the server cannot save 
  */
 const STORAGE_CODE = /^(SQLITE_(FULL|READONLY|IOERR|CANTOPEN)(_\w+)?|ENOSPC|EROFS|EACCES|EDQUOT)$/;
 
-let storageFailedAt = 0;
+/**
+ * When a write last failed for want of storage. On globalThis, not in a module
+ * variable, so that the health check answered by the HTTP layer (server/app.ts)
+ * sees the failures that the Remix build's copy of this module notes.
+ */
+const FAILED_AT = Symbol.for("cloverleaf.storageFailedAt");
+type FailureHolder = { [FAILED_AT]?: number };
+const failures = globalThis as FailureHolder;
 
 /** The failure's storage code, looking through wrappers (drizzle puts the SQLite error in `cause`), or null. */
 function storageCode(error: unknown): string | null {
@@ -42,7 +49,7 @@ export const isStorageFailure = (error: unknown) => storageCode(error) !== null;
  * can hold password hashes) and remembers it for the health check.
  */
 export function noteStorageFailure(error: unknown, request?: Request) {
-  storageFailedAt = Date.now();
+  failures[FAILED_AT] = Date.now();
   const path = request ? new URL(request.url).pathname : undefined;
   console.error(JSON.stringify({ level: "error", msg: "storage unavailable", code: storageCode(error), method: request?.method, path }));
 }
@@ -60,7 +67,7 @@ export function rethrowStorageFailure(error: unknown, request: Request) {
 }
 
 /** Whether a write has failed for want of storage since `time` (ms). */
-export const storageFailedSince = (time: number) => storageFailedAt >= time;
+export const storageFailedSince = (time: number) => (failures[FAILED_AT] ?? 0) >= time;
 
 /** Every /api error answer: JSON with a human-readable `message`. */
 export function jsonError(status: number, message: string, extra: Record<string, unknown> = {}) {

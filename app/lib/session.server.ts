@@ -1,5 +1,5 @@
 import { createCookie, createCookieSessionStorage, createSessionStorage } from "@remix-run/node";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { sessions } from "#db/schema";
 import { config } from "./config.server";
@@ -8,6 +8,7 @@ import type { Toast } from "./toast";
 export type { Toast };
 import { getDb } from "./db.server";
 import { publishUserChange } from "./live.server";
+import { preparedOnce } from "./prepared.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const USER_KEY = "userId";
@@ -39,7 +40,7 @@ function build() {
       return sid;
     },
     async readData(sid) {
-      const row = getDb().select().from(sessions).where(eq(sessions.sid, sid)).get();
+      const row = sessionBySid(getDb()).get({ sid });
       if (!row) return null;
       if (row.expire.getTime() <= Date.now()) {
         getDb().delete(sessions).where(eq(sessions.sid, sid)).run();
@@ -59,6 +60,8 @@ function build() {
     },
   });
 }
+
+const sessionBySid = preparedOnce((db) => db.select().from(sessions).where(eq(sessions.sid, sql.placeholder("sid"))).prepare());
 
 let storage: ReturnType<typeof build> | undefined;
 export function sessionStorage() {
@@ -112,8 +115,11 @@ export async function toastHeader(toast: Toast) {
 }
 
 export async function readToast(request: Request) {
+  const cookies = request.headers.get("Cookie");
+  // Most requests carry no toast: no cookie to parse and verify.
+  if (!cookies?.includes("__toast=")) return { toast: null, headers: null };
   const storage = toasts();
-  const session = await storage.getSession(request.headers.get("Cookie"));
+  const session = await storage.getSession(cookies);
   const toast = (session.get("toast") as Toast | undefined) ?? null;
   return { toast, headers: toast ? await storage.commitSession(session) : null };
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { unreadCount } from "~/features/notifications/notifications.server";
-import { getUser, requireApiUser } from "~/lib/auth.server";
+import { readUser, requireApiUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { apiHandler } from "~/lib/http.server";
 import { subscribeUserChange } from "~/lib/live.server";
@@ -25,7 +25,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
       start(controller) {
         let last = -1;
         const stillSignedIn = async () => {
-          if (open && (await getUser(request))?.id === user.id) return true;
+          if (open && (await readUser(request))?.id === user.id) return true;
           cleanup();
           return false;
         };

@@ -77,7 +77,6 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.invite-links.validate.$code": { GET: "public" },
   "routes/api.invite-links": { GET: "user", POST: "user" },
   "routes/api.invite-links.$id": { DELETE: "user" },
-  "routes/api.health": { GET: "public" },
   "routes/api.$": { GET: "public", POST: "public" },
   // Account
   "routes/api.account.export": { GET: "user" },

@@ -341,7 +341,6 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/api.invite-links.validate.$code": (w) => [`/api/invite-links/validate/${w.inviteCode}`],
   "routes/api.invite-links": () => ["/api/invite-links"],
   "routes/api.invite-links.$id": none,
-  "routes/api.health": () => ["/api/health"],
   "routes/api.$": () => ["/api/no-such-route"],
   // Account
   "routes/api.account.export": () => ["/api/account/export"],

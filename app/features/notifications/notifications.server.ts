@@ -4,15 +4,19 @@ import { profileViewFor } from "~/features/social/policies.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { publishUserChange } from "~/lib/live.server";
+import { preparedOnce } from "~/lib/prepared.server";
 
+const unreadOf = preparedOnce((db) =>
+  db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, sql.placeholder("userId")), eq(notifications.isRead, false)))
+    .prepare(),
+);
+
+/** On every page (the badge): a query built once. */
 export function unreadCount(db: Db, userId: string): number {
-  return (
-    db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
-      .get()?.n ?? 0
-  );
+  return unreadOf(db).get({ userId })?.n ?? 0;
 }
 
 export type NewNotice = {
