@@ -67,7 +67,7 @@ describe("first start", () => {
       expect(answer.status, `worker ${pid}`).toBe(200);
       expect(JSON.parse(answer.body)).toMatchObject({ id: user.id });
     }
-  });
+  }, 60_000);
 });
 
 describe("live notifications", () => {
@@ -94,7 +94,7 @@ describe("live notifications", () => {
       held.close();
       other.close();
     }
-  });
+  }, 60_000);
 });
 
 describe("a worker that crashes", () => {
