@@ -10,7 +10,7 @@ import { deleteUpload, NAME, uploadNameOf } from "./storage.server";
  * Every column that holds an upload URL. A column added elsewhere must be
  * listed here, or the sweep takes its files for orphans.
  */
-const UPLOAD_COLUMNS: Array<[SQLiteTable, SQLiteColumn]> = [
+export const UPLOAD_COLUMNS: Array<[SQLiteTable, SQLiteColumn]> = [
   [users, users.profileImageUrl],
   [events, events.showbillUrl],
   [events, events.imageUrl],
