@@ -3,7 +3,8 @@ import type { Db } from "../db/client";
 import { sessions } from "../db/schema";
 import type { Config } from "../app/lib/config.server";
 import { pruneRateLimits } from "../app/lib/rate-limit.server";
-import { sweepOrphanUploads } from "../app/lib/uploads.server";
+// The sweep alone, without the image and file-type libraries the rest of the upload code loads.
+import { sweepOrphanUploads } from "../app/lib/uploads/references.server";
 
 /**
  * Work that keeps the data folder from growing with time. It runs in one

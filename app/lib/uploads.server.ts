@@ -2,8 +2,8 @@
  * The one upload mechanism of the app (showbills, profile pictures, run videos).
  * Its rules (kinds, sizes, refusal messages and codes) are in
  * app/schemas/uploads.ts, shared with the forms and the offline queue; the
- * work is split by job under app/lib/uploads/ (sniff, images, storage,
- * signed, references). Import it from here.
+ * work is split by job under app/lib/uploads/ (sniff, images, files,
+ * storage, signed, references). Import it from here.
  *
  *   storeUpload(kind, bytes | Blob, ownerId) -> { url, previewUrl?, contentType, size }
  *     Checks size and type by content (magic bytes, never the name or the
@@ -39,9 +39,9 @@
 export { UPLOAD_KINDS, UPLOAD_RULES, type UploadKind } from "~/schemas/uploads";
 export { AVATAR_PX } from "./uploads/images.server";
 export { checkUpload, tooLarge } from "./uploads/sniff.server";
+export { deleteUpload } from "./uploads/files.server";
 export {
   CONTENT_TYPES,
-  deleteUpload,
   findUpload,
   previewOf,
   previewUrlOf,

@@ -200,6 +200,7 @@ describe("npm run backup", () => {
 });
 
 describe("the server's housekeeping", () => {
+  // A real start (the primary, then its workers) takes a while on a loaded machine.
   it("drops expired sessions, spent rate-limit counters and day-old orphan uploads when it starts, and keeps the live ones", async () => {
     const dataDir = tempDir("housekeeping-");
     const db = openDatabase(path.join(dataDir, "app.db"));
@@ -237,5 +238,5 @@ describe("the server's housekeeping", () => {
     } finally {
       after.$client.close();
     }
-  });
+  }, 90_000);
 });

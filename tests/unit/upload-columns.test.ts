@@ -6,7 +6,7 @@ import { UPLOAD_COLUMNS } from "~/lib/uploads/references.server";
 
 describe("upload references", () => {
   it("list every column that can hold an upload URL, so the sweep never takes a used file for an orphan", () => {
-    const urlColumns = Object.values(schema)
+    const urlColumns = Object.values(schema as Record<string, unknown>)
       .filter((value): value is SQLiteTable => is(value, SQLiteTable))
       .flatMap((table) => Object.values(getTableColumns(table)))
       .filter((column) => /url$/i.test(column.name))

@@ -4,7 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { events, runLogs, users } from "#db/schema";
 import type { Db } from "~/lib/db.server";
-import { deleteUpload, NAME, uploadNameOf } from "./storage.server";
+import { deleteUpload, NAME, uploadNameOf } from "./files.server";
 
 /**
  * Every column that holds an upload URL. A column added elsewhere must be

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { config } from "~/lib/config.server";
 import { HttpError } from "~/lib/http.server";
 import { UPLOAD_RULES, type UploadKind } from "~/schemas/uploads";
+import { NAME, uploadNameOf, uploadsDir } from "./files.server";
 import { encodeImage, PREVIEW_WIDTH } from "./images.server";
 import { checkUpload, refuse, tooLarge } from "./sniff.server";
 
@@ -32,16 +32,7 @@ export const CONTENT_TYPES: Record<string, string> = {
   "3gp": "video/3gpp",
 };
 
-/** An upload's random name (128 bits, base64url). */
-export const NAME = /^[A-Za-z0-9_-]{22}$/;
-
 export type StoredUpload = { url: string; previewUrl?: string; thumbUrl?: string; contentType: string; size: number };
-
-export function uploadsDir() {
-  const d = config().uploadsDir;
-  fs.mkdirSync(d, { recursive: true });
-  return d;
-}
 
 export const newName = () => randomBytes(16).toString("base64url").slice(0, 22);
 
@@ -109,12 +100,6 @@ export function readMeta(name: string): Meta | null {
   }
 }
 
-/** The random name an upload URL (relative or absolute) points at, or null for any other URL. */
-export function uploadNameOf(url: string | null | undefined) {
-  const m = /^(?:https?:\/\/[^/]+)?\/uploads\/([A-Za-z0-9_-]{22})\.[a-z0-9]+$/.exec(String(url ?? ""));
-  return m?.[1] ?? null;
-}
-
 /** The stored upload (of that kind and owner, when given) an URL points at, or null. */
 export function findUpload(url: string, want: { kind?: UploadKind; ownerId?: string } = {}) {
   const name = uploadNameOf(url);
@@ -143,19 +128,6 @@ export function previewOf(url: string | null | undefined) {
 export function thumbUrlOf(url: string | null | undefined) {
   const meta = url ? findUpload(url) : null;
   return meta?.thumbUrl ?? meta?.previewUrl ?? null;
-}
-
-/**
- * Removes an upload and its copies (file, preview, thumbnail, record), by
- * name, so nothing of it stays even when its record is gone. Any other URL
- * is left alone.
- */
-export function deleteUpload(url: string) {
-  const name = uploadNameOf(url);
-  if (!name) return;
-  const folder = uploadsDir();
-  const file = new URL(url, "http://x").pathname.slice("/uploads/".length);
-  for (const each of [file, `${name}.preview.webp`, `${name}.thumb.webp`, `${name}.json`]) fs.rmSync(path.join(folder, each), { force: true });
 }
 
 /** Serving: a file name as the route received it, checked, to its path and type. */
