@@ -23,15 +23,19 @@ const ABBREVIATIONS: Record<string, string> = { st: "saint", ft: "fort", mt: "mo
 
 /**
  * "  Fort   Worth " and "fort worth" are one key; so are "St. Louis" and
- * "Saint Louis", because people and the data both abbreviate, inconsistently.
+ * "Saint Louis", "Winston-Salem" and the data's "Winston Salem", "Coeur
+ * d'Alene" and "Coeur D Alene": people and the data both abbreviate and
+ * punctuate, inconsistently. Spaces go last, so "DeKalb" meets "De Kalb"
+ * and "Lee's Summit" meets "Lees Summit".
  */
 function normalize(text: string): string {
   return text
     .toLowerCase()
-    .replace(/\./g, " ")
+    .replace(/[.\-'‘’`]/g, " ")
     .replace(/\s+/g, " ")
     .trim()
-    .replace(/\b(st|ft|mt)\b(?= )/g, (word) => ABBREVIATIONS[word]!);
+    .replace(/\b(st|ft|mt)\b(?= )/g, (word) => ABBREVIATIONS[word]!)
+    .replace(/[^a-z0-9]/g, "");
 }
 
 const cityKey = (city: string, state: string) => `${normalize(city)}|${state.toUpperCase()}`;
@@ -93,7 +97,7 @@ const STATE_NAMES: Record<string, string> = {
 
 /** "TX", "tx" or "Texas" to "TX"; anything else to null. */
 function stateCode(text: string): string | null {
-  const t = normalize(text);
+  const t = text.toLowerCase().replace(/\./g, "").replace(/\s+/g, " ").trim();
   if (/^[a-z]{2}$/.test(t)) return t.toUpperCase();
   return STATE_NAMES[t] ?? null;
 }
@@ -102,7 +106,7 @@ function stateCode(text: string): string | null {
  * Splits "Fort Worth, TX", "fort worth tx", "Fort Worth, Texas 76101" or a
  * full "12 Main St, Fort Worth, TX" into a city and a state code.
  */
-function parseCityState(text: string): { city: string; state: string } | null {
+export function parseCityState(text: string): { city: string; state: string } | null {
   const cleaned = text.replace(/\s+\d{5}(-\d{4})?\s*$/, "").trim();
   const parts = cleaned.split(",").map((p) => p.trim()).filter(Boolean);
   if (parts.length >= 2) {

@@ -10,7 +10,8 @@ import { eventCreateSchema } from "~/schemas/events";
 /**
  * GET /api/events?homeZipCode=: approved events ending on or after the
  * rider's today within their search radius, soonest first, with distance.
- * POST /api/events: a new event, hidden until an admin approves it.
+ * POST /api/events: a new event, hidden until an admin approves it (201;
+ * a repeated clientId answers the event already added with 200).
  */
 const route = apiRoute({
   GET: async ({ request }) => {
@@ -24,8 +25,8 @@ const route = apiRoute({
   POST: async ({ request }) => {
     const user = await requireApiUser(request);
     const input = await parseJson(request, eventCreateSchema);
-    const event = createEventFor(getDb(), user, input);
-    return Response.json(presentEvent(event, { viewerId: user.id }), { status: 201 });
+    const { event, created } = createEventFor(getDb(), user, input);
+    return Response.json(presentEvent(event, { viewerId: user.id }), { status: created ? 201 : 200 });
   },
 });
 export const loader = route;

@@ -7,6 +7,7 @@ import { myEvents } from "~/features/events/my-events.server";
 import { type Located } from "~/features/events/search.server";
 import { EventCard } from "~/features/events/EventCard";
 import { presentEventCard } from "~/features/events/presenters.server";
+import { pendingChangesFor } from "~/features/events/revisions.server";
 import { requireUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
@@ -25,8 +26,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const mine = myEvents(db, user);
+  const pending = pendingChangesFor(db, user, [...mine.created, ...mine.past].map((l) => l.event));
   const present = (list: Located[]) =>
-    list.map((l) => presentEventCard(l.event, { distance: l.distance, viewerId: user.id, saved: mine.savedIds.has(l.event.id) }));
+    list.map((l) =>
+      presentEventCard(l.event, { distance: l.distance, viewerId: user.id, saved: mine.savedIds.has(l.event.id), pendingChange: pending.get(l.event.id) }),
+    );
   return {
     saved: present(mine.saved),
     created: present(mine.created),

@@ -6,12 +6,12 @@ import { useState } from "react";
 import { Dialog } from "~/components/Dialog";
 import { FieldErrors, FormError } from "~/components/Field";
 import { getVisibleEvent } from "~/features/events/visibility.server";
-import { reportEvent } from "~/features/events/reports.server";
+import { hasOpenReport, reportEvent } from "~/features/events/reports.server";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { formFailure, invalid, readForm } from "~/lib/forms.server";
 import { APP_NAME, REPORT_DESCRIPTION_MAX } from "~/schemas/constants";
-import { EVENT_REPORT_LABELS, EVENT_REPORT_REASONS, eventReportSchema } from "~/schemas/events";
+import { EVENT_MESSAGES, EVENT_REPORT_LABELS, EVENT_REPORT_REASONS, eventReportSchema } from "~/schemas/events";
 
 export const meta: MetaFunction = () => [{ title: `Report Event | ${APP_NAME}` }];
 
@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const event = getVisibleEvent(getDb(), params.id ?? "", user);
   if (!event) throw new Response("Event not found", { status: 404 });
-  return { id: event.id, name: event.name };
+  return { id: event.id, name: event.name, alreadyReported: hasOpenReport(getDb(), user.id, event.id) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -38,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** SPEC.md "Report event" dialog: a page of its own, so it opens from a plain link and works without JavaScript. */
 export default function ReportEvent() {
-  const { id, name } = useLoaderData<typeof loader>();
+  const { id, name, alreadyReported } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [count, setCount] = useState(0);
@@ -57,6 +57,11 @@ export default function ReportEvent() {
         <p className="text-gray-800">
           Why are you reporting <strong>{name}</strong>?
         </p>
+        {alreadyReported ? (
+          <p role="status" className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
+            {EVENT_MESSAGES.alreadyReported}
+          </p>
+        ) : null}
         <Form method="post" className="mt-3 space-y-3" {...getFormProps(form)}>
           {form.errors?.length ? <FormError message={`Error: ${form.errors[0]}`} /> : null}
           <fieldset>

@@ -16,6 +16,10 @@ export const EVENT_MESSAGES = {
   endDate: "End date must be on or after the start date",
   search: "Either location (zipCode or cityState) or date range (startDate or endDate) must be provided",
   reason: "Please select a reason for reporting",
+  longPast: "That date is more than a year ago: check the year",
+  searchRange: "The end date must be on or after the start date",
+  searchEnded: "The end date has passed: searches find events from today on",
+  alreadyReported: "You already reported this event. An admin will review it.",
 } as const;
 
 export const ARENA_TYPES = ["outdoor", "indoor"] as const;
@@ -40,8 +44,18 @@ export const EVENT_REPORT_LABELS: Record<(typeof EVENT_REPORT_REASONS)[number], 
   other: "Other",
 };
 
+/** What a creator is told when their change to a listed event waits for review. */
+export const EVENT_CHANGE_PENDING = "Your change was sent for review. Riders see the event as it was until an admin approves the change.";
+
 /** A multi-day event longer than this is almost surely a typo in the end date. */
 export const MAX_EVENT_DAYS = 31;
+/** An event starting more than this many days ago is almost surely a typo in the year. */
+export const MAX_PAST_DAYS = 365;
+
+/** Whether a YYYY-MM-DD date lies more than MAX_PAST_DAYS before `now` (whole days, so time zones do not matter). */
+export function isLongPast(date: string, now = new Date()) {
+  return Date.parse(`${date}T00:00:00Z`) < now.getTime() - (MAX_PAST_DAYS + 1) * 86_400_000;
+}
 
 const blankToUndefined = (v: unknown) => {
   if (typeof v !== "string") return v;
@@ -124,8 +138,10 @@ const confirmTerms = z.preprocess(
   z.literal(true, { errorMap: () => ({ message: EVENT_MESSAGES.confirmTerms }) }),
 );
 
-/** POST /api/events and the Add Event form. */
-export const eventCreateSchema = withDateRules(z.object({ ...eventFields, confirmTerms }));
+/** POST /api/events and the Add Event form; a repeated clientId (the form sent again) adds nothing. */
+export const eventCreateSchema = withDateRules(
+  z.object({ ...eventFields, confirmTerms, clientId: z.preprocess(blankToUndefined, z.string().max(64).optional()) }),
+).refine((v) => !v.date || !isLongPast(v.date), { message: EVENT_MESSAGES.longPast, path: ["date"] });
 /** The edit form: the same required fields, no confirmation. */
 export const eventEditSchema = withDateRules(z.object(eventFields));
 /** PUT /api/events/{id}: every field optional (SPEC.md "Event update"). */
@@ -165,7 +181,8 @@ export const eventSearchSchema = z
     minAddedMoney: money,
     eventType: z.preprocess(blankToUndefined, z.enum(EVENT_TYPES).optional()),
   })
-  .refine((v) => v.zipCode || v.cityState || v.startDate || v.endDate, { message: EVENT_MESSAGES.search });
+  .refine((v) => v.zipCode || v.cityState || v.startDate || v.endDate, { message: EVENT_MESSAGES.search })
+  .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, { message: EVENT_MESSAGES.searchRange, path: ["endDate"] });
 export type EventSearch = z.infer<typeof eventSearchSchema>;
 
 /** POST /api/event-reports and the report dialog. */

@@ -41,6 +41,8 @@ export const events = sqliteTable(
       onDelete: "set null",
     }),
     showbillReviewedAt: timestamp("showbill_reviewed_at"),
+    /** The Add Event form's idempotency key: a resent form (Back, then submit again) adds no second event. */
+    clientId: text("client_id"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at"),
   },
@@ -51,6 +53,7 @@ export const events = sqliteTable(
     index("events_approved_date_geo_idx").on(t.showbillApproved, t.date, t.latitude, t.longitude, t.endDate),
     index("events_created_by_idx").on(t.createdBy),
     index("events_zip_idx").on(t.zipCode),
+    uniqueIndex("events_creator_client_idx").on(t.createdBy, t.clientId),
   ],
 );
 
@@ -76,6 +79,37 @@ export const savedEvents = sqliteTable(
 
 export type Event = typeof events.$inferSelect;
 export type NewEvent = typeof events.$inferInsert;
+
+/** The fields an edit may change, as a pending revision stores them. */
+export type EventChanges = Partial<
+  Pick<
+    NewEvent,
+    | "name" | "location" | "zipCode" | "address" | "arenaName" | "arenaType" | "groundType" | "addedMoney" | "date" | "endDate"
+    | "contactName" | "contactPhone" | "contactEmail" | "contactFacebook" | "eventType" | "description" | "entryFee" | "showbillUrl"
+  >
+>;
+
+/**
+ * A creator's change to a live (approved) event, waiting for review. The
+ * event stays listed as it was; approving applies the change to it,
+ * rejecting deletes the row. One pending revision per event: a second edit
+ * replaces the first. `changes` holds the changed fields; a changed
+ * showbill is in its own column (null: removed), where upload housekeeping
+ * finds it.
+ */
+export const eventRevisions = sqliteTable("event_revisions", {
+  eventId: text("event_id")
+    .primaryKey()
+    .references(() => events.id, { onDelete: "cascade" }),
+  changes: text("changes", { mode: "json" }).notNull().$type<Omit<EventChanges, "showbillUrl">>(),
+  showbillChanged: flag("showbill_changed").notNull().default(false),
+  showbillUrl: text("showbill_url"),
+  submittedBy: text("submitted_by").references(() => users.id, { onDelete: "set null" }),
+  submittedAt: timestamp("submitted_at")
+    .notNull()
+    .$defaultFn(() => new Date()),
+});
+export type EventRevision = typeof eventRevisions.$inferSelect;
 
 /**
  * A private calendar feed of a user's saved events. The token is stored

@@ -1,4 +1,5 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, timestamp } from "./columns";
 import { events } from "./events";
 import { users } from "./users";
@@ -42,7 +43,11 @@ export const eventReports = sqliteTable(
       .references(() => events.id, { onDelete: "cascade" }),
     ...reviewColumns(),
   },
-  (t) => [index("event_reports_status_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("event_reports_status_idx").on(t.status, t.createdAt),
+    // One open report per rider per event: a second one until a moderator answers adds nothing.
+    uniqueIndex("event_reports_open_idx").on(t.reporterId, t.eventId).where(sql`status = 'PENDING'`),
+  ],
 );
 
 /** Every administrator action: who, what, which record, when. */

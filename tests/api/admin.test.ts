@@ -186,10 +186,10 @@ describe("reports", () => {
   });
 
   it("shows every processed event report", async () => {
-    const reporter = createUser(app.db);
     const event = createEvent(app.db);
+    // One open report per rider per event: six riders.
     const ids = Array.from({ length: 6 }, () =>
-      app.db.insert(eventReports).values({ reporterId: reporter.id, eventId: event.id, reason: "wrong-info" }).returning().get().id,
+      app.db.insert(eventReports).values({ reporterId: createUser(app.db).id, eventId: event.id, reason: "wrong-info" }).returning().get().id,
     );
     for (const id of ids) await admin.json(`/api/admin/event-reports/${id}`, "PATCH", { status: "ACTION_TAKEN" });
     const list = await (await admin.get("/api/admin/event-reports")).json();

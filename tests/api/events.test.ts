@@ -169,24 +169,35 @@ describe("creating and editing events", () => {
     }
   });
 
-  it("lets only the creator or an admin edit; a creator's edit goes back for approval", async () => {
+  it("lets only the creator or an admin edit; a creator's edit of a listed event waits for review, an admin's applies", async () => {
     const creator = await signedIn();
     const event = await createLocatedEvent(app.db, "76101", { createdBy: creator.user.id });
     const stranger = await signedIn();
     const denied = await stranger.client.json(`/api/events/${event.id}`, "PUT", { name: "Mine now" });
     expect(denied.status).toBe(403);
 
-    const ok = await creator.client.json(`/api/events/${event.id}`, "PUT", { name: "Renamed Classic", eventType: ["rodeo", "nonsense"] });
-    expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ name: "Renamed Classic", eventType: ["rodeo"], showbillApproved: false });
-
-    // Hidden again: a stranger now gets 404 like a missing event.
-    expect((await stranger.client.json(`/api/events/${event.id}`, "PUT", { name: "x" })).status).toBe(404);
+    const pending = await creator.client.json(`/api/events/${event.id}`, "PUT", { name: "Renamed Classic", eventType: ["rodeo", "nonsense"] });
+    expect(pending.status).toBe(202);
+    expect(await pending.json()).toMatchObject({
+      name: event.name,
+      showbillApproved: true,
+      changeStatus: "pending_review",
+      pendingChange: { changes: { name: "Renamed Classic", eventType: ["rodeo"] } },
+    });
+    // Still listed: a stranger still reaches it (403, not 404).
+    expect((await stranger.client.json(`/api/events/${event.id}`, "PUT", { name: "x" })).status).toBe(403);
 
     const admin = await signedIn({ isAdmin: true });
-    app.db.update(events).set({ showbillApproved: true }).where(eq(events.id, event.id)).run();
     const byAdmin = await admin.client.json(`/api/events/${event.id}`, "PUT", { entryFee: "$50" });
-    expect(await byAdmin.json()).toMatchObject({ entryFee: "$50", showbillApproved: true });
+    expect(byAdmin.status).toBe(200);
+    expect(await byAdmin.json()).toMatchObject({ entryFee: "$50", showbillApproved: true, changeStatus: "applied", pendingChange: null });
+
+    // An event not listed yet changes at once and keeps waiting for approval.
+    const unlisted = await createLocatedEvent(app.db, "76101", { createdBy: creator.user.id, showbillApproved: false });
+    const direct = await creator.client.json(`/api/events/${unlisted.id}`, "PUT", { name: "Renamed Unlisted" });
+    expect(direct.status).toBe(200);
+    expect(await direct.json()).toMatchObject({ name: "Renamed Unlisted", showbillApproved: false, changeStatus: "applied" });
+    expect((await stranger.client.json(`/api/events/${unlisted.id}`, "PUT", { name: "x" })).status).toBe(404);
   });
 
   it("creates an event from the Add Event form without JavaScript and shows field errors", async () => {
@@ -329,9 +340,9 @@ describe("dense areas", () => {
 });
 
 describe("the edit form without JavaScript", () => {
-  it("lets the creator edit, sends the event back for approval and shows it with the banner; strangers get no form", async () => {
+  it("lets the creator edit a listed event: the change waits for review, shown on My Events and the edit screen; strangers get no form", async () => {
     const creator = await signedIn();
-    const event = await createLocatedEvent(app.db, "76101", { createdBy: creator.user.id, name: `Editable ${Date.now()}` });
+    const event = await createLocatedEvent(app.db, "76101", { createdBy: creator.user.id, name: `Editable ${Date.now()}`, description: "Two go-rounds" });
     const stranger = await signedIn();
     expect((await stranger.client.get(`/events/${event.id}/edit`)).status).toBe(403);
     expect((await creator.client.get(`/events/${event.id}/edit`)).status).toBe(200);
@@ -340,14 +351,23 @@ describe("the edit form without JavaScript", () => {
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Event name is required");
 
-    const ok = await creator.client.form(`/events/${event.id}/edit`, { name: "Edited Classic", location: "Fort Worth, TX", zipCode: "76101", date: "2031-05-02", eventType: "rodeo" });
+    const fields = { name: event.name, location: "Fort Worth, TX", zipCode: "76101", date: event.date, eventType: "barrel_racing", description: "Three go-rounds" };
+    const ok = await creator.client.form(`/events/${event.id}/edit`, fields);
     expect(ok.status).toBe(302);
-    expect(ok.headers.get("location")).toBe(`/?eventId=${event.id}`);
-    expect(app.db.select().from(events).where(eq(events.id, event.id)).get()).toMatchObject({ name: "Edited Classic", showbillApproved: false });
-    const page = await (await creator.client.get(`/?eventId=${event.id}`)).text();
-    expect(page).toContain("Event Updated");
-    expect(page).toContain("Edited Classic");
-    expect(page).toContain("Event Not Approved");
+    expect(ok.headers.get("location")).toBe("/events?folder=created");
+    expect(app.db.select().from(events).where(eq(events.id, event.id)).get()).toMatchObject({ description: "Two go-rounds", showbillApproved: true });
+    const mine = await (await creator.client.get("/events?folder=created")).text();
+    expect(mine).toContain("Change Sent for Review");
+    expect(mine).toContain("Change waiting for review");
+    expect(mine).not.toContain("Event Not Approved");
+    const edit = await (await creator.client.get(`/events/${event.id}/edit`)).text();
+    expect(edit).toContain("Change waiting for review");
+    expect(edit).toContain("Two go-rounds"); // the listed value, beside…
+    expect(edit).toMatch(/<textarea[^>]*>Three go-rounds<\/textarea>/); // …the change the form holds
+
+    const withdrawn = await creator.client.form(`/events/${event.id}/edit?intent=withdraw`, {});
+    expect(withdrawn.headers.get("location")).toBe("/events?folder=created");
+    expect(await (await creator.client.get(`/events/${event.id}/edit`)).text()).not.toContain("Change waiting for review");
   });
 
   it("reports from the report page without JavaScript", async () => {

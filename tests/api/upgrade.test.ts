@@ -33,6 +33,10 @@ describe("upgrading from the first release's database", () => {
     sql.prepare("insert into events (id, name, date, location, zip_code, arena_type, event_type, showbill_approved, created_by, created_at) values ('e1', 'Old Derby', '2031-01-04', 'Fort Worth, TX', '76101', 'indoor', '[\"barrel_racing\"]', 1, 'u1', ?)").run(now);
     sql.prepare("insert into run_logs (id, user_id, event_id, arena_name, arena_type, horse_name, time, tags, privacy, created_at) values ('r1', 'u1', 'e1', 'Cowtown', 'indoor', 'Dash', '15.482', '[\"clean-run\"]', 'PUBLIC', ?)").run(now);
     sql.prepare("insert into follows (follower_id, following_id, created_at) values ('u2', 'u1', ?)").run(now);
+    // A rider who reported one event three times before reports were limited to one open report per rider.
+    for (const reason of ["spam", "cancelled", "other"]) {
+      sql.prepare("insert into event_reports (reporter_id, event_id, reason, status, created_at) values ('u2', 'e1', ?, 'PENDING', ?)").run(reason, now);
+    }
     sql.close();
 
     const upgraded = openDatabase(file);
@@ -43,6 +47,15 @@ describe("upgrading from the first release's database", () => {
     expect(db.prepare("select name, latitude from events where id = 'e1'").get()).toMatchObject({ name: "Old Derby" });
     expect(db.prepare("select time, horse_name from run_logs where id = 'r1'").get()).toEqual({ time: "15.482", horse_name: "Dash" });
     expect(db.prepare("select count(*) n from follows").get()).toEqual({ n: 1 });
+    // An event approved before the upgrade stays listed, with no change waiting for review.
+    expect(db.prepare("select showbill_approved, client_id from events where id = 'e1'").get()).toEqual({ showbill_approved: 1, client_id: null });
+    expect(db.prepare("select count(*) n from event_revisions").get()).toEqual({ n: 0 });
+    // The first open report stays open; the repeats are closed.
+    expect(db.prepare("select reason, status from event_reports order by id").all()).toEqual([
+      { reason: "spam", status: "PENDING" },
+      { reason: "cancelled", status: "DISMISSED" },
+      { reason: "other", status: "DISMISSED" },
+    ]);
     const applied = db.prepare("select count(*) n from __drizzle_migrations").get() as { n: number };
     expect(applied.n).toBe(later + 1);
     // Migrating again is a no-op.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distanceMiles, lookupCityState, lookupZip, suggestCities } from "../../app/lib/gazetteer.server";
+import { distanceMiles, lookupCityState, lookupZip, parseCityState, suggestCities } from "../../app/lib/gazetteer.server";
 
 describe("lookupZip", () => {
   it("finds a real ZIP with its city, state and coordinates", () => {
@@ -37,6 +37,24 @@ describe("lookupCityState", () => {
     expect(lookupCityState("St. Louis, MO")).toMatchObject({ city: "Saint Louis", state: "MO" });
   });
 
+  it.each([
+    ["Winston-Salem, NC", "Winston Salem"],
+    ["Wilkes-Barre, PA", "Wilkes Barre"],
+    ["Coeur d'Alene, ID", "Coeur D Alene"],
+    ["Coeur d\u2019Alene, ID", "Coeur D Alene"],
+    ["O'Fallon, MO", "O Fallon"],
+    ["Lee's Summit, MO", "Lees Summit"],
+    ["winston salem nc", "Winston Salem"],
+  ])("finds %j whatever its hyphens and apostrophes", (text, city) => {
+    expect(lookupCityState(text)).toMatchObject({ city });
+  });
+
+  it("reads the state of a place it does not know", () => {
+    expect(parseCityState("Rocking R Ranch, Salina, KS")).toEqual({ city: "Salina", state: "KS" });
+    expect(parseCityState("Somewhere, New Mexico")).toEqual({ city: "Somewhere", state: "NM" });
+    expect(parseCityState("Salina")).toBeNull();
+  });
+
   it.each(["", "Fort Worth", "Fort Worth, ZZ", "Nowhereville, TX", "TX"])("answers null for %j", (text) => {
     expect(lookupCityState(text)).toBeNull();
   });
@@ -48,6 +66,12 @@ describe("suggestCities", () => {
     expect(suggestions[0]).toEqual({ description: "Fort Worth, TX", place_id: "76101" });
     expect(suggestions.length).toBeLessThanOrEqual(8);
     for (const s of suggestions) expect(s.description).toMatch(/^Fort W.*, [A-Z]{2}$/);
+  });
+
+  it("suggests hyphenated and apostrophe names as typed either way", () => {
+    expect(suggestCities("Winston-Sa").map((s) => s.description)).toContain("Winston Salem, NC");
+    expect(suggestCities("Winston Sa").map((s) => s.description)).toContain("Winston Salem, NC");
+    expect(suggestCities("Coeur d'Al").map((s) => s.description)).toContain("Coeur D Alene, ID");
   });
 
   it("puts an exact name first, then larger places, with no repeats", () => {

@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { users, type User } from "#db/schema";
+import { reviewRevision } from "~/features/events/revisions.server";
 import type { Db } from "~/lib/db.server";
 import { adminEmailSchema, adminPasswordSchema, massNotificationSchema, reportStatusSchema, sendNotificationSchema } from "~/schemas/admin";
 import {
@@ -26,6 +27,7 @@ export const adminIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("review-user-report"), reportId: z.coerce.number() }).merge(reportStatusSchema),
   z.object({ intent: z.literal("review-event-report"), reportId: z.coerce.number() }).merge(reportStatusSchema),
   z.object({ intent: z.literal("showbill"), eventId: z.string(), approved: z.enum(["true", "false"]) }),
+  z.object({ intent: z.literal("revision"), eventId: z.string(), approved: z.enum(["true", "false"]) }),
   z.object({ intent: z.literal("delete-event"), eventId: z.string() }),
   z.object({ intent: z.literal("delete-run"), runId: z.string() }),
   z.object({ intent: z.literal("notify-all"), confirmed: z.literal("yes").optional() }).merge(massNotificationSchema),
@@ -69,6 +71,9 @@ export async function runAdminIntent(db: Db, admin: User, input: AdminIntent): P
     case "showbill":
       setShowbillApproval(db, admin, input.eventId, input.approved === "true");
       return done(input.approved === "true" ? "Showbill Approved" : "Showbill Rejected");
+    case "revision":
+      reviewRevision(db, admin, input.eventId, input.approved === "true");
+      return done(input.approved === "true" ? "Change Approved" : "Change Rejected");
     case "delete-event":
       deleteEvent(db, admin, input.eventId);
       return done("Event Deleted");

@@ -22,6 +22,8 @@ export const ACTION_LABELS = {
   "event_report.action_taken": "Took action on report on event",
   "event.approve": "Approved event",
   "event.reject": "Rejected event",
+  "event.change_approve": "Approved a change to event",
+  "event.change_reject": "Rejected a change to event",
   "event.delete": "Deleted event",
   "run_log.delete": "Deleted run log",
   "notification.send_all": "Announcement to all users",

@@ -10,6 +10,7 @@ import {
   searchUsers,
 } from "./admin.server";
 import { listAudit } from "./audit.server";
+import { listPendingRevisions } from "~/features/events/revisions.server";
 import { tabOf, type TabId } from "./tabs";
 
 const query = (url: URL) => url.searchParams.get("q") ?? "";
@@ -28,7 +29,10 @@ const loaders = {
   "reported-users": (db: Db) => listUserReports(db),
   "reported-events": (db: Db) => listEventReports(db),
   // Review works from the 480 px preview; the full file opens on demand.
-  showbills: (db: Db) => ({ events: listPendingShowbills(db).map((e) => ({ ...e, preview: previewOf(e.showbillUrl) })) }),
+  showbills: (db: Db) => ({
+    events: listPendingShowbills(db).map((e) => ({ ...e, preview: previewOf(e.showbillUrl) })),
+    revisions: listPendingRevisions(db),
+  }),
   events: (db: Db) => ({ events: listEvents(db) }),
   runs: (db: Db) => ({ runs: listPublicRuns(db) }),
   invites: (db: Db) => ({ stats: invitationStats(db) }),

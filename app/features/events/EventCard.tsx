@@ -4,6 +4,7 @@ import { ShareMenu } from "~/components/ShareMenu";
 import { showToast } from "~/components/Toaster";
 import { GROUND_LABELS } from "~/schemas/event-labels";
 import { eventTypeBadge, formatDateRange } from "./format";
+import { PendingChangeNote } from "./PendingChange";
 import type { CardEvent } from "./presenters.server";
 
 const money = (n: number) => `$${n.toLocaleString("en-US")}`;
@@ -44,6 +45,7 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
           This event is waiting for admin review and is hidden from others. You can edit and re-submit it for review.
         </div>
       ) : null}
+      {event.isCreator && event.pendingChange ? <PendingChangeNote eventId={event.id} pending={event.pendingChange} /> : null}
       <div className="flex gap-3 p-4">
         {event.showbillUrl ? (
           <a href={event.showbillUrl} target="_blank" rel="noopener noreferrer" className="shrink-0" aria-label={`View showbill for ${event.name}`}>
@@ -61,13 +63,13 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
             </span>
             {event.distance !== null ? <span className="shrink-0 text-sm font-semibold text-gray-700">{event.distance} mi</span> : null}
           </div>
-          <h3 id={`event-${event.id}-name`} className="mt-1 text-lg font-bold leading-snug text-gray-900">
+          <h3 id={`event-${event.id}-name`} className="mt-1 break-words text-lg font-bold leading-snug text-gray-900">
             <Link to={`/share/event/${event.id}`} className="hover:underline">
               {event.name}
             </Link>
           </h3>
           <p className="font-semibold text-brand-800">{formatDateRange(event.date, event.endDate)}</p>
-          <p className="text-gray-800">
+          <p className="break-words text-gray-800">
             {event.arenaName ? `${event.arenaName} · ` : ""}
             {event.location}
           </p>

@@ -10,6 +10,9 @@ import { formatDateRange } from "./format";
 import { uploadFile, UploadError } from "~/lib/uploadFile";
 import { checkFileBeforeUpload, maxSizeLabel, UPLOAD_RULES } from "~/schemas/uploads";
 
+/** "ST" of a typed "City, ST", if any. */
+const stateIn = (location: string) => /,\s*([A-Za-z]{2})\s*$/.exec(location)?.[1]?.toUpperCase() ?? null;
+
 export type Conflict = { id: string; name: string; date: string; endDate: string | null; location: string; distance: number | null };
 type Shape = {
   name: string; location: string; zipCode: string; address: string; arenaName: string; arenaType: string;
@@ -33,6 +36,8 @@ export function EventForm({
   uploadedShowbill,
   formError,
   cancelTo,
+  clientId,
+  action,
 }: {
   mode: "create" | "edit";
   lastResult?: SubmissionResult<string[]> | null;
@@ -42,6 +47,10 @@ export function EventForm({
   uploadedShowbill?: string | null;
   formError?: string | null;
   cancelTo: string;
+  /** Add Event's idempotency key: the same form sent twice adds one event. */
+  clientId?: string;
+  /** Where the form posts, when not to the page's own URL. */
+  action?: string;
 }) {
   const schema = mode === "create" ? eventCreateSchema : eventEditSchema;
   const navigation = useNavigation();
@@ -58,24 +67,45 @@ export function EventForm({
   const [showbillUrl, setShowbillUrl] = useState(uploadedShowbill ?? "");
   const [progress, setProgress] = useState<number | null>(null);
   const [zipFound, setZipFound] = useState(false);
+  // Where the typed ZIP code is, said beside it: a ZIP that does not match the city shows before the form is sent.
+  const [zipPlace, setZipPlace] = useState<{ zip: string; city: string; state: string } | null>(null);
+  const [typedState, setTypedState] = useState(() => stateIn(String(defaults?.location ?? "")));
   const [remove, setRemove] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const lookup = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(lookup.current), []);
 
+  async function placeOf(address: string) {
+    const res = await fetch("/api/geocode-location", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ address }) });
+    return res.ok ? ((await res.json()) as { zipCode: string; city: string; state: string }) : null;
+  }
+
+  async function onZip(value: string) {
+    const zip = value.trim();
+    setZipFound(false);
+    if (!/^\d{5}$/.test(zip)) return setZipPlace(null);
+    try {
+      const place = await placeOf(zip);
+      setZipPlace(place ? { zip, city: place.city, state: place.state } : null);
+    } catch {
+      setZipPlace(null); // The server checks the pair anyway.
+    }
+  }
+
   function onLocation(value: string) {
     clearTimeout(lookup.current);
     setZipFound(false);
+    setTypedState(stateIn(value));
     // SPEC.md: after 1 s without typing, a location over 10 characters with a comma.
     if (value.trim().length <= 10 || !value.includes(",")) return;
     lookup.current = setTimeout(async () => {
       try {
-        const res = await fetch("/api/geocode-location", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ address: value }) });
-        if (!res.ok) return;
-        const { zipCode } = (await res.json()) as { zipCode: string };
+        const place = await placeOf(value);
+        if (!place) return;
         const zip = document.getElementById(fields.zipCode.id) as HTMLInputElement | null;
-        if (zip && zipCode) {
-          zip.value = zipCode;
+        if (zip && place.zipCode) {
+          zip.value = place.zipCode;
+          setZipPlace({ zip: place.zipCode, city: place.city, state: place.state });
           setZipFound(true);
         }
       } catch (error) {
@@ -114,8 +144,9 @@ export function EventForm({
   const typeErrors = fields.eventType.errors;
 
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-5" {...getFormProps(form)}>
+    <Form method="post" action={action} encType="multipart/form-data" className="space-y-5" {...getFormProps(form)}>
       {form.errors?.length || formError ? <FormError message={form.errors?.[0] ?? formError} /> : null}
+      {clientId ? <input type="hidden" name="clientId" value={clientId} /> : null}
 
       <section className="card space-y-3">
         <h2 className="font-bold text-gray-900">Showbill</h2>
@@ -235,8 +266,21 @@ export function EventForm({
           inputMode="numeric"
           autoComplete="postal-code"
           errors={fields.zipCode.errors}
-          hint={zipFound ? <span className="font-semibold text-green-800">ZIP Code Found</span> : undefined}
+          hint={
+            zipFound ? (
+              <span className="font-semibold text-green-800">ZIP Code Found</span>
+            ) : fields.zipCode.errors ? undefined : zipPlace && typedState && typedState !== zipPlace.state ? (
+              <span className="font-semibold text-amber-900">
+                {zipPlace.zip} is in {zipPlace.city}, {zipPlace.state}: check the ZIP code or the city
+              </span>
+            ) : zipPlace ? (
+              <span className="text-gray-700">
+                {zipPlace.zip} is in {zipPlace.city}, {zipPlace.state}
+              </span>
+            ) : undefined
+          }
           {...getInputProps(fields.zipCode, { type: "text" })}
+          onChange={(e) => void onZip(e.target.value)}
           maxLength={5}
           pattern={undefined}
         />
@@ -285,7 +329,9 @@ export function EventForm({
           <FieldErrors id={`${fields.confirmTerms.id}-error`} errors={fields.confirmTerms.errors} />
         </div>
       ) : (
-        <p className="text-sm text-gray-700">Saving sends your changes to an admin for approval; you will be notified.</p>
+        <p className="text-sm text-gray-700">
+          Saving sends your changes to an admin for approval; you will be notified. A listed event stays listed as it is until then.
+        </p>
       )}
 
       <div className="grid grid-cols-2 gap-3">

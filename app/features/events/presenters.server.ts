@@ -1,6 +1,7 @@
 import { previewUrlOf, thumbUrlOf } from "~/lib/uploads.server";
 import type { Event } from "#db/schema";
 import { calendarUrl } from "./format";
+import type { PendingChange } from "./revisions.server";
 
 /** SPEC.md "Shared event": the fields a share page may show, and no others. */
 export function presentSharedEvent(event: Event) {
@@ -31,7 +32,11 @@ export type SharedEvent = ReturnType<typeof presentSharedEvent>;
  * SPEC.md section 3 plus distance (whole miles from the searcher), the
  * showbill's small preview, and the viewer's relation to it.
  */
-export function presentEvent(event: Event, opts: { distance?: number | null; viewerId?: string | null; saved?: boolean } = {}) {
+export function presentEvent(
+  event: Event,
+  opts: { distance?: number | null; viewerId?: string | null; saved?: boolean; pendingChange?: PendingChange | null } = {},
+) {
+  const isCreator = Boolean(opts.viewerId && event.createdBy === opts.viewerId);
   return {
     ...presentSharedEvent(event),
     endDate: event.endDate,
@@ -48,8 +53,10 @@ export function presentEvent(event: Event, opts: { distance?: number | null; vie
     createdBy: opts.viewerId && event.createdBy === opts.viewerId ? event.createdBy : null,
     showbillApproved: event.showbillApproved,
     createdAt: event.createdAt.toISOString(),
-    isCreator: Boolean(opts.viewerId && event.createdBy === opts.viewerId),
+    isCreator,
     saved: Boolean(opts.saved),
+    // The creator's change waiting for review; nobody else learns of it.
+    pendingChange: isCreator ? (opts.pendingChange ?? null) : null,
   };
 }
 export type EventView = ReturnType<typeof presentEvent>;
@@ -60,7 +67,11 @@ export type EventView = ReturnType<typeof presentEvent>;
  * contacts and coordinates a card does not show stay on the server; the
  * calendar link that needs the description is made here.
  */
-export function presentEventCard(event: Event, opts: { distance?: number | null; viewerId?: string | null; saved?: boolean } = {}) {
+export function presentEventCard(
+  event: Event,
+  opts: { distance?: number | null; viewerId?: string | null; saved?: boolean; pendingChange?: PendingChange | null } = {},
+) {
+  const isCreator = Boolean(opts.viewerId && event.createdBy === opts.viewerId);
   return {
     id: event.id,
     name: event.name,
@@ -77,9 +88,11 @@ export function presentEventCard(event: Event, opts: { distance?: number | null;
     showbillThumbUrl: thumbUrlOf(event.showbillUrl),
     calendarUrl: calendarUrl(event),
     distance: opts.distance ?? null,
-    isCreator: Boolean(opts.viewerId && event.createdBy === opts.viewerId),
+    isCreator,
     saved: Boolean(opts.saved),
     showbillApproved: event.showbillApproved,
+    // The creator's change waiting for review, as the card's note names it.
+    pendingChange: isCreator && opts.pendingChange ? { submittedAt: opts.pendingChange.submittedAt, fields: opts.pendingChange.fields } : null,
   };
 }
 export type CardEvent = ReturnType<typeof presentEventCard>;

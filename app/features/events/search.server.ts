@@ -3,7 +3,7 @@ import type { Db } from "~/lib/db.server";
 import { distanceMiles, lookupCityState, lookupZip, type Point } from "~/lib/gazetteer.server";
 import { HttpError } from "~/lib/http.server";
 import type { EventSearch } from "~/schemas/events";
-import { MAX_EVENT_DAYS } from "~/schemas/events";
+import { EVENT_MESSAGES, MAX_EVENT_DAYS } from "~/schemas/events";
 import { dayIn, zoneForState } from "./dates";
 
 /**
@@ -88,6 +88,7 @@ function toEvent(row: Record<string, unknown>): Event {
     eventType: JSON.parse((row.event_type as string) || "[]") as string[],
     imageUrl: (row.image_url as string | null) ?? null,
     createdBy: (row.created_by as string | null) ?? null,
+    clientId: (row.client_id as string | null) ?? null,
     showbillApproved: Boolean(row.showbill_approved),
     showbillReviewedBy: (row.showbill_reviewed_by as string | null) ?? null,
     showbillReviewedAt: row.showbill_reviewed_at == null ? null : new Date(Number(row.showbill_reviewed_at)),
@@ -190,6 +191,10 @@ export function searchEvents(db: Db, input: EventSearch, viewer: Pick<User, "hom
     minAddedMoney: input.minAddedMoney,
     eventType: input.eventType,
   };
+  // A reversed range would find nothing without a word; say why instead.
+  if (filters.to && filters.to < filters.from) {
+    throw new HttpError(400, input.startDate ? EVENT_MESSAGES.searchRange : EVENT_MESSAGES.searchEnded, { errors: { endDate: [input.startDate ? EVENT_MESSAGES.searchRange : EVENT_MESSAGES.searchEnded] } });
+  }
   if (center) return eventsNear(db, center, input.radius, filters);
   const home = homeZip ? lookupZip(homeZip) : null;
   return eventsInDates(db, home, filters);

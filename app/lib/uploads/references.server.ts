@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { events, runLogs, users } from "#db/schema";
+import { eventRevisions, events, runLogs, users } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { deleteUpload, NAME, uploadNameOf } from "./files.server";
 
@@ -14,6 +14,7 @@ export const UPLOAD_COLUMNS: Array<[SQLiteTable, SQLiteColumn]> = [
   [users, users.profileImageUrl],
   [events, events.showbillUrl],
   [events, events.imageUrl],
+  [eventRevisions, eventRevisions.showbillUrl],
   [runLogs, runLogs.videoUrl],
 ];
 

@@ -1,3 +1,4 @@
+import { PendingRevisions } from "~/features/events/PendingRevisions";
 import type { TabData } from "../tabs.server";
 import { ActionButton, person } from "../ui";
 
@@ -6,6 +7,28 @@ import { ActionButton, person } from "../ui";
  * a few dozen KB) rather than the full file; the full file opens on demand.
  */
 export function ShowbillsTab({ data }: { data: TabData<"showbills"> }) {
+  return (
+    <div className="space-y-6">
+      <PendingRevisions
+        revisions={data.revisions}
+        actions={(eventId) => (
+          <>
+            <ActionButton tone="good" label="Approve Change" hidden={{ intent: "revision", eventId, approved: "true" }} />
+            <ActionButton label="Reject Change" hidden={{ intent: "revision", eventId, approved: "false" }} />
+          </>
+        )}
+      />
+      <section aria-labelledby="pending-showbills-title" className="space-y-2">
+        <h2 id="pending-showbills-title" className="font-bold text-gray-900">
+          New events ({data.events.length})
+        </h2>
+        <NewShowbills data={data} />
+      </section>
+    </div>
+  );
+}
+
+function NewShowbills({ data }: { data: TabData<"showbills"> }) {
   if (data.events.length === 0) return <p className="card text-gray-700">No showbills waiting for review</p>;
   return (
     <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
