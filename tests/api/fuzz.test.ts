@@ -255,6 +255,7 @@ const SCHEMAS: Record<string, z.ZodTypeAny[]> = {
   "routes/api.admin.reports.$id": [S.reportStatusSchema],
   "routes/api.admin.event-reports.$id": [S.reportStatusSchema],
   "routes/api.admin.showbills.$eventId.approve": [S.showbillApprovalSchema],
+  "routes/api.admin.event-revisions.$eventId": [S.showbillApprovalSchema],
   "routes/api.admin.mass-notification": [S.massNotificationSchema],
   "routes/api.admin.send-notification": [S.sendNotificationSchema],
   "routes/admin": [S.massNotificationSchema, S.sendNotificationSchema, S.adminEmailSchema, S.adminPasswordSchema, S.reportStatusSchema],

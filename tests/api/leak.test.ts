@@ -402,6 +402,8 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/api.admin.events.$id": none,
   "routes/api.admin.pending-showbills": () => ["/api/admin/pending-showbills"],
   "routes/api.admin.showbills.$eventId.approve": none,
+  "routes/api.admin.event-revisions": () => ["/api/admin/event-revisions"],
+  "routes/api.admin.event-revisions.$eventId": none,
   "routes/api.admin.run-logs": () => ["/api/admin/run-logs"],
   "routes/api.admin.run-logs.$id": none,
   "routes/api.admin.reports": () => ["/api/admin/reports"],
