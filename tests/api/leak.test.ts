@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { followRequests, follows, type User } from "../../db/schema";
+import { followRequests, follows, runLogs, type User } from "../../db/schema";
 import { TABS } from "../../app/features/admin/tabs";
 import { createUser, signIn, uploadProfilePicture } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
@@ -149,9 +149,11 @@ async function person(key: Key, mode: Mode, opts: { isAdmin?: boolean; runs?: bo
         rating: 4,
         tags: ["clean-run"],
         riderId: child.id,
-        privacy,
+        // A Private rider cannot mark a run Public; theirs was marked before they went Private.
+        privacy: mode === "SOLO" ? "PRIVATE" : privacy,
       });
       const run = (await (await ok(res, "run")).json()) as { id: string };
+      if (mode === "SOLO") app.db.update(runLogs).set({ privacy }).where(eq(runLogs.id, run.id)).run();
       p.runs.push({ id: run.id, key: tag, owner: p, privacy, markers });
     }
   }
