@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useState, type MouseEvent } from "react";
-import { Dialog } from "~/components/Dialog";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
 import { ShowMore } from "~/components/ShowMore";
@@ -26,7 +25,7 @@ const QueuePanel = lazy(() => import("~/features/runs/QueuePanel"));
 
 export default function RunLog() {
   const screen = useLoaderData<typeof loader>();
-  const { runs, total, matching, more, filtered, filters, riders, horses, events, scope, trends, deleting, editing, clientId, userId, solo, origin } = screen;
+  const { runs, total, matching, more, filtered, filters, riders, horses, events, scope, trends, editing, clientId, userId, solo, origin } = screen;
   // Runs kept on this phone: the list and its sync load once there are any.
   const [kept, setKept] = useState(0);
   const [queueShown, setQueueShown] = useState(false);
@@ -40,12 +39,10 @@ export default function RunLog() {
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && "result" in actionData ? actionData.result : null;
   const location = useLocation();
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const submit = useSubmit();
   const listHref = (changes: Record<string, string | null>) => `/run-log${withParams(location.search, { ...ONE_OFF_PARAMS, ...changes })}`;
   const formOpen = screen.formOpen || (Boolean(lastResult) && !editing);
-  const deletingNow = navigation.formData?.get("intent") === "delete";
   const updating = navigation.state === "submitting" && navigation.formData?.get("intent") === "update";
   const submitEdit = useCallback((form: HTMLFormElement) => submit(form, { preventScrollReset: true }), [submit]);
 
@@ -136,7 +133,7 @@ export default function RunLog() {
               {solo ? <p className="mb-2 rounded-lg bg-gray-50 p-3 text-sm text-gray-700">{SOLO_RUNS_PRIVATE}</p> : null}
               <ul className="space-y-3">
                 {runs.map((run) => (
-                  <RunCard key={run.id} run={run} origin={origin} solo={solo} editHref={`${listHref({ edit: run.id })}#edit-run-section`} deleteHref={listHref({ delete: run.id })} />
+                  <RunCard key={run.id} run={run} origin={origin} solo={solo} editHref={`${listHref({ edit: run.id })}#edit-run-section`} />
                 ))}
               </ul>
               {more ? <ShowMore param="shown" next={more} label="Show more runs" /> : null}
@@ -145,24 +142,6 @@ export default function RunLog() {
         </section>
       </main>
 
-      <Dialog open={Boolean(deleting)} title="Delete this run?" onClose={() => navigate(listHref({}), { preventScrollReset: true })} labelledBy="delete-run-title">
-        {deleting ? (
-          <>
-            <p className="text-gray-800">{[deleting.horseName, deleting.arenaName, deleting.time ? `${deleting.time}s` : null].filter(Boolean).join(" · ")}</p>
-            <p className="mt-1 text-sm text-gray-700">This cannot be undone.</p>
-            <Form method="post" className="mt-4 grid grid-cols-2 gap-3" preventScrollReset>
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={deleting.id} />
-              <Link to={listHref({})} preventScrollReset className="btn-secondary">
-                Cancel
-              </Link>
-              <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={deletingNow}>
-                {deletingNow ? "Deleting..." : "Delete Run"}
-              </button>
-            </Form>
-          </>
-        ) : null}
-      </Dialog>
     </>
   );
 }

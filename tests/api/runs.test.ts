@@ -387,8 +387,9 @@ describe("/run-log screen without JavaScript", () => {
   it("asks before deleting, deletes with 'Run Log Deleted', and toggles privacy with 'Privacy Updated'", async () => {
     const { user, client } = await signedInForm();
     const run = createRun(app.db, user.id, { arenaName: "Gamma Arena" });
-    const confirm = await (await client.get(`/run-log?delete=${run.id}`)).text();
-    expect(confirm).toContain("Delete this run?");
+    // The question and its form are in the page (a <details>): no JavaScript needed to ask first.
+    const confirm = await (await client.get("/run-log")).text();
+    expect(confirm).toContain("Delete this run? Dash · Gamma Arena · 15.482s. This cannot be undone.");
     expect(confirm).toContain("Delete Run");
 
     const privacy = await client.form("/run-log", { intent: "privacy", id: run.id, privacy: "PUBLIC" });
@@ -396,7 +397,7 @@ describe("/run-log screen without JavaScript", () => {
     expect(await (await client.get("/run-log")).text()).toContain("Privacy Updated");
     expect(app.db.select().from(runLogs).where(eq(runLogs.id, run.id)).get()?.privacy).toBe("PUBLIC");
 
-    const del = await client.form(`/run-log?delete=${run.id}`, { intent: "delete", id: run.id });
+    const del = await client.form("/run-log", { intent: "delete", id: run.id });
     expect(del.headers.get("location")).toBe("/run-log");
     expect(await (await client.get("/run-log")).text()).toContain("Run Log Deleted");
     expect(app.db.select().from(runLogs).where(eq(runLogs.id, run.id)).get()).toBeUndefined();

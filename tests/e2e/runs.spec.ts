@@ -90,11 +90,12 @@ test("a rider logs three runs for a horse, sees its trend and personal best, and
 
   // Delete asks first.
   const slow = page.getByTestId("run-card").filter({ hasText: "16.204s" });
-  await slow.getByRole("link", { name: /Delete run/ }).click();
-  const dialog = page.getByRole("dialog", { name: "Delete this run?" });
-  await expect(dialog).toBeVisible();
-  await screenshot(page, `run-log-delete-${info.project.name}`);
-  await dialog.getByRole("button", { name: "Delete Run" }).click();
+  await slow.locator("summary", { hasText: "Delete" }).click();
+  const question = slow.getByRole("group", { name: /Delete this run\?/ });
+  await expect(question).toBeVisible();
+  await slow.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `test-results/screenshots/run-log-delete-${info.project.name}.png` });
+  await question.getByRole("button", { name: "Delete Run" }).click();
   await expect(page.getByTestId("toast")).toContainText("Run Log Deleted");
   await expect(page.getByTestId("run-card")).toHaveCount(2);
 });

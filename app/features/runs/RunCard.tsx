@@ -1,4 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
+import { ConfirmAction } from "~/components/ConfirmAction";
 import { ShareMenu } from "~/components/ShareMenu";
 import type { OwnRun } from "./runs.server";
 import { GlobeIcon, LockIcon } from "./icons";
@@ -14,7 +15,7 @@ type Run = Omit<OwnRun, "createdAt"> & { createdAt: string | Date };
  * JS), share, edit and delete. A Private (SOLO) rider's runs are seen by
  * nobody else, so they get no Public toggle and no share menu.
  */
-export function RunCard({ run, editHref, deleteHref, origin, solo }: { run: Run; editHref: string; deleteHref: string; origin: string; solo: boolean }) {
+export function RunCard({ run, editHref, origin, solo }: { run: Run; editHref: string; origin: string; solo: boolean }) {
   const fetcher = useFetcher();
   const pending = fetcher.formData?.get("privacy");
   const privacy = typeof pending === "string" ? pending : run.privacy;
@@ -79,12 +80,20 @@ export function RunCard({ run, editHref, deleteHref, origin, solo }: { run: Run;
             <ShareMenu type="run-log" id={run.id} title={`${run.horseName ? `${run.horseName} at ` : ""}${run.arenaName}`} origin={origin} />
           </div>
         ) : null}
-        <Link to={editHref} preventScrollReset className="btn-ghost ml-auto" aria-label={`Edit run at ${run.arenaName}`}>
-          Edit
-        </Link>
-        <Link to={deleteHref} preventScrollReset className="btn-ghost text-red-700 hover:bg-red-50" aria-label={`Delete run at ${run.arenaName}`}>
-          Delete
-        </Link>
+        {/* Edit and Delete stay together, at the right, on the second line when the row is full. */}
+        <div className="ml-auto flex items-center gap-1">
+          <Link to={editHref} preventScrollReset className="btn-ghost" aria-label={`Edit run at ${run.arenaName}`}>
+            Edit
+          </Link>
+          <ConfirmAction
+            label="Delete"
+            name={`Delete run at ${run.arenaName}`}
+            size="compact"
+            question={`Delete this run? ${[run.horseName, run.arenaName, run.time ? `${run.time}s` : null].filter(Boolean).join(" · ")}. This cannot be undone.`}
+            confirmLabel="Delete Run"
+            hidden={{ intent: "delete", id: run.id }}
+          />
+        </div>
       </div>
       {isPublic && solo ? <p className="mt-1 text-sm text-gray-700">Not shared: your profile is Private.</p> : null}
     </li>

@@ -78,8 +78,6 @@ function readRunLogScreen(db: Db, user: User, url: URL) {
   const scope = trendsScope(filters, riders, horses);
   const trends = scope ? runTrends(db, user.id, scope.kind === "rider" ? { riderId: scope.riderId } : { horse: scope.horse }) : null;
 
-  const deleteId = url.searchParams.get("delete");
-  const deleting = deleteId ? getOwnRun(db, user.id, deleteId) : null;
   const editId = url.searchParams.get("edit");
   const editRun = editId ? getOwnRun(db, user.id, editId) : null;
 
@@ -96,7 +94,6 @@ function readRunLogScreen(db: Db, user: User, url: URL) {
     events: linkableEvents(db, user),
     scope: scope ? { kind: scope.kind, label: scope.label } : null,
     trends,
-    deleting: deleting ? { id: deleting.id, arenaName: deleting.arenaName, horseName: deleting.horseName, time: deleting.time } : null,
     editing: editRun ? presentOwn(db, editRun) : null,
     // ?new opens the form (Discover's "Log a Run", "+ Add Run" without JavaScript); so does an empty log.
     formOpen: url.searchParams.has("new") || total === 0,
