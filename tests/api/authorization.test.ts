@@ -467,7 +467,7 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
     }),
   },
   "routes/run-log": {
-    GET: owned({ setup: privateRun, request: (c) => ({ url: `/run-log?delete=${c.run.id}` }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+    GET: owned({ setup: privateRun, request: (c) => ({ url: `/run-log?edit=${c.run.id}` }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
     POST: owned({
       setup: privateRun,
       request: (c) => ({ url: "/run-log", form: { intent: "delete", id: c.run.id } }),

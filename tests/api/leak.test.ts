@@ -99,7 +99,8 @@ async function person(key: Key, mode: Mode, opts: { isAdmin?: boolean; runs?: bo
     firstName: `Zz${key}first`,
     lastName: `Zz${key}last`,
     homeZipCode: HOME_ZIPS[key],
-    privacyMode: mode,
+    // A Private rider cannot make a run public: their public run is one logged before they chose Private.
+    privacyMode: mode === "SOLO" && opts.runs ? "INVITE_ONLY" : mode,
     bio: `Zz${key}bio`,
     favoriteHorse: `Zz${key}favhorse`,
     isAdmin: opts.isAdmin ?? false,
@@ -156,6 +157,7 @@ async function person(key: Key, mode: Mode, opts: { isAdmin?: boolean; runs?: bo
       if (mode === "SOLO") app.db.update(runLogs).set({ privacy }).where(eq(runLogs.id, run.id)).run();
       p.runs.push({ id: run.id, key: tag, owner: p, privacy, markers });
     }
+    if (mode === "SOLO") await ok(await client.json("/api/auth/user/profile", "PATCH", { privacyMode: "SOLO" }), "go Private");
   }
   return p;
 }
@@ -311,7 +313,7 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/events_.$id.report": (w) => allEvents(w).map((e) => `/events/${e.id}/report`),
   "routes/events_.$id.save": none,
   "routes/add-event": () => ["/add-event"],
-  "routes/run-log": (w) => ["/run-log", "/run-log?tag=clean-run", ...w.runs.map((run) => `/run-log?delete=${run.id}`)],
+  "routes/run-log": (w) => ["/run-log", "/run-log?tag=clean-run", ...w.runs.map((run) => `/run-log?edit=${run.id}`)],
   "routes/notifications": () => ["/notifications", "/notifications?tab=all"],
   "routes/settings": () => ["/settings", "/settings?edit=profile"],
   "routes/settings_.account": () => ["/settings/account"],
