@@ -74,7 +74,7 @@ export function ConfirmAction({
     <details
       ref={details}
       open={open || undefined}
-      className={`group ${className}`}
+      className={`group/confirm ${className}`}
       onToggle={(e) => {
         if (!e.currentTarget.open) return;
         const first = panel.current?.querySelector<HTMLElement>("input:not([type=hidden]), button[type=submit]");
@@ -93,8 +93,8 @@ export function ConfirmAction({
           danger ? "border-red-300 text-red-800 hover:bg-red-50" : "border-brand-300 text-brand-800 hover:bg-brand-50"
         }`}
       >
-        <span className="group-open:hidden">{label}</span>
-        <span className="hidden group-open:inline">Cancel</span>
+        <span className="group-open/confirm:hidden">{label}</span>
+        <span className="hidden group-open/confirm:inline">Cancel</span>
       </summary>
       <div
         ref={panel}
