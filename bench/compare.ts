@@ -1,0 +1,104 @@
+/**
+ * `npx tsx bench/compare.ts --before <checkout>`: CPU per request of this
+ * checkout's server against another checkout's (built, with its own
+ * node_modules), on the same demo data, the two servers taking turns so that
+ * both see the machine in the same state. One process each (WEB_CONCURRENCY=1),
+ * 8 connections, compressed answers as a browser asks. Prints each endpoint's
+ * median CPU per request over the rounds and the ratio after / before.
+ *
+ *   npx tsx bench/compare.ts --before ../old --rounds 3 --requests 1000
+ */
+import autocannon from "autocannon";
+import { execSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { arg, tempDir } from "./lib";
+
+const before = path.resolve(arg("before", ""));
+const after = path.resolve(".");
+const ROUNDS = Number(arg("rounds", "3"));
+const N = Number(arg("requests", "1000"));
+if (!fs.existsSync(path.join(before, "build/index.js"))) {
+  console.error("--before must be a built checkout of this app");
+  process.exit(1);
+}
+
+const seeded = tempDir("compare");
+execSync("node --import tsx scripts/seed-demo.ts", { env: { ...process.env, DATA_DIR: seeded }, stdio: "ignore" });
+
+async function server(root: string, port: number) {
+  const dataDir = tempDir("compare-run");
+  fs.copyFileSync(path.join(seeded, "app.db"), path.join(dataDir, "app.db"));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn("node", ["scripts/start.js"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_ORIGIN: url, NODE_ENV: "production", RATE_LIMIT_FACTOR: "1000000", WEB_CONCURRENCY: "1" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: url },
+    body: JSON.stringify({ email: "kaylee@demo.cloverleaf.app", password: "demo-password-1" }),
+  });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const me = (await (await fetch(`${url}/api/auth/user`, { headers: { Cookie: cookie } })).json()) as { id: string };
+  const json = { Cookie: cookie, "Content-Type": "application/json", Origin: url };
+  const found = (await (await fetch(`${url}/api/events/search`, { method: "POST", headers: json, body: JSON.stringify({ zipCode: "76101", radius: 200 }) })).json()) as Array<{ id: string }>;
+  const cpu = () => {
+    const f = fs.readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(f[11]) + Number(f[12])) * 10;
+  };
+  const stop = async () => {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { url, cookie, me: me.id, eventId: found[0]!.id, cpu, stop };
+}
+
+type Server = Awaited<ReturnType<typeof server>>;
+const gzip = { "Accept-Encoding": "gzip, deflate, br" };
+const ENDPOINTS: Array<[string, (s: Server) => autocannon.Request]> = [
+  ["health", () => ({ method: "GET", path: "/api/health" })],
+  ["discover", (s) => ({ method: "GET", path: "/", headers: { Cookie: s.cookie } })],
+  ["search", (s) => ({ method: "POST", path: "/api/events/search", headers: { Cookie: s.cookie, "Content-Type": "application/json", Origin: s.url }, body: JSON.stringify({ zipCode: "76101", radius: 200 }) })],
+  ["runlog", (s) => ({ method: "GET", path: "/run-log", headers: { Cookie: s.cookie } })],
+  ["profile", (s) => ({ method: "GET", path: `/profile/${s.me}`, headers: { Cookie: s.cookie } })],
+  ["notifications", (s) => ({ method: "GET", path: "/notifications", headers: { Cookie: s.cookie } })],
+  ["events", (s) => ({ method: "GET", path: "/events", headers: { Cookie: s.cookie } })],
+  ["share", (s) => ({ method: "GET", path: `/share/event/${s.eventId}` })],
+];
+
+const costs: Record<string, { before: number[]; after: number[] }> = {};
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const [side, root] of [["before", before], ["after", after]] as const) {
+    const s = await server(root, side === "before" ? 3481 : 3482);
+    for (const [name, request] of ENDPOINTS) {
+      const req = request(s);
+      req.headers = { ...gzip, ...req.headers };
+      await autocannon({ url: s.url, requests: [req], connections: 4, amount: 200 });
+      const start = s.cpu();
+      await autocannon({ url: s.url, requests: [req], connections: 8, amount: N });
+      (costs[name] ??= { before: [], after: [] })[side].push((s.cpu() - start) / N);
+    }
+    await s.stop();
+    console.log(`round ${round}: ${side} measured`);
+  }
+}
+fs.rmSync(seeded, { recursive: true, force: true });
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+console.log(`\nCPU per request, median of ${ROUNDS} rounds, ${N} requests each (ms)\n`);
+console.log("| endpoint | before | after | after / before |\n|---|---|---|---|");
+for (const [name, c] of Object.entries(costs)) {
+  const b = median(c.before);
+  const a = median(c.after);
+  console.log(`| ${name} | ${b.toFixed(2)} | ${a.toFixed(2)} | ${(a / b).toFixed(2)} |`);
+}
