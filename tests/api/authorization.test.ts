@@ -3,7 +3,7 @@ import { and, count, eq } from "drizzle-orm";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calendarFeeds, eventReports, events, followRequests, follows, inviteLinks, notifications, riders, runLogs, savedEvents, userReports, users } from "../../db/schema";
+import { calendarFeeds, eventReports, eventRevisions, events, followRequests, follows, inviteLinks, notifications, riders, runLogs, savedEvents, userReports, users } from "../../db/schema";
 import {
   createEvent,
   createFollow,
@@ -138,6 +138,8 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.admin.events.$id": { DELETE: "admin" },
   "routes/api.admin.pending-showbills": { GET: "admin" },
   "routes/api.admin.showbills.$eventId.approve": { PATCH: "admin" },
+  "routes/api.admin.event-revisions": { GET: "admin" },
+  "routes/api.admin.event-revisions.$eventId": { PATCH: "admin" },
   "routes/api.admin.run-logs": { GET: "admin" },
   "routes/api.admin.run-logs.$id": { DELETE: "admin" },
   "routes/api.admin.reports": { GET: "admin" },
@@ -357,6 +359,8 @@ const notice = (p: Parties) => {
 };
 const runRow = (id: string) => db().select().from(runLogs).where(eq(runLogs.id, id)).get() ?? null;
 const eventRow = (id: string) => db().select().from(events).where(eq(events.id, id)).get() ?? null;
+/** An approved event and the change waiting for review on it: a creator's edit of a listed event changes the second. */
+const eventAndChange = (id: string) => [eventRow(id), db().select().from(eventRevisions).where(eq(eventRevisions.eventId, id)).get() ?? null];
 const userRow = (id: string) => db().select().from(users).where(eq(users.id, id)).get()!;
 const countOf = (rows: unknown[]) => rows.length;
 const notesAbout = (runId: string) => countOf(db().select().from(notifications).where(eq(notifications.relatedRunLogId, runId)).all());
@@ -431,7 +435,7 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
     POST: owned({
       setup: ownEvent,
       request: (c) => ({ url: `/events/${c.event.id}/edit`, form: { ...validEvent(`${c.marker}b`), ignoreConflicts: "1" } }),
-      state: (c) => eventRow(c.event.id),
+      state: (c) => eventAndChange(c.event.id),
       owner: { status: 302 },
       other: { status: 403 },
     }),
@@ -619,8 +623,8 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
     PUT: owned({
       setup: ownEvent,
       request: (c) => ({ url: `/api/events/${c.event.id}`, json: { name: `${c.marker}b` } }),
-      state: (c) => eventRow(c.event.id),
-      owner: { status: 200 },
+      state: (c) => eventAndChange(c.event.id),
+      owner: { status: 202 },
       other: { status: 403 },
     }),
   },

@@ -4,7 +4,6 @@ import { ShareMenu } from "~/components/ShareMenu";
 import { showToast } from "~/components/Toaster";
 import { GROUND_LABELS } from "~/schemas/event-labels";
 import { eventTypeBadge, formatDateRange } from "./format";
-import { PendingChangeNote } from "./PendingChange";
 import type { CardEvent } from "./presenters.server";
 
 const money = (n: number) => `$${n.toLocaleString("en-US")}`;
@@ -45,7 +44,15 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
           This event is waiting for admin review and is hidden from others. You can edit and re-submit it for review.
         </div>
       ) : null}
-      {event.isCreator && event.pendingChange ? <PendingChangeNote eventId={event.id} pending={event.pendingChange} /> : null}
+      {event.pendingChange ? (
+        <div role="status" className="rounded-t-xl border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+          <strong className="block">Change waiting for review</strong>
+          <span className="break-words">Riders see this listed version until an admin approves your change ({event.pendingChange.labels}). </span>
+          <Link to={`/events/${event.id}/edit`} className="link font-semibold">
+            See change
+          </Link>
+        </div>
+      ) : null}
       <div className="flex gap-3 p-4">
         {event.showbillUrl ? (
           <a href={event.showbillUrl} target="_blank" rel="noopener noreferrer" className="shrink-0" aria-label={`View showbill for ${event.name}`}>

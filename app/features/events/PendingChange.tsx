@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { FieldChange } from "./changes";
 
 type Pending = { submittedAt: string; fields: FieldChange[]; showbillPreviewUrl?: string | null };
@@ -46,19 +46,5 @@ export function PendingChangePanel({ pending, withdrawAction }: { pending: Pendi
         </button>
       </Form>
     </section>
-  );
-}
-
-/** The card's line for the creator: the listed event has a change waiting for review. */
-export function PendingChangeNote({ eventId, pending }: { eventId: string; pending: Pending }) {
-  const labels = [...new Set(pending.fields.map((f) => f.label))].join(", ");
-  return (
-    <div role="status" className="rounded-t-xl border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
-      <strong className="block">Change waiting for review</strong>
-      <span className="break-words">Riders see this listed version until an admin approves your change ({labels}). </span>
-      <Link to={`/events/${eventId}/edit`} className="link font-semibold">
-        See change
-      </Link>
-    </div>
   );
 }

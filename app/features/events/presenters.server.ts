@@ -92,7 +92,7 @@ export function presentEventCard(
     saved: Boolean(opts.saved),
     showbillApproved: event.showbillApproved,
     // The creator's change waiting for review, as the card's note names it.
-    pendingChange: isCreator && opts.pendingChange ? { submittedAt: opts.pendingChange.submittedAt, fields: opts.pendingChange.fields } : null,
+    pendingChange: isCreator && opts.pendingChange ? { labels: [...new Set(opts.pendingChange.fields.map((f) => f.label))].join(", ") } : null,
   };
 }
 export type CardEvent = ReturnType<typeof presentEventCard>;
