@@ -146,7 +146,7 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
   app.use((req, res, next) => {
     const length = Number(req.get("content-length") ?? 0);
     if (length > MAX_BODY_BYTES) {
-      res.status(413).json({ message: "Request body is too large" });
+      res.status(413).json({ message: "Request body is too large", code: "body_too_large" });
       return;
     }
     next();
