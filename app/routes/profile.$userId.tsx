@@ -6,7 +6,7 @@ import { PublicRunsSection } from "~/features/runs/PublicRunsSection";
 import { getPublicRuns, getRunCount } from "~/features/runs/runs.server";
 import { PUBLIC_RUNS_LIMIT, PUBLIC_RUNS_PAGE } from "~/schemas/runs";
 import { reportUser } from "~/features/reports/reports.server";
-import { FollowButton } from "~/features/social/FollowButton";
+import { FollowControl } from "~/features/social/FollowControl";
 import { follow, followCounts, followStatus, listPeople, unfollow } from "~/features/social/follows.server";
 import { PeopleDialog } from "~/features/social/PeopleDialog";
 import { ReportUserDialog } from "~/features/social/ReportUserDialog";
@@ -118,7 +118,7 @@ export default function Profile() {
         </section>
         {follow || counts ? (
           <div className="flex flex-wrap items-center gap-3">
-            {follow ? <FollowButton userId={profile.id} name={profile.firstName} state={follow} /> : null}
+            {follow ? <FollowControl userId={profile.id} name={profile.firstName} state={follow} /> : null}
             {!follow && !profile.isOwner && viewerIsPrivate ? <p className="text-sm text-gray-700">{SOLO_STAYS_PRIVATE}</p> : null}
             {counts ? (
               <>

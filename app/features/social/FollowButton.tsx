@@ -1,5 +1,4 @@
-import { useFetcher } from "@remix-run/react";
-import { ConfirmAction } from "~/components/ConfirmAction";
+import { Link, useFetcher } from "@remix-run/react";
 
 export type FollowState = { isFollowing: boolean; hasPendingRequest: boolean; targetMode: "SOLO" | "INVITE_ONLY" | "PUBLIC" };
 
@@ -8,7 +7,8 @@ export type FollowState = { isFollowing: boolean; hasPendingRequest: boolean; ta
  * (elsewhere), Pending, Following. Posts to the profile's action, so it
  * works without JavaScript; with it the label changes at once. Unfollowing
  * an Invite Only rider ends access that only their approval gives back, so
- * "Following" asks first there.
+ * in a list "Following" leads to their profile, where FollowControl asks
+ * first (and Discover's JavaScript stays without the confirmation's).
  */
 export function FollowButton({
   userId,
@@ -32,15 +32,9 @@ export function FollowButton({
   const hint = following ? "Unfollow" : requested ? "Cancel follow request" : undefined;
   if (following && !pending && state.targetMode === "INVITE_ONLY") {
     return (
-      <ConfirmAction
-        label="Following"
-        name={`Following ${name}: unfollow`}
-        tone="caution"
-        action={`/profile/${userId}`}
-        question={`Unfollow ${name}? ${name} approves who follows them: to see their profile and runs again you would send a new request.`}
-        confirmLabel="Yes, unfollow"
-        hidden={{ intent: "unfollow", ...(redirectTo ? { redirectTo } : {}) }}
-      />
+      <Link to={`/profile/${userId}`} className="btn-secondary" aria-label={`Following ${name}: open profile`}>
+        Following
+      </Link>
     );
   }
   return (
