@@ -143,6 +143,8 @@ test("Discover lists upcoming events near home and the search asks for a locatio
   await openSearch(page, "Find events");
   // A new search starts at the rider's default radius from Settings (200 miles in the demo).
   await expect(page.getByLabel("Radius")).toHaveValue("200");
+  // At 390 px each date has half a row, wide enough for the whole date, year included.
+  for (const label of ["From", "To"]) expect((await page.getByLabel(label, { exact: true }).boundingBox())!.width).toBeGreaterThan(150);
   // A card's Share and More menus never overlap: opening one closes the other.
   const card = page.getByRole("region", { name: /Upcoming events near/ }).getByRole("article").nth(1);
   await card.locator("summary", { hasText: "Share" }).click();

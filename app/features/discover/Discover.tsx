@@ -33,31 +33,32 @@ function SearchForm({ values }: { values: Record<string, string> }) {
   return (
     <Form ref={form} method="get" className="space-y-3 px-4 pb-4" role="search" aria-label="Events search">
       <input type="hidden" name="search" value="1" />
-      <div>
-        <label htmlFor="location" className="label">
-          ZIP code or City, ST
-        </label>
-        <input
-          id="location"
-          name="location"
-          className="input"
-          list="city-suggestions"
-          autoComplete="off"
-          placeholder="76101 or Fort Worth, TX"
-          value={location}
-          onChange={(e) => {
-            setLocation(e.target.value);
-            const q = e.target.value.trim();
-            if (q.length >= 3 && !/^\d+$/.test(q)) suggestions.load(`/api/city-state-suggestions?query=${encodeURIComponent(q)}`);
-          }}
-        />
-        <datalist id="city-suggestions">
-          {(suggestions.data ?? []).map((s) => (
-            <option key={s.place_id} value={s.description} />
-          ))}
-        </datalist>
-      </div>
+      {/* Dates get half a row each, so a phone shows the whole date (the year too). */}
       <div className="grid grid-cols-3 gap-2">
+        <div className="col-span-2">
+          <label htmlFor="location" className="label">
+            ZIP code or City, ST
+          </label>
+          <input
+            id="location"
+            name="location"
+            className="input"
+            list="city-suggestions"
+            autoComplete="off"
+            placeholder="76101 or Fort Worth, TX"
+            value={location}
+            onChange={(e) => {
+              setLocation(e.target.value);
+              const q = e.target.value.trim();
+              if (q.length >= 3 && !/^\d+$/.test(q)) suggestions.load(`/api/city-state-suggestions?query=${encodeURIComponent(q)}`);
+            }}
+          />
+          <datalist id="city-suggestions">
+            {(suggestions.data ?? []).map((s) => (
+              <option key={s.place_id} value={s.description} />
+            ))}
+          </datalist>
+        </div>
         <div>
           <label htmlFor="radius" className="label">
             Radius
@@ -70,6 +71,8 @@ function SearchForm({ values }: { values: Record<string, string> }) {
             ))}
           </select>
         </div>
+      </div>
+      <div className="grid grid-cols-2 gap-2">
         <div>
           <label htmlFor="startDate" className="label">
             From
