@@ -62,7 +62,7 @@ beforeAll(async () => {
   db = openDatabase(path.join(server.dataDir, "app.db"));
 }, 180_000);
 afterAll(() => {
-  server.kill();
+  server?.kill();
   db?.$client.close();
 });
 

@@ -71,7 +71,8 @@ export async function startCluster(workers: number, { dataDir = fs.mkdtempSync(p
     });
   const dump = () => lines.map((l) => JSON.stringify(l)).join("\n");
 
-  await waitForLog((l) => l.msg === "listening", 60_000);
+  // Up to 8 workers load the build at once: on a loaded 2-core machine that took over a minute.
+  await waitForLog((l) => l.msg === "listening", 150_000);
 
   /** The pids of the processes serving now, as the primary's log tells them (with one worker: the one process). */
   const workerPids = () => {
