@@ -20,7 +20,7 @@ let db: Db;
 beforeAll(async () => {
   server = await startCluster(WORKERS);
   db = openDatabase(path.join(server.dataDir, "app.db"));
-}, 120_000);
+}, 180_000);
 afterAll(() => {
   server.kill();
   db?.$client.close();
