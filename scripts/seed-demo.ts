@@ -350,7 +350,7 @@ const DESCRIPTIONS: Record<EventType, string[]> = {
 // Runs
 // ---------------------------------------------------------------------------
 
-/** SPEC.md placements: 1D has no 3rd; EXPO is a paid exhibition run. */
+/** Placements: 1D has no 3rd; EXPO is a paid exhibition run. */
 const PLACES_BY_DIVISION: Record<number, string[]> = {
   1: ["1st", "2nd", "4th", "Placed"],
   2: ["1st", "2nd", "3rd", "4th", "Placed"],
@@ -539,7 +539,7 @@ function outcomeNotes(rand: Random, pool: string[], horse: string) {
   return rand.chance(0.8) ? rand.pick(pool).replace("{horse}", horse) : null;
 }
 
-/** SPEC placements from how far behind the day's fastest time the run was. */
+/** Placements from how far behind the day's fastest time the run was. */
 function placementFor(rand: Random, time: number, par: number, outing: Outing): string | null {
   if (outing.atHome) return null;
   if (outing.practice) return rand.chance(0.6) ? "EXPO" : null;

@@ -57,7 +57,7 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
 
   // Server-sent events must reach the browser as they are written, not buffered for compression.
   // Anything from 256 bytes is compressed (the default is 1 KB): a page loads a dozen small
-  // script chunks of 300 B to 1 KB, which gzip to about half (the JavaScript budget of issue #6).
+  // script chunks of 300 B to 1 KB, which gzip to about half (the JavaScript budget, tests/api/js-budget.test.ts).
   app.use(
     compression({
       threshold: 256,

@@ -5,7 +5,7 @@ import { showToast } from "./Toaster";
 type Props = { type: "event" | "run-log"; id: string; title: string; origin?: string };
 
 /**
- * SPEC.md "Share menu": Copy Link, Facebook, X, Email, View Shared Link, and
+ * The share menu: Copy Link, Facebook, X, Email, View Shared Link, and
  * the phone's share sheet where the browser has one. A <details> list of
  * plain links, so it opens and works without JavaScript; copying and the
  * share sheet are added once JavaScript runs. All card menus of a page share

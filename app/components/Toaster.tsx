@@ -10,7 +10,7 @@ export function showToast(toast: Toast) {
 }
 
 /**
- * One toast at a time (SPEC.md section 9): shown for 5 s, dismissible, and
+ * One toast at a time: shown for 5 s, dismissible, and
  * reachable with F8. Without JavaScript it simply stays on the page.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {

@@ -9,7 +9,7 @@ import { readToast } from "./session.server";
  * sends the rest). It lives here rather than in app/root.tsx so the root
  * module imports one server module instead of five: in the browser each
  * server module shared with other routes becomes a script of its own, on
- * every page (the JavaScript budget of issue #6).
+ * every page (the JavaScript budget, tests/api/js-budget.test.ts).
  */
 export async function loadShell(request: Request) {
   const user = await getUser(request);

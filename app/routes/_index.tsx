@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /*
  * "/" is two screens: the landing page for visitors and Discover for riders.
  * Each is its own chunk, so neither pays for the other's JavaScript (the
- * 100 KB budget of issue #6, tests/api/js-budget.test.ts). The server imports
+ * 100 KB budget, tests/api/js-budget.test.ts). The server imports
  * both statically (screens.server.ts, an empty module in the browser), so
  * the page is always whole in the server HTML. In the browser the screen's
  * code is fetched while React hydrates, and React keeps the server's HTML

@@ -7,7 +7,7 @@ import { loginSchema } from "~/schemas/auth";
 
 /**
  * POST /api/auth/login {email, password}: the user and a fresh session
- * cookie, or the SPEC.md login error body.
+ * cookie, or the login error body ({ message }).
  */
 const route = apiRoute({
   POST: async ({ request, context }) => {

@@ -36,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(`/?eventId=${params.id}`, { type: "success", title: "Event Reported", description: "Thank you. An admin will review it." });
 }
 
-/** SPEC.md "Report event" dialog: a page of its own, so it opens from a plain link and works without JavaScript. */
+/** The "Report event" dialog: a page of its own, so it opens from a plain link and works without JavaScript. */
 export default function ReportEvent() {
   const { id, name, alreadyReported } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();

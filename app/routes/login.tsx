@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const user = await limitSignIn(context.clientIp, submission.value.email, () => authenticate(request, formData));
     const cookie = await startSession(request, user.id);
-    // SPEC: a successful login is a full page load to / (or back to the same-origin page that sent the visitor here).
+    // A successful login is a full page load to / (or back to the same-origin page that sent the visitor here).
     return redirectWithToast(safeRedirect(formData.get("redirectTo"), "/"), { type: "success", title: "Welcome back!" }, { headers: { "Set-Cookie": cookie }, document: true });
   } catch (error) {
     if (error instanceof LoginFailure || error instanceof HttpError) {

@@ -76,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
     rethrowStorageFailure(error, request);
     if (!(error instanceof HttpError)) throw error;
     const back = intent === "profile" ? "/settings?edit=profile" : "/settings";
-    // An upload refusal reads as SPEC.md section 8 has it: "File Too Large: File size must be less than 5MB".
+    // An upload refusal reads as the profile picture upload words it: "File Too Large: File size must be less than 5MB".
     const description = typeof error.body.title === "string" ? `${error.body.title}: ${error.message}` : error.message;
     return redirectWithToast(back, { type: "error", title: FAILED[intent] ?? "Error", description });
   }

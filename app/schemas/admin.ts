@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { newPasswordField } from "./auth";
 
-/** SPEC.md section 5 "Admin inputs", shared by the dashboard's forms and /api/admin. */
+/** The admin inputs and their messages, shared by the dashboard's forms and /api/admin. */
 export const NOTIFICATION_FIELDS_MESSAGE =
   "Please fill in all fields and select at least one user (if using selected users option)";
 

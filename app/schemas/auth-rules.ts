@@ -1,7 +1,7 @@
 import { PASSWORD_MIN } from "./constants";
 
 /**
- * SPEC.md section 5 messages for the signed-out forms, and the browser's
+ * The messages of the signed-out forms, for the signed-out forms, and the browser's
  * instant checks of them. Zod-free on purpose: these forms are the first
  * pages a rider opens on a slow phone, and zod plus conform would be a
  * quarter of their JavaScript. The zod schemas in auth.ts use the same

@@ -4,7 +4,7 @@ import { PASSWORD_MIN, PRIVACY_MODES, RIDER_TYPES } from "./constants";
 
 export { INVALID_INVITE } from "./auth-rules";
 
-/** SPEC.md section 5 messages (written once, in auth-rules.ts), used by forms, actions and the API. */
+/** The account messages (written once, in auth-rules.ts), used by forms, actions and the API. */
 export const emailField = z
   .string({ required_error: M.email })
   .trim()
@@ -66,7 +66,7 @@ export const resetPasswordSchema = z
     path: ["confirmPassword"],
   });
 
-/** The API receives only the password (SPEC.md section 5). */
+/** The API receives only the password (never a confirmation field). */
 export const resetPasswordApiSchema = z.object({ password: newPasswordField });
 
 /** Settings › Change password: the current one proves it is the rider, not someone at an unlocked phone. */

@@ -1,4 +1,4 @@
-/** Limits and enumerations of SPEC.md section 3 and 9, shared by client and server. */
+/** Limits and enumerations of the data and the screens, shared by client and server. */
 export const APP_VERSION = "1.0.0";
 export const APP_NAME = "Cloverleaf";
 export const APP_TAGLINE = "Find barrel races near you. Log every run. Watch your horse improve.";

@@ -4,7 +4,7 @@ import { GROUND_TYPES } from "./event-labels";
 
 export { EVENT_TYPE_LABELS, GROUND_LABELS, GROUND_TYPES } from "./event-labels";
 
-/** SPEC.md section 5 "Event create", "Event search" and "Reports": each message written once. */
+/** Event create, event search and reports: each message written once. */
 export const EVENT_MESSAGES = {
   name: "Event name is required",
   location: "Location is required",
@@ -70,7 +70,7 @@ const validDate = (s: string) => isoDate.test(s) && !Number.isNaN(Date.parse(`${
 const dateField = (message: string) => required(message, 10).refine(validDate, message);
 const optionalDate = z.preprocess(blankToUndefined, z.string().refine(validDate, "Enter a date as YYYY-MM-DD").optional());
 
-/** Unknown event types are dropped (SPEC.md "Event update"); a single form value becomes a list. */
+/** Unknown event types are dropped (as an event update does); a single form value becomes a list. */
 const eventTypes = z.preprocess(
   (v) => {
     const list = v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v];
@@ -144,7 +144,7 @@ export const eventCreateSchema = withDateRules(
 ).refine((v) => !v.date || !isLongPast(v.date), { message: EVENT_MESSAGES.longPast, path: ["date"] });
 /** The edit form: the same required fields, no confirmation. */
 export const eventEditSchema = withDateRules(z.object(eventFields));
-/** PUT /api/events/{id}: every field optional (SPEC.md "Event update"). */
+/** PUT /api/events/{id}: every field optional (as an event update does). */
 export const eventUpdateSchema = withDateRules(
   z.object({
     ...eventFields,

@@ -15,7 +15,7 @@ const optionalText = (max: number, message?: string) =>
     z.string().trim().max(max, message).optional(),
   );
 
-/** "none" and "" mean absent (SPEC.md section 5). */
+/** "none" and "" mean absent (the API accepts both for "no value"). */
 const noneToUndefined = (v: unknown) => (v === "none" || v === "" || v === null ? undefined : v);
 
 /**

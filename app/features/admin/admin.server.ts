@@ -33,7 +33,7 @@ export function adminStats(db: Db) {
   };
 }
 
-/** A showbill is pending review when it has a file and is not approved (SPEC.md section 4). */
+/** A showbill is pending review when it has a file and is not approved. */
 const pendingShowbill = and(isNotNull(events.showbillUrl), eq(events.showbillApproved, false));
 
 /* ------------------------------------------------------------------ users */
@@ -235,7 +235,7 @@ const adminEventFields = {
   creator: { firstName: creator.firstName, lastName: creator.lastName, email: creator.email },
 };
 
-/** Every event in any approval state, with its creator (SPEC.md "Admin event view"). */
+/** Every event in any approval state, with its creator. */
 export function listEvents(db: Db, limit = 500) {
   return db
     .select(adminEventFields)
@@ -302,8 +302,8 @@ export function deleteEvent(db: Db, admin: User, eventId: string) {
 /* --------------------------------------------------------------- run logs */
 
 /**
- * Public run logs with their owners (SPEC.md "Admin run-log entry"). A SOLO
- * rider's runs are seen by nobody else (DESIGN.md section 5), admins
+ * Public run logs with their owners. A SOLO
+ * rider's runs are seen by nobody else (docs/security.md), admins
  * included, even one marked PUBLIC: it is not public to anyone.
  */
 export function listPublicRuns(db: Db, limit = 200) {

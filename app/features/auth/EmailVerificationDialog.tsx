@@ -5,7 +5,7 @@ import { Dialog } from "~/components/Dialog";
 type ResendResult = { resent?: boolean; resendError?: string };
 
 /**
- * SPEC.md "Email Verification Required". Resend posts to the login action
+ * "Email Verification Required". Resend posts to the login action
  * (intent "resend"), so it works with or without JavaScript.
  */
 export function EmailVerificationDialog({

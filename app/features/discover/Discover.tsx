@@ -16,7 +16,7 @@ function SearchForm({ values }: { values: Record<string, string> }) {
   const [location, setLocation] = useState(values.location ?? "");
   const [startDate, setStartDate] = useState(values.startDate ?? "");
   const [endDate, setEndDate] = useState(values.endDate ?? "");
-  // Without JavaScript the button stays enabled and the server answers SPEC's message.
+  // Without JavaScript the button stays enabled and the server answers with its message.
   const [hydrated, setHydrated] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
@@ -140,7 +140,7 @@ function SearchForm({ values }: { values: Record<string, string> }) {
           </div>
         </div>
       </details>
-      {/* Disabled until a location or date is given (SPEC.md); the server checks again. */}
+      {/* Disabled until a location or date is given ; the server checks again. */}
       <button type="submit" className="btn-primary w-full" disabled={!canSearch || searching}>
         {searching ? "Searching..." : "Search"}
       </button>

@@ -1,4 +1,4 @@
-/** SPEC.md: one of five greetings, chosen by the last digit of the user id. */
+/** One of five greetings, chosen by the last digit of the user id. */
 export const GREETINGS = [
   "Welcome back",
   "Ready to ride",

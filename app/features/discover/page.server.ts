@@ -10,7 +10,7 @@ import { ridersSearch } from "./riders.server";
  * Discover screen's data for a rider. Kept out of the route module so the
  * route imports one server module: in the browser each server module shared
  * with other routes becomes a script of its own (the JavaScript budget of
- * issue #6).
+ * tests/api/js-budget.test.ts).
  */
 export async function homePage(request: Request) {
   const user = await getUser(request);

@@ -19,7 +19,7 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
 
   useEffect(() => {
     if (!highlight) return;
-    // SPEC.md section 9: scroll to the event 500 ms after the page opens.
+    // Scroll to the event 500 ms after the page opens.
     const timer = setTimeout(() => ref.current?.scrollIntoView({ behavior: "smooth", block: "center" }), 500);
     return () => clearTimeout(timer);
   }, [highlight]);

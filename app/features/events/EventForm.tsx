@@ -96,7 +96,7 @@ export function EventForm({
     clearTimeout(lookup.current);
     setZipFound(false);
     setTypedState(stateIn(value));
-    // SPEC.md: after 1 s without typing, a location over 10 characters with a comma.
+    // After 1 s without typing, a location over 10 characters with a comma.
     if (value.trim().length <= 10 || !value.includes(",")) return;
     lookup.current = setTimeout(async () => {
       try {
@@ -109,7 +109,7 @@ export function EventForm({
           setZipFound(true);
         }
       } catch (error) {
-        console.warn("geocode failed", error); // SPEC.md: silent
+        console.warn("geocode failed", error); // silent: the rider types the ZIP
       }
     }, 1000);
   }

@@ -3,7 +3,7 @@ import type { Event } from "#db/schema";
 import { calendarUrl } from "./format";
 import type { PendingChange } from "./revisions.server";
 
-/** SPEC.md "Shared event": the fields a share page may show, and no others. */
+/** A shared event: the fields a share page may show, and no others. */
 export function presentSharedEvent(event: Event) {
   return {
     id: event.id,
@@ -29,7 +29,7 @@ export type SharedEvent = ReturnType<typeof presentSharedEvent>;
 
 /**
  * An event as cards and the /api list endpoints show it: the event fields of
- * SPEC.md section 3 plus distance (whole miles from the searcher), the
+ * event fields plus distance (whole miles from the searcher), the
  * showbill's small preview, and the viewer's relation to it.
  */
 export function presentEvent(

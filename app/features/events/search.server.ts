@@ -154,7 +154,7 @@ export function eventsNear(db: Db, center: Point, radius: number, filters: Filte
   return rows.map((row) => ({ event: toEvent(row), distance: Math.round(row.distance as number) }));
 }
 
-/** Approved events in a date range anywhere (SPEC: "a date range alone is allowed"). */
+/** Approved events in a date range anywhere (a date range alone is a valid search). */
 function eventsInDates(db: Db, center: Point | null, filters: Filters, limit = RESULT_LIMIT): Located[] {
   const rows = db.$client.prepare(`SELECT e.* FROM events e INDEXED BY events_approved_date_geo_idx WHERE ${filterSql(filters)} ORDER BY e.date LIMIT ${limit}`).all(
     params(filters),

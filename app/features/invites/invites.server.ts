@@ -38,7 +38,7 @@ export function consumeInvite(db: Db, code: string): string | null {
   return row?.userId ?? null;
 }
 
-/** The user's active invite links (SPEC.md "Invite link view": id, code, usageCount). */
+/** The user's active invite links (id, code, usageCount). */
 export function listInviteLinks(db: Db, userId: string) {
   return db
     .select({ id: inviteLinks.id, code: inviteLinks.code, usageCount: inviteLinks.usageCount, maxUses: inviteLinks.maxUses, expiresAt: inviteLinks.expiresAt })

@@ -57,7 +57,7 @@ export function notifyAllActiveUsers(db: Db, notice: NewNotice): number {
 export const NOTIFICATIONS_LIMIT = 100;
 export const NOTIFICATIONS_PAGE = 30;
 
-/** Metadata may be stored as an object or as JSON text (SPEC.md section 3): read both. */
+/** Metadata may be stored as an object or as JSON text (older rows hold text): read both. */
 export function readMetadata(value: unknown): Record<string, unknown> | null {
   if (value == null) return null;
   if (typeof value === "string") {

@@ -6,7 +6,7 @@ import { HttpError } from "~/lib/http.server";
 export const RIDER_NOT_FOUND = "Rider not found";
 export const MAX_RIDERS = 50;
 
-/** SPEC.md "Rider": id and name, oldest first (the order they were added). */
+/** A rider: id and name, oldest first (the order they were added). */
 export function listRiders(db: Db, userId: string) {
   return db
     .select({ id: riders.id, name: riders.name })

@@ -15,7 +15,7 @@ function isShareable(run: Run, owner: Owner) {
 }
 
 /**
- * Who sees a run in lists, counts and profiles (DESIGN.md section 5): the
+ * Who sees a run in lists, counts and profiles (docs/security.md): the
  * owner always; others only a shareable run whose owner is PUBLIC, or
  * INVITE_ONLY with the viewer an approved follower. A pending request is not
  * approval. Admins get no exception here: they moderate through /admin.

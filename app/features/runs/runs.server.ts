@@ -42,7 +42,7 @@ export function presentRun(run: RunLog, extra: { riderName?: string | null; even
 }
 export type OwnRun = ReturnType<typeof presentRun>;
 
-/** SPEC.md "Public run": what another rider sees. */
+/** A public run: what another rider sees. */
 export function presentPublicRun(run: RunLog) {
   return {
     id: run.id,
@@ -357,7 +357,7 @@ export function getRunCount(db: Db, viewer: User | null, ownerId: string) {
   return where ? (db.select({ n: sql<number>`count(*)` }).from(runLogs).where(where).get()?.n ?? 0) : 0;
 }
 
-/** SPEC.md "Shared run log", or null when missing or not visible (the same answer). */
+/** A shared run log, or null when missing or not visible (the same answer). */
 export function getSharedRun(db: Db, id: string, viewer: User | null) {
   const row = db
     .select({ run: runLogs, owner: users })

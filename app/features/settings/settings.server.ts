@@ -34,7 +34,7 @@ export function horseNames(db: Db, userId: string): string[] {
 }
 
 /**
- * Applies only what changed (SPEC.md section 5: no call when nothing
+ * Applies only what changed (no write when nothing
  * changed); a favorite horse must be one of the rider's own horses.
  */
 export function applyProfileChanges(db: Db, user: User, changes: ProfileUpdate) {

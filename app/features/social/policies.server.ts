@@ -4,7 +4,7 @@ export type ProfileView = "full" | "limited" | "hidden";
 type Person = Pick<User, "id" | "privacyMode" | "isActive">;
 
 /**
- * How much of a person a viewer may see (DESIGN.md section 5):
+ * How much of a person a viewer may see (docs/security.md):
  * the owner everything; SOLO and banned people nothing (like missing);
  * PUBLIC everything public; INVITE_ONLY the limited view unless the viewer
  * is an approved follower.

@@ -38,7 +38,7 @@ const listable = (viewer: User) => and(eq(users.isActive, true), ne(users.privac
 export type PeopleSearch = { query?: string; zipCode?: string; radius?: number; viewAll?: boolean };
 
 /**
- * Riders the viewer may find (DESIGN.md section 5): SOLO riders never;
+ * Riders the viewer may find (docs/security.md): SOLO riders never;
  * INVITE_ONLY riders by first name only, shown by first name only, and in a
  * ZIP-radius search only to their followers; PUBLIC riders fully.
  */
