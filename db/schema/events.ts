@@ -41,6 +41,23 @@ export const events = sqliteTable(
       onDelete: "set null",
     }),
     showbillReviewedAt: timestamp("showbill_reviewed_at"),
+    /**
+     * SCHEDULED, or CANCELLED / POSTPONED by its creator or an admin, with a
+     * reason. A cancelled or postponed event stays visible with its status
+     * and leaves the upcoming lists and searches.
+     */
+    status: text("status", { enum: ["SCHEDULED", "CANCELLED", "POSTPONED"] })
+      .notNull()
+      .default("SCHEDULED"),
+    statusReason: text("status_reason"),
+    /** Raised whenever what a calendar shows changes (the .ics SEQUENCE). */
+    sequence: integer("sequence").notNull().default(0),
+    /** When entries close, as the event's local date and time "YYYY-MM-DDTHH:MM". */
+    entriesClose: text("entries_close"),
+    /** The same moment as an instant, for reminders. */
+    entriesCloseAt: timestamp("entries_close_at"),
+    /** Where to enter: a link or a phone number. */
+    entryContact: text("entry_contact"),
     /** The Add Event form's idempotency key: a resent form (Back, then submit again) adds no second event. */
     clientId: text("client_id"),
     createdAt: createdAt(),

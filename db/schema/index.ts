@@ -4,3 +4,5 @@ export * from "./events";
 export * from "./runs";
 export * from "./social";
 export * from "./moderation";
+export * from "./horses";
+export * from "./alerts";

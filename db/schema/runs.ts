@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, uuid } from "./columns";
+import { createdAt, timestamp, uuid } from "./columns";
 import { events } from "./events";
+import { horses } from "./horses";
 import { users } from "./users";
 
 /** Sub-profiles kept by a parent or trainer, such as a child who rides. */
@@ -31,6 +32,8 @@ export const runLogs = sqliteTable(
     arenaType: text("arena_type", { enum: ["indoor", "outdoor"] })
       .notNull()
       .default("outdoor"),
+    /** The horse record; `horseName` keeps the name as logged (deleting the horse keeps the run, unlinked). */
+    horseId: text("horse_id").references(() => horses.id, { onDelete: "set null" }),
     horseName: text("horse_name"),
     notes: text("notes"),
     /** Seconds as typed, such as "15.482". */
@@ -49,9 +52,15 @@ export const runLogs = sqliteTable(
       .default("PRIVATE"),
     /** Idempotency key sent by the phone, so a retried offline sync never duplicates a run. */
     clientId: text("client_id"),
+    /** When the run was run (the phone's time when logged offline); lists, trends and bests use it. */
+    runAt: timestamp("run_at")
+      .notNull()
+      .$defaultFn(() => new Date()),
     createdAt: createdAt(),
   },
   (t) => [
+    index("run_logs_user_run_at_idx").on(t.userId, t.runAt),
+    index("run_logs_horse_idx").on(t.horseId),
     index("run_logs_user_created_idx").on(t.userId, t.createdAt),
     index("run_logs_user_horse_idx").on(t.userId, t.horseName),
     index("run_logs_privacy_created_idx").on(t.privacy, t.createdAt),
