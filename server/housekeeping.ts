@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { sessions } from "../db/schema";
 import type { Config } from "../app/lib/config.server";
 import { pruneRateLimits } from "../app/lib/rate-limit.server";
+import { pruneFinishedJobs } from "./jobs";
 // The sweep alone, without the image and file-type libraries the rest of the upload code loads.
 import { sweepOrphanUploads } from "../app/lib/uploads/references.server";
 
@@ -23,6 +24,7 @@ export const housekeepingTasks: HousekeepingTask[] = [
   // Also dropped when read; this catches the ones never read again.
   { name: "expired sessions", run: (db) => db.delete(sessions).where(lt(sessions.expire, new Date())).run().changes },
   { name: "spent rate-limit counters", run: (db) => pruneRateLimits(db) },
+  { name: "month-old finished deliveries", run: (db) => pruneFinishedJobs(db) },
   { name: "day-old upload files no row references", run: (db, cfg) => sweepOrphanUploads(db, cfg.dataDir) },
 ];
 

@@ -3,6 +3,7 @@ import { migrateDatabase, openDatabase } from "../db/client";
 import { loadConfig, type Config } from "../app/lib/config.server";
 import { closeDb } from "../app/lib/db.server";
 import { startHousekeeping } from "./housekeeping";
+import { startJobRunner } from "./jobs";
 import { isStopMessage, runPrimary } from "./primary";
 import { serve } from "./serve";
 
@@ -12,10 +13,12 @@ import { serve } from "./serve";
  * the first-start work (the configuration, whose first load writes the
  * generated session secret; the database file and its migrations) before
  * any worker exists, so no two processes ever race on them, then runs
- * housekeeping and starts the workers, which only serve requests.
+ * housekeeping and the job runner (server/jobs.ts) and starts the workers, which only serve requests.
  * SIGTERM (the container's stop) or SIGINT finishes requests in flight
  * and exits 0.
  */
+const JOB_FINISH_MS = 5000;
+
 const log = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
 
 // A crash is one structured log line like the rest, then exit 1 (a worker is then replaced).
@@ -54,10 +57,15 @@ async function main() {
   const db = openDatabase(cfg.databaseFile);
   migrateDatabase(db);
   const housekeeping = startHousekeeping(db, cfg);
+  const jobRunner = startJobRunner(db, cfg);
+  // A job sending when the stop comes may finish (a few seconds at most); one cut off is never re-sent (server/jobs.ts).
   const exit = (code: number) => {
     housekeeping.stop();
-    db.$client.close();
-    process.exit(code);
+    const finished = Promise.race([jobRunner.stop(), new Promise((resolve) => setTimeout(resolve, JOB_FINISH_MS))]);
+    void finished.then(() => {
+      db.$client.close();
+      process.exit(code);
+    });
   };
 
   if (cfg.webConcurrency === 1) {

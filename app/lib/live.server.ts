@@ -1,4 +1,4 @@
-import cluster from "node:cluster";
+import cluster, { type Worker } from "node:cluster";
 import { EventEmitter } from "node:events";
 
 /**
@@ -10,7 +10,8 @@ import { EventEmitter } from "node:events";
  * With several worker processes (WEB_CONCURRENCY), a rider's stream may be
  * held by another worker than the one that served the change: each worker
  * tells the primary process, which relays the signal to every other worker
- * (`relayUserChanges`, server/primary.ts). The signal carries user ids only.
+ * (`relayUserChanges`, server/primary.ts); the primary's own signals (from
+ * the job runner) go to every worker. The signal carries user ids only.
  *
  * The emitter is kept on globalThis, so every copy of this module in one
  * process (the Remix build, and the sources the server loads beside it)
@@ -52,10 +53,19 @@ function deliver(emitter: EventEmitter, userIds: UserIds) {
 export function publishUserChange(userIds: UserIds) {
   const ids = userIds === "all" ? userIds : [...new Set(userIds)];
   deliver(bus(), ids);
+  const message: UserChangeMessage = { type: "cloverleaf:user-change", userIds: ids };
   if (cluster.isWorker && process.connected) {
-    const message: UserChangeMessage = { type: "cloverleaf:user-change", userIds: ids };
     // A worker whose primary is gone is about to exit; the change is stored, only its signal is lost.
     process.send!(message, undefined, {}, () => {});
+  } else if (cluster.isPrimary) {
+    // The primary's own changes (the job runner's alerts) go to every worker.
+    sendToWorkers(message);
+  }
+}
+
+function sendToWorkers(message: UserChangeMessage, except?: Worker) {
+  for (const worker of Object.values(cluster.workers ?? {})) {
+    if (worker && worker !== except && worker.isConnected()) worker.send(message, undefined, () => {});
   }
 }
 
@@ -84,9 +94,6 @@ export function endStreams() {
  */
 export function relayUserChanges() {
   cluster.on("message", (from, message) => {
-    if (!isUserChangeMessage(message)) return;
-    for (const worker of Object.values(cluster.workers ?? {})) {
-      if (worker && worker !== from && worker.isConnected()) worker.send(message, undefined, () => {});
-    }
+    if (isUserChangeMessage(message)) sendToWorkers(message, from);
   });
 }

@@ -68,6 +68,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** Where a notification leads: the shared item or the person. */
 function linkFor(n: NotificationItem) {
+  // An alert names where it leads (an event, a horse's papers); only paths within the app are followed.
+  const url = n.metadata?.url;
+  if (n.type === "alert" && typeof url === "string" && url.startsWith("/") && !url.startsWith("//")) return url;
   if (n.relatedEventId) return `/share/event/${n.relatedEventId}`;
   if (n.relatedRunLogId) return `/share/run-log/${n.relatedRunLogId}`;
   const profile = n.metadata?.requesterProfileUrl ?? n.metadata?.followerProfileUrl ?? n.metadata?.approverProfileUrl;
@@ -120,7 +123,7 @@ function Item({ n }: { n: NotificationItem }) {
         ) : null}
         {href ? (
           <Link to={href} className="btn-ghost">
-            {n.relatedEventId ? "View event" : n.relatedRunLogId ? "View run" : "View profile"}
+            {n.relatedEventId ? "View event" : n.relatedRunLogId ? "View run" : n.type === "alert" ? "Open" : "View profile"}
           </Link>
         ) : null}
       </div>

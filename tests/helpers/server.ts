@@ -14,7 +14,7 @@ import { startSmtp } from "./mail";
  * SMTP server. One per test file: vitest runs each file in its own process,
  * so the configuration read from process.env here is the file's own.
  */
-export async function startTestServer(env: Record<string, string> = {}) {
+export async function startTestServer(env: Record<string, string> = {}, { jobs = false } = {}) {
   const dataDir = fs.mkdtempSync(path.join(TMP_DIR, "data-"));
   fs.copyFileSync(inject("templateDb"), path.join(dataDir, "app.db"));
   const smtp = await startSmtp();
@@ -37,13 +37,22 @@ export async function startTestServer(env: Record<string, string> = {}) {
   process.env.APP_ORIGIN = url;
 
   const db: Db = openDatabase(path.join(dataDir, "app.db"));
+  // The job runner, as the primary process runs it, here in the test's process (so setClock moves its time too).
+  const { startJobRunner } = await import("../../server/jobs");
+  const runner = jobs ? startJobRunner(db, loadConfig(), { pollMs: 100 }) : undefined;
   return {
     url,
     db,
     dataDir,
     smtp,
     client: () => new Client(url),
+    /** Runs every job due now (by the app's clock) and resolves when they are done. */
+    async runJobs() {
+      if (!runner) throw new Error("start the test server with { jobs: true }");
+      await runner.runNow();
+    },
     async close() {
+      await runner?.stop();
       await new Promise((resolve) => server.close(resolve));
       server.closeAllConnections();
       await smtp.close();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from "vitest";
 
-/** A test fails on an unexpected console.error (STYLE.md). */
+/** A test fails on an unexpected console.error: an error logged is a defect unless the test expects it. */
 let errors: unknown[][] = [];
 beforeEach(() => {
   errors = [];

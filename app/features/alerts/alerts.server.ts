@@ -1,0 +1,128 @@
+import { and, count, eq } from "drizzle-orm";
+import {
+  alertDigestItems,
+  alertPreferences,
+  emailUnsubscribes,
+  jobs,
+  notifications,
+  pushSubscriptions,
+  users,
+  type AlertEmail,
+  type AlertKind,
+} from "#db/schema";
+import { enqueueJob } from "~/features/alerts/jobs.server";
+import { now } from "~/lib/clock.server";
+import type { Db } from "~/lib/db.server";
+import { publishUserChange } from "~/lib/live.server";
+
+/**
+ * An alert: something a rider asked to be told about (a new event matching
+ * a saved search, a change to an event they saved, a reminder). It always
+ * becomes an in-app notification; email and Web Push follow the rider's
+ * choices (alert_preferences, defaults below).
+ *
+ * `subject` names what the alert is about, so that (rider, kind, subject)
+ * happens once: a new event is `event:{id}` whatever search matched it, a
+ * change `event:{id}:change:{sequence}`, a reminder names its moment.
+ */
+export type Alert = {
+  userId: string;
+  kind: AlertKind;
+  subject: string;
+  title: string;
+  message: string;
+  /** A path in the app: where tapping the alert leads. */
+  url: string;
+  relatedEventId?: string | null;
+  /** Overrides the rider's email choice for this kind (a saved search has its own). */
+  email?: AlertEmail;
+};
+
+export type ChannelChoice = { email: AlertEmail; push: boolean };
+
+/** With no row of their own, riders get every kind by email at once and by push on their devices that have it on. */
+export const DEFAULT_CHANNELS: ChannelChoice = { email: "instant", push: true };
+
+export function channelsFor(db: Db, userId: string, kind: AlertKind): ChannelChoice {
+  const row = db
+    .select({ email: alertPreferences.email, push: alertPreferences.push })
+    .from(alertPreferences)
+    .where(and(eq(alertPreferences.userId, userId), eq(alertPreferences.kind, kind)))
+    .get();
+  return row ?? DEFAULT_CHANNELS;
+}
+
+/** The daily digest goes out at 13:00 UTC (morning across the US), gathering the day's alerts. */
+export const DIGEST_HOUR_UTC = 13;
+
+export function nextDigestAt(from: Date): Date {
+  const at = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate(), DIGEST_HOUR_UTC));
+  if (at <= from) at.setUTCDate(at.getUTCDate() + 1);
+  return at;
+}
+
+export const alertKey = (alert: Pick<Alert, "userId" | "kind" | "subject">) =>
+  `alert:${alert.kind}:${alert.userId}:${alert.subject}`;
+
+/**
+ * Records the alert once and starts its deliveries; false when it was sent
+ * before or the rider is not active (banned or gone). The ledger row in
+ * `jobs` (kind "alert", already done) is what keeps it to once, across
+ * retries, restarts and processes. Synchronous: it may run inside the
+ * caller's transaction, and commits with it.
+ */
+export function sendAlert(db: Db, alert: Alert): boolean {
+  // One connection, synchronous: every statement below is inside this transaction.
+  const sent = db.transaction(() => {
+    const user = db
+      .select({ isActive: users.isActive, email: users.email, emailVerified: users.emailVerified })
+      .from(users)
+      .where(eq(users.id, alert.userId))
+      .get();
+    if (!user?.isActive) return false;
+    const at = now();
+    const key = alertKey(alert);
+    const { changes } = db
+      .insert(jobs)
+      .values({ kind: "alert", key, dueAt: at, status: "done", finishedAt: at, payload: { userId: alert.userId } })
+      .onConflictDoNothing({ target: jobs.key })
+      .run();
+    if (changes === 0) return false;
+
+    db.insert(notifications)
+      .values({
+        userId: alert.userId,
+        type: "alert",
+        subtype: alert.kind,
+        title: alert.title,
+        message: alert.message,
+        relatedEventId: alert.relatedEventId ?? null,
+        metadata: { url: alert.url },
+        createdAt: at,
+      })
+      .run();
+
+    const channels = channelsFor(db, alert.userId, alert.kind);
+    const email = alert.email ?? channels.email;
+    const payload = { userId: alert.userId, kind: alert.kind, title: alert.title, message: alert.message, url: alert.url };
+    const unsubscribed = db.select({ email: emailUnsubscribes.email }).from(emailUnsubscribes).where(eq(emailUnsubscribes.email, user.email)).get();
+    // Alert mail goes only to a confirmed address that has not asked to stop.
+    if (user.emailVerified && !unsubscribed) {
+      if (email === "instant") enqueueJob(db, { kind: "alert-email", key: `email:${key}`, dueAt: at, payload });
+      if (email === "daily") {
+        db.insert(alertDigestItems)
+          .values({ userId: alert.userId, kind: alert.kind, title: alert.title, message: alert.message, url: alert.url, createdAt: at })
+          .run();
+        const dueAt = nextDigestAt(at);
+        enqueueJob(db, { kind: "alert-digest", key: `digest:${alert.userId}:${dueAt.toISOString().slice(0, 10)}`, dueAt, payload: { userId: alert.userId } });
+      }
+    }
+    if (channels.push) {
+      const devices = db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, alert.userId)).get()?.n ?? 0;
+      if (devices > 0) enqueueJob(db, { kind: "alert-push", key: `push:${key}`, dueAt: at, payload });
+    }
+    return true;
+  });
+  if (sent) publishUserChange([alert.userId]);
+  return sent;
+}
