@@ -60,7 +60,10 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];
+    // No "close" event: React listens for it to abort the render, and ending a finished
+    // stream there built an error object per page (bench/README.md, "Profiles").
     const sink = new Writable({
+      emitClose: false,
       write(chunk: Buffer, _encoding, done) {
         chunks.push(chunk);
         done();
