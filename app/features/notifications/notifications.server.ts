@@ -53,6 +53,22 @@ export function notifyAllActiveUsers(db: Db, notice: NewNotice): number {
   return changes;
 }
 
+/** The viewer's list, newest first: on every visit to the screen, so built once. */
+const listQuery = (db: Db, unreadOnly: boolean) =>
+  db
+    .select()
+    .from(notifications)
+    .where(
+      unreadOnly
+        ? and(eq(notifications.userId, sql.placeholder("userId")), eq(notifications.isRead, false))
+        : eq(notifications.userId, sql.placeholder("userId")),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(sql.placeholder("limit"))
+    .prepare();
+const listOf = preparedOnce((db) => listQuery(db, false));
+const unreadListOf = preparedOnce((db) => listQuery(db, true));
+
 /** The API answers the newest 100; the screen shows 30 at a time. */
 export const NOTIFICATIONS_LIMIT = 100;
 export const NOTIFICATIONS_PAGE = 30;
@@ -82,13 +98,7 @@ const ACTOR_FIELDS = [...ACTOR_NAMES, "followerId", "followerProfileUrl", "reque
  * of their name, no link to them and no request to approve.
  */
 export function listNotifications(db: Db, userId: string, { unreadOnly = false, limit = NOTIFICATIONS_LIMIT } = {}) {
-  const rows = db
-    .select()
-    .from(notifications)
-    .where(unreadOnly ? and(eq(notifications.userId, userId), eq(notifications.isRead, false)) : eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit)
-    .all();
+  const rows = (unreadOnly ? unreadListOf : listOf)(db).all({ userId, limit });
   const items = rows.map((n) => ({
     id: n.id,
     type: n.type,
