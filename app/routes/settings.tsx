@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
+import { listSavedSearches } from "~/features/alerts/saved-searches.server";
 import { presentCurrentUser } from "~/features/auth/presenters.server";
 import { listRidersWithRuns } from "~/features/riders/riders.server";
 import { RidersSection } from "~/features/riders/RidersSection";
@@ -15,6 +16,7 @@ import { InvitesSection } from "~/features/settings/InvitesSection";
 import { PreferencesSection } from "~/features/settings/PreferencesSection";
 import { PrivacySection } from "~/features/settings/PrivacySection";
 import { ProfileCard } from "~/features/settings/ProfileCard";
+import { SavedSearchesSection } from "~/features/settings/SavedSearchesSection";
 import {
   changePassword,
   deleteAccount,
@@ -48,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       url: inviteUrl(config().appOrigin, l.code),
     })),
     editing: url.searchParams.get("edit") === "profile",
+    savedSearches: listSavedSearches(db, user.id),
   };
 }
 
@@ -125,7 +128,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { user, riders, horses, invites, editing } =
+  const { user, riders, horses, invites, editing, savedSearches } =
     useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
@@ -143,6 +146,7 @@ export default function Settings() {
 
           <PreferencesSection radius={user.searchRadius} />
           <PrivacySection mode={user.privacyMode} />
+          <SavedSearchesSection searches={savedSearches} />
         </div>
         <div className="space-y-4">
           <InvitesSection invites={invites} />

@@ -167,19 +167,24 @@ const radius = z.preprocess(
     .refine((r) => (RADIUS_OPTIONS as readonly number[]).includes(r), `Radius must be one of ${RADIUS_OPTIONS.join(", ")} miles`),
 );
 
+/** The fields of an event search, shared with saved searches (app/schemas/saved-searches.ts). */
+export const eventSearchFields = {
+  zipCode: z.preprocess(blankToUndefined, z.string().regex(/^\d{5}$/, "ZIP code must be 5 digits").optional()),
+  cityState: z.preprocess(blankToUndefined, z.string().min(3, "Enter at least 3 characters").max(100).optional()),
+  radius,
+  startDate: optionalDate,
+  endDate: optionalDate,
+  arenaType: z.preprocess(blankToUndefined, z.enum(ARENA_TYPES).optional()),
+  groundType: z.preprocess(blankToUndefined, z.enum(GROUND_TYPES).optional()),
+  minAddedMoney: money,
+  eventType: z.preprocess(blankToUndefined, z.enum(EVENT_TYPES).optional()),
+};
+
 /** POST /api/events/search and the Discover search form. */
 export const eventSearchSchema = z
   .object({
-    zipCode: z.preprocess(blankToUndefined, z.string().regex(/^\d{5}$/, "ZIP code must be 5 digits").optional()),
-    cityState: z.preprocess(blankToUndefined, z.string().min(3, "Enter at least 3 characters").max(100).optional()),
+    ...eventSearchFields,
     userHomeZipCode: z.preprocess(blankToUndefined, z.string().regex(/^\d{5}$/).optional().catch(undefined)),
-    radius,
-    startDate: optionalDate,
-    endDate: optionalDate,
-    arenaType: z.preprocess(blankToUndefined, z.enum(ARENA_TYPES).optional()),
-    groundType: z.preprocess(blankToUndefined, z.enum(GROUND_TYPES).optional()),
-    minAddedMoney: money,
-    eventType: z.preprocess(blankToUndefined, z.enum(EVENT_TYPES).optional()),
   })
   .refine((v) => v.zipCode || v.cityState || v.startDate || v.endDate, { message: EVENT_MESSAGES.search })
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, { message: EVENT_MESSAGES.searchRange, path: ["endDate"] });

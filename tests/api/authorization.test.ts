@@ -3,7 +3,7 @@ import { and, count, eq } from "drizzle-orm";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calendarFeeds, eventReports, eventRevisions, events, followRequests, follows, inviteLinks, notifications, riders, runLogs, savedEvents, userReports, users } from "../../db/schema";
+import { calendarFeeds, eventReports, eventRevisions, events, followRequests, follows, inviteLinks, notifications, riders, runLogs, savedEvents, savedSearches, userReports, users } from "../../db/schema";
 import {
   createEvent,
   createFollow,
@@ -11,6 +11,7 @@ import {
   createInvite,
   createRider,
   createRun,
+  createSavedSearch,
   createUser,
   signedInRider,
   signIn,
@@ -59,6 +60,7 @@ const MATRIX: Record<string, Entry> = {
   "routes/settings": { GET: "user" },
   "routes/settings_.account": { GET: "public", POST: "user" }, // GET only redirects to /settings
   "routes/settings_.riders": { GET: "public", POST: "user" }, // GET only redirects to /settings
+  "routes/settings_.saved-searches": { GET: "public", POST: "user" }, // GET only redirects to /settings
   "routes/profile.$userId": { GET: "user", POST: "user" },
   "routes/admin": { GET: "admin", POST: "admin" },
   "routes/calendar.$token": { GET: "token" },
@@ -108,6 +110,8 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.horses": { GET: "user" },
   "routes/api.riders": { GET: "user", POST: "user" },
   "routes/api.riders.$id": { DELETE: "user" },
+  "routes/api.saved-searches": { GET: "user", POST: "user" },
+  "routes/api.saved-searches.$id": { PATCH: "user", DELETE: "user" },
   "routes/api.share.run-log.$id": { GET: "public" },
   "routes/api.users.$id.public-runs": { GET: "user" },
   "routes/api.users.$id.run-count": { GET: "user" },
@@ -365,6 +369,7 @@ const userRow = (id: string) => db().select().from(users).where(eq(users.id, id)
 const countOf = (rows: unknown[]) => rows.length;
 const notesAbout = (runId: string) => countOf(db().select().from(notifications).where(eq(notifications.relatedRunLogId, runId)).all());
 const validEvent = (marker: string) => ({ name: marker, location: "Troy, MT", zipCode: "59935", date: "2031-09-17", eventType: "barrel_racing" });
+const savedSearchRow = (id: number) => db().select().from(savedSearches).where(eq(savedSearches.id, id)).get() ?? null;
 const ownFeed = (p: Parties) => db().select().from(calendarFeeds).where(eq(calendarFeeds.userId, p.owner.user.id)).get() ?? null;
 
 const searchOnly = { none: "a search or list of what anyone may find; what each viewer sees of it is tests/api/leak.test.ts's" };
@@ -512,6 +517,15 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
       setup: (p) => ({ rider: createRider(db(), p.owner.user.id, tag()) }),
       request: (c) => ({ url: "/settings/riders", form: { intent: "remove", id: String(c.rider.id) } }),
       state: (c) => db().select().from(riders).where(eq(riders.id, c.rider.id)).get() ?? null,
+      owner: { status: 302 },
+      other: { status: 302 },
+    }),
+  },
+  "routes/settings_.saved-searches": {
+    POST: owned({
+      setup: async (p) => ({ search: await createSavedSearch(db(), p.owner.user.id, { name: tag() }) }),
+      request: (c) => ({ url: "/settings/saved-searches", form: { intent: "pause", id: String(c.search.id) } }),
+      state: (c) => savedSearchRow(c.search.id),
       owner: { status: 302 },
       other: { status: 302 },
     }),
@@ -785,6 +799,37 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
       setup: (p) => ({ rider: createRider(db(), p.owner.user.id, tag()) }),
       request: (c) => ({ url: `/api/riders/${c.rider.id}` }),
       state: (c) => db().select().from(riders).where(eq(riders.id, c.rider.id)).get() ?? null,
+      owner: { status: 200 },
+      other: { status: 404 },
+    }),
+  },
+  "routes/api.saved-searches": {
+    GET: owned({
+      setup: async (p) => ({ marker: (await createSavedSearch(db(), p.owner.user.id, { name: tag() })).name }),
+      request: () => ({ url: "/api/saved-searches" }),
+      owner: { status: 200, sees: true },
+      other: { status: 200, sees: false },
+    }),
+    POST: owned({
+      setup: () => ({}),
+      request: () => ({ url: "/api/saved-searches", json: { name: tag(), zipCode: "76101", radius: 50 } }),
+      state: (_c, p) => countOf(db().select().from(savedSearches).where(eq(savedSearches.userId, p.owner.user.id)).all()),
+      owner: { status: 201 },
+      other: { status: 201 },
+    }),
+  },
+  "routes/api.saved-searches.$id": {
+    PATCH: owned({
+      setup: async (p) => ({ search: await createSavedSearch(db(), p.owner.user.id, { name: tag() }) }),
+      request: (c) => ({ url: `/api/saved-searches/${c.search.id}`, json: { name: tag(), paused: true } }),
+      state: (c) => savedSearchRow(c.search.id),
+      owner: { status: 200 },
+      other: { status: 404 },
+    }),
+    DELETE: owned({
+      setup: async (p) => ({ search: await createSavedSearch(db(), p.owner.user.id, { name: tag() }) }),
+      request: (c) => ({ url: `/api/saved-searches/${c.search.id}` }),
+      state: (c) => savedSearchRow(c.search.id),
       owner: { status: 200 },
       other: { status: 404 },
     }),

@@ -11,8 +11,9 @@ import * as authSchemas from "../../app/schemas/auth";
 import * as eventSchemas from "../../app/schemas/events";
 import { profileUpdateSchema } from "../../app/schemas/profile";
 import * as runSchemas from "../../app/schemas/runs";
+import * as savedSearchSchemas from "../../app/schemas/saved-searches";
 import * as socialSchemas from "../../app/schemas/social";
-import { createEvent, createFollowRequest, createInvite, createRider, createRun, createUser, signIn } from "../helpers/factories";
+import { createEvent, createFollowRequest, createInvite, createRider, createRun, createSavedSearch, createUser, signIn } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
 /**
@@ -233,7 +234,7 @@ function shapedObject(schema: z.ZodTypeAny, ids: string[]): fc.Arbitrary<Record<
 /* Which schema a route reads.                                         */
 /* ------------------------------------------------------------------ */
 
-const S = { ...adminSchemas, ...authSchemas, ...eventSchemas, ...runSchemas, ...socialSchemas, profileUpdateSchema };
+const S = { ...adminSchemas, ...authSchemas, ...eventSchemas, ...runSchemas, ...socialSchemas, ...savedSearchSchemas, profileUpdateSchema };
 const ALL_SCHEMAS = (Object.values(S) as unknown[]).filter(
   (v): v is z.ZodTypeAny => typeof v === "object" && v !== null && "_def" in v && "safeParse" in v && Object.keys(shapeOf(v as z.ZodTypeAny)).length > 0,
 );
@@ -272,6 +273,9 @@ const SCHEMAS: Record<string, z.ZodTypeAny[]> = {
   "routes/api.run-logs.$id.privacy": [S.runPrivacySchema],
   "routes/api.riders": [S.riderSchema],
   "routes/settings_.riders": [S.riderSchema],
+  "routes/api.saved-searches": [S.savedSearchCreateSchema],
+  "routes/api.saved-searches.$id": [S.savedSearchUpdateSchema],
+  "routes/settings_.saved-searches": [S.savedSearchCreateSchema, S.savedSearchUpdateSchema],
   "routes/api.follow": [S.followSchema],
   "routes/api.users.search": [S.peopleSearchSchema],
   "routes/api.reports": [S.userReportSchema],
@@ -286,7 +290,7 @@ const schemasFor = (routeId: string) => SCHEMAS[routeId] ?? ALL_SCHEMAS;
 const INTENTS = [
   "add", "approve", "audit", "avatar", "ban", "change-email", "create", "delete", "delete-account", "delete-event", "delete-run",
   "feed-create", "feed-revoke", "follow", "invite-create", "invite-remove", "login", "notify-all", "notify-selected", "preferences",
-  "privacy", "profile", "read", "read-all", "reject", "remove", "report", "resend", "reset-password", "review-event-report",
+  "pause", "privacy", "profile", "read", "read-all", "reject", "remove", "report", "resend", "reset-password", "resume", "review-event-report",
   "review-user-report", "save", "share", "showbill", "unfollow", "unsave", "update", "DELETE", "__proto__", "", "x".repeat(3_000),
 ];
 const FORM_KEYS = [
@@ -446,12 +450,14 @@ async function cast(): Promise<Cast> {
   const riderProfile = createRider(app.db, rider.id);
   const invite = createInvite(app.db, rider.id);
   const request = createFollowRequest(app.db, other.id, rider.id);
+  const search = await createSavedSearch(app.db, rider.id);
+  const othersSearch = await createSavedSearch(app.db, other.id);
   const notification = app.db.insert(notifications).values({ userId: rider.id, type: "admin", subtype: "announcement", title: "Hi", message: "Hello" }).returning().get();
   const clients = { visitor: app.client(), rider: app.client(), admin: app.client() };
   await signIn(clients.rider, rider.email);
   await signIn(clients.admin, admin.email);
   forgetBaseline();
-  const ids = [rider.id, other.id, admin.id, event.id, othersEvent.id, run.id, othersRun.id, String(riderProfile.id), String(invite.id), invite.code, String(request.id), String(notification.id), "event", "run-log"];
+  const ids = [rider.id, other.id, admin.id, event.id, othersEvent.id, run.id, othersRun.id, String(riderProfile.id), String(invite.id), invite.code, String(request.id), String(notification.id), String(search.id), String(othersSearch.id), "event", "run-log"];
   return { clients, ids };
 }
 

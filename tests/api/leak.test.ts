@@ -26,7 +26,7 @@ import { startTestServer, type Client, type TestServer } from "../helpers/server
 
 type Mode = "SOLO" | "INVITE_ONLY" | "PUBLIC";
 type Key = "solo" | "invite" | "public" | "follower" | "requester" | "stranger" | "banned" | "admin";
-type Field = "first" | "last" | "email" | "zip" | "bio" | "picture" | "child" | "favoriteHorse" | "id";
+type Field = "first" | "last" | "email" | "zip" | "bio" | "picture" | "child" | "favoriteHorse" | "alert" | "id";
 type RunField = "arena" | "horse" | "notes" | "video" | "time";
 
 type Run = { id: string; key: string; owner: Person; privacy: "PUBLIC" | "PRIVATE"; markers: Record<RunField, string> };
@@ -108,6 +108,7 @@ async function person(key: Key, mode: Mode, opts: { isAdmin?: boolean; runs?: bo
   await signIn(client, user.email);
   const picture = await uploadProfilePicture(client);
   const child = (await (await ok(await client.json("/api/riders", "POST", { name: `Zz${key}child` }), "rider")).json()) as { id: number };
+  await ok(await client.json("/api/saved-searches", "POST", { name: `Zz${key}alert`, zipCode: EVENT_ZIP, radius: 50 }), "saved search");
   const p: Person = {
     key,
     mode,
@@ -127,6 +128,7 @@ async function person(key: Key, mode: Mode, opts: { isAdmin?: boolean; runs?: bo
       picture: /\/uploads\/([A-Za-z0-9_-]{22})\./.exec(picture)![1]!,
       child: `Zz${key}child`,
       favoriteHorse: `Zz${key}favhorse`,
+      alert: `Zz${key}alert`,
       id: user.id,
     },
   };
@@ -316,6 +318,7 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/settings": () => ["/settings", "/settings?edit=profile"],
   "routes/settings_.account": () => ["/settings/account"],
   "routes/settings_.riders": () => ["/settings/riders"],
+  "routes/settings_.saved-searches": () => ["/settings/saved-searches"],
   "routes/profile.$userId": (w) =>
     everyone(w).flatMap((p) => [
       `/profile/${p.user.id}`,
@@ -374,6 +377,8 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/api.horses": () => ["/api/horses"],
   "routes/api.riders": () => ["/api/riders"],
   "routes/api.riders.$id": none,
+  "routes/api.saved-searches": () => ["/api/saved-searches"],
+  "routes/api.saved-searches.$id": none,
   "routes/api.share.run-log.$id": (w) => w.runs.map((run) => ({ url: `/api/share/run-log/${run.id}`, sharedRun: run })),
   "routes/api.users.$id.public-runs": (w) => everyone(w).flatMap((p) => [`/api/users/${p.user.id}/public-runs`, `/api/users/${p.user.id}/public-runs?sort=fastest`]),
   "routes/api.users.$id.run-count": (w) => everyone(w).map((p) => `/api/users/${p.user.id}/run-count`),
@@ -487,7 +492,7 @@ function viewOf(viewer: Person | null, target: Person): View {
 }
 
 const FIELDS_BY_VIEW: Record<View, Field[]> = {
-  self: ["first", "last", "email", "zip", "bio", "picture", "child", "favoriteHorse", "id"],
+  self: ["first", "last", "email", "zip", "bio", "picture", "child", "favoriteHorse", "alert", "id"],
   full: ["first", "last", "zip", "bio", "picture", "id"],
   limited: ["first", "id"],
   hidden: [],
@@ -651,7 +656,7 @@ describe("leak test: every page, /api GET and share page as each kind of viewer"
     admin: (w) => [w.people.solo.markers.email, w.people.solo.markers.first, w.people.banned.markers.email, w.people.invite.runs[0]!.markers.notes, w.pendingEvent.name],
   };
   const ownMarkers = (p: Person) => [
-    p.markers.email, p.markers.zip, p.markers.last, p.markers.child, p.markers.favoriteHorse, p.markers.picture, p.markers.bio,
+    p.markers.email, p.markers.zip, p.markers.last, p.markers.child, p.markers.favoriteHorse, p.markers.alert, p.markers.picture, p.markers.bio,
     ...p.runs.flatMap((r) => [r.markers.notes, r.markers.video, r.markers.time]),
   ];
 

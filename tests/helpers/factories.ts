@@ -140,3 +140,22 @@ export async function uploadProfilePicture(client: Client) {
   if (set.status !== 200) throw new Error(`profile picture refused: ${set.status} ${await set.text()}`);
   return ((await set.json()) as { profileImageUrl: string }).profileImageUrl;
 }
+
+// Saved searches ("Alert me"), appended: imports are hoisted.
+import { savedSearches } from "../../db/schema";
+
+/** A saved search of `userId` around a ZIP code (center and box as the app stores them). */
+export async function createSavedSearch(db: Db, userId: string, overrides: Partial<typeof savedSearches.$inferInsert> & { zipCode?: string } = {}) {
+  const { lookupZip } = await import("../../app/lib/gazetteer.server");
+  const { circleBox } = await import("../../app/features/events/search.server");
+  const zipCode = overrides.zipCode ?? "76101";
+  const place = lookupZip(zipCode);
+  if (!place) throw new Error(`unknown ZIP ${zipCode}`);
+  const radius = overrides.radius ?? 50;
+  n += 1;
+  return db
+    .insert(savedSearches)
+    .values({ userId, name: `Alert ${n}`, zipCode, latitude: place.latitude, longitude: place.longitude, radius, ...circleBox(place, radius), ...overrides })
+    .returning()
+    .get();
+}

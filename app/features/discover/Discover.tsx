@@ -5,6 +5,7 @@ import { FormError } from "~/components/FormError";
 import { ShowMore } from "~/components/ShowMore";
 import { EventCard } from "~/features/events/EventCard";
 import { RidersSearch } from "~/features/social/RidersSearch";
+import { AlertMe } from "./AlertMe";
 import type { HomePage } from "./page.server";
 import { EVENT_TYPES, RADIUS_OPTIONS } from "~/schemas/constants";
 import { EVENT_TYPE_LABELS, GROUND_LABELS, GROUND_TYPES } from "~/schemas/event-labels";
@@ -199,6 +200,8 @@ export function Discover() {
               Clear Search
             </Link>
           </div>
+          {/* An alert is a circle on the map: offered when the search named a place. */}
+          {discover.values.location.trim() ? <AlertMe key={JSON.stringify(discover.values)} values={discover.values} /> : null}
           {results.events.length ? results.events.map((e) => <EventCard key={e.id} event={e} origin={origin} highlight={e.id === highlightId} />) : <EmptyState title="No upcoming events found">Try a wider radius or other dates.</EmptyState>}
           {results.more ? <ShowMore param="shown" next={results.more} label="Show more results" /> : null}
         </section>

@@ -26,8 +26,13 @@ const MILES_PER_DEGREE = 69.05;
 /** The same Earth radius as the gazetteer's distanceMiles, so SQL and JavaScript agree on the edge. */
 const EARTH_RADIUS_MILES = 3958.8;
 
+/** The great-circle distance in miles between two points, as SQL (SQLite's math functions): the gazetteer's distanceMiles. */
+export const haversineSql = (lat: string, lng: string, centerLat: string, centerLng: string) => `2 * ${EARTH_RADIUS_MILES} * asin(min(1, sqrt(
+      power(sin(radians(${lat} - ${centerLat}) / 2), 2) +
+      cos(radians(${centerLat})) * cos(radians(${lat})) * power(sin(radians(${lng} - ${centerLng}) / 2), 2))))`;
+
 /** The bounding box of a circle, padded a little so float edges never drop an event on the line. */
-function box(center: Point, radius: number) {
+export function circleBox(center: Point, radius: number) {
   const dLat = (radius / MILES_PER_DEGREE) * 1.01;
   const cos = Math.max(0.01, Math.cos((center.latitude * Math.PI) / 180));
   const dLng = (radius / (MILES_PER_DEGREE * cos)) * 1.01;
@@ -126,14 +131,12 @@ function isoMinusDays(date: string, days: number) {
  * many results are wanted, not on how many events exist.
  */
 export function eventsNear(db: Db, center: Point, radius: number, filters: Filters, limit = RESULT_LIMIT): Located[] {
-  const b = box(center, radius);
+  const b = circleBox(center, radius);
   // The unary + on latitude/longitude (dense path) keeps them out of the index
   // constraints: after ANALYZE the planner otherwise prefers a skip-scan on
   // latitude, which reads the whole box and sorts it instead of walking dates.
   // The haversine runs in SQLite (math functions), so only the rows that are shown reach JavaScript.
-  const haversine = `2 * ${EARTH_RADIUS_MILES} * asin(min(1, sqrt(
-      power(sin(radians(e.latitude - @lat) / 2), 2) +
-      cos(radians(@lat)) * cos(radians(e.latitude)) * power(sin(radians(e.longitude - @lng) / 2), 2))))`;
+  const haversine = haversineSql("e.latitude", "e.longitude", "@lat", "@lng");
   const values = { ...params(filters), ...b, lat: center.latitude, lng: center.longitude, radius, limit };
   const inBox = (
     db.$client.prepare(

@@ -1,0 +1,274 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { savedSearches } from "../../db/schema";
+import { MAX_SAVED_SEARCHES, SAVED_SEARCH_MESSAGES } from "../../app/schemas/saved-search-rules";
+import { createUser, signedInRider } from "../helpers/factories";
+import { startTestServer, type Client, type TestServer } from "../helpers/server";
+
+let app: TestServer;
+beforeAll(async () => {
+  app = await startTestServer();
+});
+afterAll(() => app.close());
+
+const alert = (overrides: Record<string, unknown> = {}) => ({ name: "Near home", zipCode: "76101", radius: 50, ...overrides });
+
+async function save(client: Client, body: Record<string, unknown>) {
+  const res = await client.json("/api/saved-searches", "POST", body);
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { message?: string; id?: number } };
+}
+
+/** The R*Tree row of a saved search: the box the triggers keep. */
+const rtreeOf = (id: number) =>
+  app.db.get<{ min_lat: number; max_lat: number; min_lng: number; max_lng: number } | undefined>(
+    sql`SELECT min_lat, max_lat, min_lng, max_lng FROM saved_searches_rtree WHERE id = ${id}`,
+  );
+
+describe("POST and GET /api/saved-searches", () => {
+  it("saves a search with every filter, resolves its place and lists only the rider's own", async () => {
+    const { client } = await signedInRider(app);
+    const created = await save(client, {
+      name: "  Spring futurities  ",
+      cityState: "fort worth tx",
+      radius: 100,
+      startDate: "2030-03-01",
+      endDate: "2030-05-31",
+      arenaType: "indoor",
+      groundType: "sand",
+      minAddedMoney: "$1,000",
+      eventType: "futurity",
+      email: "daily",
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      name: "Spring futurities",
+      zipCode: null,
+      cityState: "Fort Worth, TX",
+      radius: 100,
+      startDate: "2030-03-01",
+      endDate: "2030-05-31",
+      arenaType: "indoor",
+      groundType: "sand",
+      minAddedMoney: 1000,
+      eventType: "futurity",
+      email: "daily",
+      paused: false,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    const plain = await save(client, alert());
+    expect(plain.body).toMatchObject({ zipCode: "76101", cityState: null, radius: 50, email: "instant", startDate: null, eventType: null });
+
+    const { client: other } = await signedInRider(app);
+    await save(other, alert({ name: "Someone else's" }));
+    const list = await client.get("/api/saved-searches");
+    expect(list.status).toBe(200);
+    expect(((await list.json()) as { name: string }[]).map((s) => s.name)).toEqual(["Spring futurities", "Near home"]);
+  });
+
+  it("stores the center and the box around the circle, which the R*Tree indexes", async () => {
+    const { client } = await signedInRider(app);
+    const { body } = await save(client, alert({ radius: 25 }));
+    const row = app.db.select().from(savedSearches).where(eq(savedSearches.id, body.id!)).get()!;
+    // 76101 is Fort Worth: about 32.75 N, 97.33 W; 25 miles is about 0.36 degrees of latitude.
+    expect(row.latitude).toBeCloseTo(32.75, 1);
+    expect(row.longitude).toBeCloseTo(-97.33, 1);
+    expect(row.maxLat - row.latitude).toBeGreaterThan(25 / 69.2);
+    expect(row.maxLat - row.latitude).toBeLessThan(0.4);
+    expect(row.maxLng - row.longitude).toBeGreaterThan(row.maxLat - row.latitude); // a degree of longitude is shorter
+    const box = rtreeOf(body.id!)!;
+    expect(box.min_lat).toBeLessThanOrEqual(row.minLat);
+    expect(box.max_lat).toBeGreaterThanOrEqual(row.maxLat);
+  });
+
+  it("refuses bad input with a clear message and a 400", async () => {
+    const { client } = await signedInRider(app);
+    const cases: [Record<string, unknown>, string][] = [
+      [alert({ name: "   " }), SAVED_SEARCH_MESSAGES.name],
+      [{ zipCode: "76101" }, SAVED_SEARCH_MESSAGES.name],
+      [alert({ name: "x".repeat(61) }), SAVED_SEARCH_MESSAGES.nameLong],
+      [alert({ zipCode: undefined }), SAVED_SEARCH_MESSAGES.place],
+      [alert({ zipCode: undefined, startDate: "2030-01-01" }), SAVED_SEARCH_MESSAGES.place],
+      [alert({ zipCode: "7610" }), "ZIP code must be 5 digits"],
+      [alert({ zipCode: "00000" }), "We could not find that ZIP code."],
+      [alert({ zipCode: undefined, cityState: "Nowhere Atall, ZZ" }), 'We could not find that place. Try a ZIP code or "City, ST".'],
+      [alert({ radius: 30 }), "Radius must be one of 25, 50, 100, 200 miles"],
+      [alert({ startDate: "2030-02-30" }), "Enter a date as YYYY-MM-DD"],
+      [alert({ startDate: "2030-05-01", endDate: "2030-04-01" }), "The end date must be on or after the start date"],
+      [alert({ arenaType: "barn" }), "Invalid enum value. Expected 'outdoor' | 'indoor', received 'barn'"],
+      [alert({ minAddedMoney: -5 }), "Enter whole dollars"],
+      [alert({ email: "weekly" }), SAVED_SEARCH_MESSAGES.email],
+    ];
+    for (const [body, message] of cases) {
+      const res = await save(client, body);
+      expect({ body, status: res.status, message: res.body.message }).toEqual({ body, status: 400, message });
+    }
+    expect(((await (await client.get("/api/saved-searches")).json()) as unknown[]).length).toBe(0);
+  });
+
+  it(`keeps at most ${MAX_SAVED_SEARCHES} per rider, even when saved at once, and says so`, async () => {
+    const { client } = await signedInRider(app);
+    const answers = await Promise.all(Array.from({ length: MAX_SAVED_SEARCHES + 3 }, (_, i) => save(client, alert({ name: `Alert ${i}` }))));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(MAX_SAVED_SEARCHES);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused.map((a) => [a.status, a.body.message])).toEqual(Array(3).fill([409, SAVED_SEARCH_MESSAGES.limit]));
+    // Deleting one makes room for one.
+    const first = answers.find((a) => a.status === 201)!.body.id;
+    expect((await client.json(`/api/saved-searches/${first}`, "DELETE")).status).toBe(200);
+    expect((await save(client, alert())).status).toBe(201);
+    expect((await save(client, alert())).status).toBe(409);
+  });
+
+  it("refuses a visitor with 401", async () => {
+    const res = await app.client().json("/api/saved-searches", "POST", alert());
+    expect(res.status).toBe(401);
+    expect((await res.json()).message).toBeTruthy();
+  });
+});
+
+describe("PATCH and DELETE /api/saved-searches/{id}", () => {
+  it("changes any field, moves the circle with the place or radius, pauses and resumes", async () => {
+    const { client } = await signedInRider(app);
+    const { body } = await save(client, alert({ startDate: "2030-03-01", eventType: "rodeo" }));
+    const id = body.id!;
+    const patch = async (change: Record<string, unknown>) => {
+      const res = await client.json(`/api/saved-searches/${id}`, "PATCH", change);
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    expect((await patch({ name: "Renamed", email: "off" })).body).toMatchObject({ name: "Renamed", email: "off", zipCode: "76101", radius: 50 });
+    const before = app.db.select().from(savedSearches).where(eq(savedSearches.id, id)).get()!;
+
+    expect((await patch({ radius: 200 })).body).toMatchObject({ radius: 200 });
+    const wider = app.db.select().from(savedSearches).where(eq(savedSearches.id, id)).get()!;
+    expect(wider.latitude).toBe(before.latitude);
+    expect(wider.maxLat - wider.minLat).toBeGreaterThan(3 * (before.maxLat - before.minLat));
+    expect(rtreeOf(id)!.max_lat).toBeGreaterThanOrEqual(wider.maxLat);
+
+    expect((await patch({ cityState: "Ocala, FL" })).body).toMatchObject({ cityState: "Ocala, FL", zipCode: null, radius: 200 });
+    const moved = app.db.select().from(savedSearches).where(eq(savedSearches.id, id)).get()!;
+    expect(moved.latitude).toBeCloseTo(29.19, 0);
+    expect(rtreeOf(id)!.min_lat).toBeLessThanOrEqual(moved.minLat);
+    expect(rtreeOf(id)!.min_lat).toBeGreaterThan(before.maxLat - 10);
+
+    // null clears a filter; undefined keeps it.
+    expect((await patch({ eventType: null, arenaType: "outdoor" })).body).toMatchObject({ eventType: null, arenaType: "outdoor", startDate: "2030-03-01" });
+    expect((await patch({ paused: true })).body).toMatchObject({ paused: true });
+    expect((await patch({ paused: false })).body).toMatchObject({ paused: false });
+  });
+
+  it("refuses bad changes with a clear message and leaves the search as it was", async () => {
+    const { client } = await signedInRider(app);
+    const { body } = await save(client, alert({ startDate: "2030-03-01" }));
+    const row = () => app.db.select().from(savedSearches).where(eq(savedSearches.id, body.id!)).get();
+    const before = row();
+    const cases: [unknown, string][] = [
+      [{}, SAVED_SEARCH_MESSAGES.nothing],
+      [{ name: "" }, SAVED_SEARCH_MESSAGES.name],
+      [{ radius: 75 }, "Radius must be one of 25, 50, 100, 200 miles"],
+      [{ endDate: "2030-02-01" }, "The end date must be on or after the start date"],
+      [{ zipCode: "99999" }, "We could not find that ZIP code."],
+      [{ email: "sometimes" }, SAVED_SEARCH_MESSAGES.email],
+      [{ paused: "maybe" }, SAVED_SEARCH_MESSAGES.paused],
+    ];
+    for (const [change, message] of cases) {
+      const res = await client.json(`/api/saved-searches/${body.id}`, "PATCH", change);
+      expect({ change, status: res.status, message: (await res.json()).message }).toEqual({ change, status: 400, message });
+    }
+    expect(row()).toEqual(before);
+  });
+
+  it("answers another rider's search, a missing one and a malformed id like a missing one (404), changing nothing", async () => {
+    const { client: owner } = await signedInRider(app);
+    const { body } = await save(owner, alert({ name: "Mine" }));
+    const { client: other } = await signedInRider(app);
+    for (const id of [String(body.id), "999999", "abc", "-1"]) {
+      for (const [method, change] of [["PATCH", { name: "Taken" }], ["DELETE", undefined]] as const) {
+        const res = await other.json(`/api/saved-searches/${id}`, method, change);
+        expect(res.status).toBe(404);
+        expect(await res.json()).toEqual({ message: SAVED_SEARCH_MESSAGES.notFound });
+      }
+    }
+    expect(app.db.select().from(savedSearches).where(eq(savedSearches.id, body.id!)).get()?.name).toBe("Mine");
+  });
+
+  it("deletes the rider's own search and its R*Tree entry", async () => {
+    const { client } = await signedInRider(app);
+    const { body } = await save(client, alert());
+    expect(rtreeOf(body.id!)).toBeTruthy();
+    const res = await client.json(`/api/saved-searches/${body.id}`, "DELETE");
+    expect(res.status).toBe(200);
+    expect(rtreeOf(body.id!)).toBeUndefined();
+    expect((await client.json(`/api/saved-searches/${body.id}`, "DELETE")).status).toBe(404);
+  });
+
+  it("goes with the account", async () => {
+    const user = createUser(app.db);
+    app.db.insert(savedSearches).values({ userId: user.id, name: "x", latitude: 1, longitude: 1, radius: 25, minLat: 0, maxLat: 2, minLng: 0, maxLng: 2 }).run();
+    const { users } = await import("../../db/schema");
+    app.db.delete(users).where(eq(users.id, user.id)).run();
+    expect(app.db.select().from(savedSearches).where(eq(savedSearches.userId, user.id)).all()).toEqual([]);
+  });
+});
+
+describe("the forms: Discover's Alert me and Settings' alerts (without JavaScript)", () => {
+  it("saves the search from Discover and goes back to it with a toast", async () => {
+    const { client } = await signedInRider(app);
+    const back = "/?search=1&location=Fort+Worth%2C+TX&radius=100&minAddedMoney=500";
+    const res = await client.form("/settings/saved-searches", {
+      intent: "create",
+      back,
+      name: "Fort Worth, TX, 100 mi",
+      location: "Fort Worth, TX",
+      radius: "100",
+      minAddedMoney: "500",
+      email: "daily",
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(back);
+    const page = await (await client.get(back)).text();
+    expect(page).toContain("Alert saved");
+    const [saved] = (await (await client.get("/api/saved-searches")).json()) as Record<string, unknown>[];
+    expect(saved).toMatchObject({ name: "Fort Worth, TX, 100 mi", cityState: "Fort Worth, TX", radius: 100, minAddedMoney: 500, email: "daily" });
+
+    const settings = await (await client.get("/settings")).text();
+    expect(settings).toContain("Fort Worth, TX, 100 mi");
+    expect(settings).toContain("Fort Worth, TX within 100 mi · $500+ added");
+  });
+
+  it("says why a save was refused, back on Discover, and never redirects off the site", async () => {
+    const { client } = await signedInRider(app);
+    const res = await client.form("/settings/saved-searches", { intent: "create", back: "//evil.example", name: "", location: "76101", radius: "50" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/");
+    expect(await (await client.get("/")).text()).toContain(SAVED_SEARCH_MESSAGES.name);
+  });
+
+  it("edits, pauses, resumes and deletes from Settings; another rider's id changes nothing", async () => {
+    const { client } = await signedInRider(app);
+    const { body } = await save(client, alert());
+    const id = String(body.id);
+    const post = async (fields: Record<string, string>, as = client) => {
+      const res = await as.form("/settings/saved-searches", fields);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/settings");
+      return (await as.get("/settings")).text();
+    };
+    const row = () => app.db.select().from(savedSearches).where(eq(savedSearches.id, body.id!)).get();
+
+    const { client: other } = await signedInRider(app);
+    expect(await post({ intent: "pause", id }, other)).toContain(SAVED_SEARCH_MESSAGES.notFound);
+    expect(await post({ intent: "delete", id }, other)).toContain(SAVED_SEARCH_MESSAGES.notFound);
+    expect(row()?.paused).toBe(false);
+
+    expect(await post({ intent: "update", id, name: "Weekend runs", radius: "25", email: "off" })).toContain("Alert updated");
+    expect(row()).toMatchObject({ name: "Weekend runs", radius: 25, email: "off" });
+    expect(await post({ intent: "update", id, name: " ", radius: "25", email: "off" })).toContain(SAVED_SEARCH_MESSAGES.name);
+    expect(await post({ intent: "pause", id })).toContain("Paused");
+    expect(row()?.paused).toBe(true);
+    expect(await post({ intent: "resume", id })).toContain("Alert resumed");
+    expect(row()?.paused).toBe(false);
+    expect(await post({ intent: "delete", id })).toContain("Alert deleted");
+    expect(row()).toBeUndefined();
+  });
+});
