@@ -3,8 +3,9 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { NotFound } from "~/components/NotFound";
 import { getVisibleEvent } from "~/features/events/visibility.server";
 import { isEventSaved, saveEvent, unsaveEvent } from "~/features/events/saves.server";
-import { calendarUrl, eventTypeBadge, formatDateRange } from "~/features/events/format";
+import { calendarUrl, eventTypeBadge, formatDateRange, formatLocalTime } from "~/features/events/format";
 import { presentSharedEvent } from "~/features/events/presenters.server";
+import { EntryLink, EventStatusBanner } from "~/features/events/EventStatus";
 import { ShareMenu } from "~/components/ShareMenu";
 import { previewOf } from "~/lib/uploads.server";
 import { getUser, redirectWithToast, requireUser } from "~/lib/auth.server";
@@ -106,6 +107,7 @@ export default function SharedEvent() {
         {APP_NAME}
       </Link>
       <article className="card mt-3 overflow-hidden p-0">
+        <EventStatusBanner status={event.status} reason={event.statusReason} />
         {event.imageUrl ? (
           <img src={event.imageUrl} alt={`Showbill for ${event.name}`} width={640} height={360} className="aspect-video w-full bg-brand-100 object-cover" />
         ) : showbillPreview && event.showbillUrl ? (
@@ -157,6 +159,12 @@ export default function SharedEvent() {
             {event.address ? <Detail label="Address">{event.address}</Detail> : null}
             <Detail label="ZIP">{event.zipCode}</Detail>
             {event.entryFee ? <Detail label="Entry fee">{event.entryFee}</Detail> : null}
+            {event.entriesClose ? <Detail label="Entries close">{formatLocalTime(event.entriesClose)} (local time)</Detail> : null}
+            {event.entryContact ? (
+              <Detail label="Enter">
+                <EntryLink contact={event.entryContact} />
+              </Detail>
+            ) : null}
           </dl>
 
           {event.contactName || event.contactPhone || event.contactEmail || event.contactFacebook ? (

@@ -11,6 +11,8 @@ export const PASSWORD_MIN = 8;
 export const BIO_MAX = 150;
 export const REPORT_DESCRIPTION_MAX = 500;
 export const REASON_MAX = 100;
+/** A cancelled or postponed event's reason, shown on its card: a sentence, not a letter. */
+export const STATUS_REASON_MAX = 200;
 export const PLACEMENT_MAX = 20;
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DEFAULT_RADIUS, EVENT_TYPES, RADIUS_OPTIONS, REASON_MAX, REPORT_DESCRIPTION_MAX } from "./constants";
+import { DEFAULT_RADIUS, EVENT_TYPES, RADIUS_OPTIONS, REASON_MAX, REPORT_DESCRIPTION_MAX, STATUS_REASON_MAX } from "./constants";
+import { isPhoneNumber } from "./entry-contact";
 import { GROUND_TYPES } from "./event-labels";
 
 export { EVENT_TYPE_LABELS, GROUND_LABELS, GROUND_TYPES } from "./event-labels";
@@ -20,7 +21,18 @@ export const EVENT_MESSAGES = {
   searchRange: "The end date must be on or after the start date",
   searchEnded: "The end date has passed: searches find events from today on",
   alreadyReported: "You already reported this event. An admin will review it.",
+  entriesClose: "Enter the date and time entries close",
+  entriesCloseAfterEnd: "Entries must close by the end of the event",
+  entryContact: "Enter an entry link (https://…) or a phone number",
+  statusReason: "Say why, in a few words: riders who saved the event see it",
+  statusApprovedOnly: "Only a listed (approved) event can be cancelled or postponed: an event waiting for review can be edited or deleted instead.",
 } as const;
+
+/** A listed event goes ahead as planned (SCHEDULED), or its creator or an admin marks it CANCELLED or POSTPONED with a reason. */
+export const EVENT_STATUSES = ["SCHEDULED", "CANCELLED", "POSTPONED"] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+export const EVENT_STATUS_LABELS: Record<EventStatus, string> = { SCHEDULED: "Scheduled", CANCELLED: "Cancelled", POSTPONED: "Postponed" };
+
 
 export const ARENA_TYPES = ["outdoor", "indoor"] as const;
 export const EVENT_REPORT_REASONS = [
@@ -69,6 +81,39 @@ const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const validDate = (s: string) => isoDate.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 const dateField = (message: string) => required(message, 10).refine(validDate, message);
 const optionalDate = z.preprocess(blankToUndefined, z.string().refine(validDate, "Enter a date as YYYY-MM-DD").optional());
+/** "YYYY-MM-DDTHH:MM", what an <input type="datetime-local"> sends. */
+const validLocalTime = (s: string) => {
+  const m = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d$/.exec(s);
+  return Boolean(m && validDate(m[1]!));
+};
+/** Minutes are enough: a browser that adds seconds (":00") is read without them. */
+const toMinutes = (v: unknown) => {
+  const t = blankToUndefined(v);
+  return typeof t === "string" && /T\d{2}:\d{2}:00(\.0+)?$/.test(t) ? t.slice(0, 16) : t;
+};
+const entriesClose = z.preprocess(toMinutes, z.string().refine(validLocalTime, EVENT_MESSAGES.entriesClose).optional());
+
+/**
+ * Where to enter: a phone number (7 to 15 digits, with the usual + ( ) - . and spaces)
+ * or a web address ("example.org/entries" becomes https://example.org/entries).
+ */
+const entryContact = z.preprocess(
+  (v) => {
+    const t = blankToUndefined(v);
+    if (typeof t !== "string" || isPhoneNumber(t)) return t;
+    return /^[a-z][a-z0-9+.-]*:/i.test(t) ? t : `https://${t}`;
+  },
+  z
+    .string()
+    .max(300, "Must be at most 300 characters")
+    .refine((s) => isPhoneNumber(s) || (/^https?:\/\/[^\s]+\.[^\s]+$/i.test(s) && z.string().url().safeParse(s).success), EVENT_MESSAGES.entryContact)
+    .optional(),
+);
+
+/** Entries close at the latest when the event's last day ends, in the event's own local time. */
+export function entriesCloseAfterEnd(entriesClose: string | null | undefined, date: string | null | undefined, endDate?: string | null) {
+  return Boolean(entriesClose && date && validLocalTime(entriesClose) && entriesClose > `${endDate || date}T23:59`);
+}
 
 /** Unknown event types are dropped (as an event update does); a single form value becomes a list. */
 const eventTypes = z.preprocess(
@@ -121,17 +166,23 @@ const eventFields = {
   eventType: eventTypes,
   description: text(5000),
   entryFee: text(200),
+  entriesClose,
+  entryContact,
   showbillUrl: z.preprocess(blankToUndefined, z.string().max(500).nullable().optional()),
 };
 
-type Dates = { date?: string; endDate?: string | null };
+type Dates = { date?: string; endDate?: string | null; entriesClose?: string | null };
 const endAfterStart = (v: Dates) => !v.endDate || !v.date || v.endDate >= v.date;
 const notTooLong = (v: Dates) =>
   !v.endDate || !v.date || (Date.parse(v.endDate) - Date.parse(v.date)) / 86_400_000 < MAX_EVENT_DAYS;
 const withDateRules = <T extends z.ZodRawShape>(schema: z.ZodObject<T>) =>
   schema
     .refine((v) => endAfterStart(v as Dates), { message: EVENT_MESSAGES.endDate, path: ["endDate"] })
-    .refine((v) => notTooLong(v as Dates), { message: `An event can last at most ${MAX_EVENT_DAYS} days`, path: ["endDate"] });
+    .refine((v) => notTooLong(v as Dates), { message: `An event can last at most ${MAX_EVENT_DAYS} days`, path: ["endDate"] })
+    .refine((v) => !entriesCloseAfterEnd((v as Dates).entriesClose, (v as Dates).date, (v as Dates).endDate), {
+      message: EVENT_MESSAGES.entriesCloseAfterEnd,
+      path: ["entriesClose"],
+    });
 
 const confirmTerms = z.preprocess(
   (v) => v === true || v === "on" || v === "true",
@@ -155,6 +206,9 @@ export const eventUpdateSchema = withDateRules(
     arenaType: z.preprocess(blankToUndefined, z.enum(ARENA_TYPES).optional()),
     eventType: eventTypes.optional(),
     endDate: z.preprocess((v) => (v === "" ? null : v), z.string().refine(validDate, "Enter a date as YYYY-MM-DD").nullable().optional()),
+    // null (or "") clears them.
+    entriesClose: z.preprocess((v) => (v === "" ? null : toMinutes(v)), z.string().refine(validLocalTime, EVENT_MESSAGES.entriesClose).nullable().optional()),
+    entryContact: z.preprocess((v) => (v === "" ? null : v), entryContact.nullable()),
   }),
 );
 export type EventInput = z.infer<typeof eventEditSchema>;
@@ -189,6 +243,15 @@ export const eventSearchSchema = z
   .refine((v) => v.zipCode || v.cityState || v.startDate || v.endDate, { message: EVENT_MESSAGES.search })
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, { message: EVENT_MESSAGES.searchRange, path: ["endDate"] });
 export type EventSearch = z.infer<typeof eventSearchSchema>;
+
+/** POST /api/events/{id}/status and the Cancel / Postpone confirmations: a reason for CANCELLED and POSTPONED. */
+export const eventStatusSchema = z
+  .object({
+    status: z.enum(EVENT_STATUSES, { errorMap: () => ({ message: `Status must be one of ${EVENT_STATUSES.join(", ")}` }) }),
+    reason: z.preprocess(blankToUndefined, z.string().max(STATUS_REASON_MAX, `Keep the reason to ${STATUS_REASON_MAX} characters`).optional()),
+  })
+  .refine((v) => v.status === "SCHEDULED" || (v.reason && v.reason.length >= 3), { message: EVENT_MESSAGES.statusReason, path: ["reason"] });
+export type EventStatusInput = z.infer<typeof eventStatusSchema>;
 
 /** POST /api/event-reports and the report dialog. */
 export const eventReportSchema = z.object({

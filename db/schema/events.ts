@@ -103,6 +103,7 @@ export type EventChanges = Partial<
     NewEvent,
     | "name" | "location" | "zipCode" | "address" | "arenaName" | "arenaType" | "groundType" | "addedMoney" | "date" | "endDate"
     | "contactName" | "contactPhone" | "contactEmail" | "contactFacebook" | "eventType" | "description" | "entryFee" | "showbillUrl"
+    | "entriesClose" | "entryContact"
   >
 >;
 

@@ -88,6 +88,7 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.events": { GET: "user", POST: "user" },
   "routes/api.events.$id": { GET: "user", PUT: "user" },
   "routes/api.events.$id.ics": { GET: "public" },
+  "routes/api.events.$id.status": { POST: "user" },
   "routes/api.events.$id.save": { POST: "user", DELETE: "user" },
   "routes/api.events.search": { POST: "user" },
   "routes/api.events.share": { POST: "user" },
@@ -644,6 +645,16 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
   },
   "routes/api.events.$id.ics": {
     GET: owned({ setup: pendingEvent, request: (c) => ({ url: `/api/events/${c.event.id}/ics` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+  },
+  "routes/api.events.$id.status": {
+    POST: owned({
+      // Cancelling or postponing a listed event: its creator (or an admin), never another rider.
+      setup: ownEvent,
+      request: (c) => ({ url: `/api/events/${c.event.id}/status`, json: { status: "CANCELLED", reason: "Arena flooded" } }),
+      state: (c) => eventRow(c.event.id),
+      owner: { status: 200 },
+      other: { status: 403 },
+    }),
   },
   "routes/api.events.$id.save": {
     POST: owned({

@@ -356,6 +356,7 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/api.events.$id": (w) => allEvents(w).map((e) => `/api/events/${e.id}`),
   "routes/api.events.$id.ics": (w) => allEvents(w).map((e) => `/api/events/${e.id}/ics`),
   "routes/api.events.$id.save": none,
+  "routes/api.events.$id.status": none,
   "routes/api.events.search": none,
   "routes/api.events.share": none,
   "routes/api.saved-events": () => ["/api/saved-events"],

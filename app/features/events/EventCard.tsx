@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { ShareMenu } from "~/components/ShareMenu";
 import { showToast } from "~/components/Toaster";
 import { GROUND_LABELS } from "~/schemas/event-labels";
+import { EntriesLine, EventStatusBanner } from "./EventStatus";
 import { eventTypeBadge, formatDateRange } from "./format";
 import type { CardEvent } from "./presenters.server";
 
@@ -38,6 +39,7 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
       className={`card scroll-mt-20 p-0 transition-shadow ${highlight ? "ring-4 ring-brand-400" : ""}`}
       aria-labelledby={`event-${event.id}-name`}
     >
+      <EventStatusBanner status={event.status} reason={event.statusReason} className="rounded-t-xl" />
       {event.isCreator && !event.showbillApproved ? (
         <div role="status" className="rounded-t-xl border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
           <strong className="block">Event Not Approved</strong>
@@ -89,6 +91,7 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
               ))}
             </ul>
           ) : null}
+          {event.status !== "CANCELLED" ? <EntriesLine entriesClose={event.entriesClose} entryContact={event.entryContact} /> : null}
         </div>
       </div>
       <div className="grid grid-cols-3 gap-2 border-t border-gray-100 p-3">
@@ -127,6 +130,11 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
                 No Showbill Available
               </button>
             )}
+            {event.isCreator && event.showbillApproved ? (
+              <Link to={`/events/${event.id}/edit#event-status`} className="menu-item">
+                {event.status === "SCHEDULED" ? "Cancel or Postpone" : "Change Status"}
+              </Link>
+            ) : null}
             <Link to={`/events/${event.id}/report`} className="menu-item text-red-800">
               Report Event
             </Link>

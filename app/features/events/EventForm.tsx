@@ -18,7 +18,7 @@ type Shape = {
   name: string; location: string; zipCode: string; address: string; arenaName: string; arenaType: string;
   groundType: string; addedMoney: string; date: string; endDate: string; contactName: string; contactPhone: string;
   contactEmail: string; contactFacebook: string; eventType: string[]; description: string; entryFee: string;
-  confirmTerms: boolean; showbillUrl: string;
+  entriesClose: string; entryContact: string; confirmTerms: boolean; showbillUrl: string;
 };
 export type EventFormDefaults = Partial<Record<keyof Shape, string | string[] | null>>;
 
@@ -283,6 +283,24 @@ export function EventForm({
           onChange={(e) => void onZip(e.target.value)}
           maxLength={5}
           pattern={undefined}
+        />
+      </section>
+
+      <section className="card space-y-3">
+        <h2 className="font-bold text-gray-900">
+          Entries <span className="font-normal text-gray-600">(optional)</span>
+        </h2>
+        <Field
+          label="Entries close"
+          hint="The event's local time. Riders who saved the event are reminded 48 hours before."
+          errors={fields.entriesClose.errors}
+          {...getInputProps(fields.entriesClose, { type: "datetime-local" })}
+        />
+        <Field
+          label="Entry link or phone"
+          placeholder="https://… or (940) 555-0123"
+          errors={fields.entryContact.errors}
+          {...getInputProps(fields.entryContact, { type: "text" })}
         />
       </section>
 

@@ -1,5 +1,5 @@
 import { EVENT_TYPE_LABELS, GROUND_LABELS } from "~/schemas/event-labels";
-import { formatDateRange } from "./format";
+import { formatDateRange, formatLocalTime } from "./format";
 
 /**
  * The fields an edit may change, in form order, with the label the review
@@ -17,6 +17,8 @@ export const EDITABLE_FIELDS = {
   groundType: "Ground",
   addedMoney: "Added money",
   entryFee: "Entry fee",
+  entriesClose: "Entries close",
+  entryContact: "Entry link or phone",
   eventType: "Event types",
   description: "Description",
   contactName: "Contact name",
@@ -48,6 +50,8 @@ function show(field: EditableField, value: EditableValues[EditableField]): strin
       return `$${Number(value).toLocaleString("en-US")}`;
     case "showbillUrl":
       return "Showbill file";
+    case "entriesClose":
+      return formatLocalTime(String(value));
     default:
       return String(value);
   }

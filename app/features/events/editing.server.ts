@@ -4,7 +4,8 @@ import type { Db } from "~/lib/db.server";
 import { distanceMiles, lookupCityState, lookupZip, parseCityState, type Place } from "~/lib/gazetteer.server";
 import { HttpError } from "~/lib/http.server";
 import { findUpload, releaseUploads } from "~/lib/uploads.server";
-import { EVENT_MESSAGES, isLongPast, type EventInput, type EventUpdateInput } from "~/schemas/events";
+import { entriesCloseAfterEnd, EVENT_MESSAGES, isLongPast, type EventInput, type EventUpdateInput } from "~/schemas/events";
+import { entriesCloseAtOf, followingColumns } from "./calendar.server";
 import { EDITABLE_KEYS, sameValue } from "./changes";
 import { changesOf, pendingRevisionOf, revisionColumns } from "./revisions.server";
 import { eventsNear } from "./search.server";
@@ -45,6 +46,11 @@ function checkDate(date: string) {
   if (isLongPast(date)) throw fieldError("date", EVENT_MESSAGES.longPast);
 }
 
+/** Entries close by the end of the event's last day (its local time): checked against the dates the event will have. */
+function checkEntriesClose(v: EventChanges) {
+  if (entriesCloseAfterEnd(v.entriesClose, v.date, v.endDate)) throw fieldError("entriesClose", EVENT_MESSAGES.entriesCloseAfterEnd);
+}
+
 /** A showbill must be a file this app stored for this user (or one the event already has). */
 function checkShowbill(url: string | null | undefined, user: User, current: Array<string | null | undefined>): string | null {
   if (!url) return null;
@@ -79,6 +85,7 @@ export function createEventFor(db: Db, user: User, input: EventInput & { clientI
   const known = input.clientId ? eventByClientId(db, user, input.clientId) : null;
   if (known) return { event: known, created: false };
   checkDate(input.date);
+  checkEntriesClose(input);
   const place = checkPlace(input.location, input.zipCode);
   const showbillUrl = checkShowbill(input.showbillUrl, user, []);
   const inserted = db
@@ -88,6 +95,7 @@ export function createEventFor(db: Db, user: User, input: EventInput & { clientI
       endDate: input.endDate && input.endDate !== input.date ? input.endDate : null,
       latitude: place.latitude,
       longitude: place.longitude,
+      entriesCloseAt: entriesCloseAtOf(input.entriesClose, input.zipCode),
       showbillUrl,
       createdBy: user.id,
       clientId: input.clientId ?? null,
@@ -132,6 +140,7 @@ export function updateEventFor(db: Db, user: User, id: string, input: EventUpdat
   if (endDate && endDate < proposed.date!) throw fieldError("endDate", EVENT_MESSAGES.endDate);
   proposed.endDate = endDate && endDate !== proposed.date ? endDate : null;
   if (proposed.date !== event.date) checkDate(proposed.date!);
+  checkEntriesClose(proposed);
   const place =
     proposed.zipCode !== event.zipCode || proposed.location !== event.location ? checkPlace(proposed.location!, proposed.zipCode!) : null;
   if (input.showbillUrl !== undefined) proposed.showbillUrl = checkShowbill(input.showbillUrl, user, [event.showbillUrl, pendingChanges.showbillUrl]);
@@ -157,7 +166,7 @@ export function updateEventFor(db: Db, user: User, id: string, input: EventUpdat
     return { event, revision };
   }
 
-  const change: Partial<NewEvent> = { ...changed, updatedAt: new Date() };
+  const change: Partial<NewEvent> = { ...changed, ...followingColumns(event, changed), updatedAt: new Date() };
   if (place && place.zip !== event.zipCode) {
     change.latitude = place.latitude;
     change.longitude = place.longitude;

@@ -20,6 +20,15 @@ export function formatDateRange(date: string, endDate?: string | null) {
   return `${MONTHS[a.m]} ${a.d} – ${b.d}, ${a.y}`;
 }
 
+/** "Mar 3, 2026, 8:00 PM" for a wall-clock "YYYY-MM-DDTHH:MM" (the event's local time, shown as written). */
+export function formatLocalTime(local: string) {
+  const [date, time = "00:00"] = local.split("T");
+  const a = parts(date!);
+  const [h, m] = time.split(":").map(Number);
+  const hour = h! % 12 === 0 ? 12 : h! % 12;
+  return `${MONTHS[a.m]} ${a.d}, ${a.y}, ${hour}:${String(m).padStart(2, "0")} ${h! < 12 ? "AM" : "PM"}`;
+}
+
 /** The first event type, underscores as spaces, upper-cased; BARREL RACING by default. */
 export function eventTypeBadge(types: readonly string[] | null | undefined) {
   return (types?.[0] ?? "barrel_racing").replace(/_/g, " ").toUpperCase();

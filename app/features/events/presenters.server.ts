@@ -23,6 +23,10 @@ export function presentSharedEvent(event: Event) {
     contactFacebook: event.contactFacebook,
     description: event.description,
     showbillUrl: event.showbillUrl,
+    status: event.status,
+    statusReason: event.statusReason,
+    entriesClose: event.entriesClose,
+    entryContact: event.entryContact,
   };
 }
 export type SharedEvent = ReturnType<typeof presentSharedEvent>;
@@ -91,6 +95,10 @@ export function presentEventCard(
     isCreator,
     saved: Boolean(opts.saved),
     showbillApproved: event.showbillApproved,
+    status: event.status,
+    statusReason: event.statusReason,
+    entriesClose: event.entriesClose,
+    entryContact: event.entryContact,
     // The creator's change waiting for review, as the card's note names it.
     pendingChange: isCreator && opts.pendingChange ? { labels: [...new Set(opts.pendingChange.fields.map((f) => f.label))].join(", ") } : null,
   };

@@ -7,6 +7,7 @@ import type { Db } from "~/lib/db.server";
 import { lookupZip } from "~/lib/gazetteer.server";
 import { HttpError } from "~/lib/http.server";
 import { previewUrlOf, releaseUploads } from "~/lib/uploads.server";
+import { followingColumns } from "./calendar.server";
 import { describeChanges, type EditableValues } from "./changes";
 
 /**
@@ -107,7 +108,7 @@ export function reviewRevision(db: Db, admin: User, eventId: string, approved: b
     const event = tx.select().from(events).where(eq(events.id, eventId)).get()!;
     if (!approved) return { event, revision, replaced: revision.showbillUrl };
     const changes = changesOf(revision);
-    const change: Partial<NewEvent> = { ...changes, updatedAt: now, showbillReviewedBy: admin.id, showbillReviewedAt: now };
+    const change: Partial<NewEvent> = { ...changes, ...followingColumns(event, changes), updatedAt: now, showbillReviewedBy: admin.id, showbillReviewedAt: now };
     if (changes.zipCode && changes.zipCode !== event.zipCode) {
       const place = lookupZip(changes.zipCode);
       if (place) {

@@ -50,7 +50,8 @@ export type Filters = {
 
 function filterSql(f: Filters) {
   // An event lasts at most MAX_EVENT_DAYS, so "ends on or after from" also bounds the start: the date index can be used.
-  const where: string[] = ["e.showbill_approved = 1", "e.date >= @earliest", "coalesce(e.end_date, e.date) >= @from"];
+  // A cancelled or postponed event stays where riders already have it (saved, calendars, its link), not in what they find.
+  const where: string[] = ["e.showbill_approved = 1", "e.date >= @earliest", "coalesce(e.end_date, e.date) >= @from", "e.status = 'SCHEDULED'"];
   if (f.to) where.push("e.date <= @to");
   if (f.arenaType) where.push("e.arena_type = @arenaType");
   if (f.groundType) where.push("e.ground_type = @groundType");
@@ -121,7 +122,7 @@ function isoMinusDays(date: string, days: number) {
 }
 
 /**
- * Approved events within `radius` miles of `center`, soonest first, with whole-mile distances.
+ * Approved, scheduled events within `radius` miles of `center`, soonest first, with whole-mile distances.
  *
  * Sparse box (the usual case): the R*Tree gives the events in the bounding
  * box, SQLite keeps those within the exact (haversine) distance, sorts them
@@ -163,7 +164,7 @@ export function eventsNear(db: Db, center: Point, radius: number, filters: Filte
   return rows.map((row) => ({ event: toEvent(row), distance: Math.round(row.distance as number) }));
 }
 
-/** Approved events in a date range anywhere (a date range alone is a valid search). */
+/** Approved, scheduled events in a date range anywhere (a date range alone is a valid search). */
 function eventsInDates(db: Db, center: Point | null, filters: Filters, limit = RESULT_LIMIT): Located[] {
   const rows = db.$client.prepare(`SELECT e.* FROM events e INDEXED BY events_approved_date_geo_idx WHERE ${filterSql(filters)} ORDER BY e.date LIMIT ${limit}`).all(
     params(filters),
@@ -174,7 +175,7 @@ function eventsInDates(db: Db, center: Point | null, filters: Filters, limit = R
   });
 }
 
-/** GET /api/events and Discover: approved events ending today or later near the home ZIP. */
+/** GET /api/events and Discover: approved, scheduled events ending today or later near the home ZIP. */
 export function listUpcoming(db: Db, homeZipCode: string | null | undefined, radius: number, { now = new Date(), limit = RESULT_LIMIT } = {}): Located[] {
   const from = todayFor(homeZipCode, now);
   const home = homeZipCode ? lookupZip(homeZipCode) : null;
