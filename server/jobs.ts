@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { jobs, type Job } from "../db/schema";
 import type { Config } from "../app/lib/config.server";
 import { now } from "../app/lib/clock.server";
+import { REMINDER_JOB, runReminder } from "../app/features/events/reminders.server";
 
 /**
  * Runs the durable jobs of the `jobs` table (app/features/alerts/jobs.server.ts
@@ -19,10 +20,12 @@ import { now } from "../app/lib/clock.server";
 export type JobContext = { cfg: Config; now: Date };
 export type JobHandler = (db: Db, job: Job, ctx: JobContext) => void | Promise<void>;
 
-export const jobHandlers: Record<string, JobHandler> = {};
+export const jobHandlers: Record<string, JobHandler> = {
+  [REMINDER_JOB]: runReminder,
+};
 
 /** Kinds whose handlers only write rows keyed to happen once (they call sendAlert): safe to run again. */
-export const RERUN_WHEN_INTERRUPTED = new Set<string>([]);
+export const RERUN_WHEN_INTERRUPTED = new Set<string>([REMINDER_JOB]);
 
 /** Waits before the 2nd, 3rd, 4th and 5th attempts; after the 5th a job is failed. */
 export const RETRY_AFTER_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, events } from "../../db/schema";
+import { alertPreferences, auditLog, events, notifications, users } from "../../db/schema";
 import { createLocatedEvent, signedInRider } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
@@ -28,15 +28,29 @@ const nextDate = () => {
 const row = (id: string) => app.db.select().from(events).where(eq(events.id, id)).get()!;
 const setStatus = (client: Client, id: string, body: unknown) => client.json(`/api/events/${id}/status`, "POST", body);
 
+/** A rider whose alerts stay in the app (the channels have their own tests). */
+async function rider(overrides: Partial<typeof users.$inferInsert> = {}) {
+  const r = await signedInRider(app, { homeZipCode: ZIP, ...overrides });
+  for (const kind of ["match", "change", "reminder"] as const) app.db.insert(alertPreferences).values({ userId: r.user.id, kind, email: "off", push: false }).run();
+  return r;
+}
+
 /** A listed event with its creator and a rider who saved it. */
 async function listed(overrides: Partial<typeof events.$inferInsert> = {}) {
-  const creator = await signedInRider(app);
+  const creator = await rider();
   const date = nextDate();
   const event = await createLocatedEvent(app.db, ZIP, { createdBy: creator.user.id, name: `Status ${date}`, date, ...overrides });
-  const saver = await signedInRider(app, { homeZipCode: ZIP });
+  const saver = await rider();
   expect((await saver.client.json(`/api/events/${event.id}/save`, "POST")).status).toBe(200);
   return { creator, event, saver };
 }
+
+const changeAlerts = (userId: string, eventId: string) =>
+  app.db
+    .select({ title: notifications.title, message: notifications.message, subtype: notifications.subtype, metadata: notifications.metadata })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.relatedEventId, eventId), eq(notifications.type, "alert")))
+    .all();
 
 describe("POST /api/events/{id}/status", () => {
   it("lets the creator cancel a listed event with a reason, and put it back on schedule", async () => {
@@ -149,6 +163,66 @@ describe("a cancelled or postponed event", () => {
 
     await setStatus(creator.client, event.id, { status: "POSTPONED", reason: "New date soon" });
     expect(await (await saver.client.get("/events")).text()).toMatch(/POSTPONED<\/span><span[^>]*>New date soon/);
+  });
+});
+
+describe("change alerts", () => {
+  it("tell every rider who saved the event what changed, old -> new, once per change, and not the one who made it", async () => {
+    const { creator, event, saver } = await listed();
+    const second = await rider();
+    await second.client.json(`/api/events/${event.id}/save`, "POST");
+    const admin = await rider({ isAdmin: true });
+    await admin.client.json(`/api/events/${event.id}/save`, "POST");
+
+    await setStatus(creator.client, event.id, { status: "CANCELLED", reason: "Arena flooded" });
+    const expected = { subtype: "change", title: "Event Cancelled", message: `"${event.name}": Status: Scheduled -> Cancelled (Arena flooded)`, metadata: { url: `/share/event/${event.id}` } };
+    expect(changeAlerts(saver.user.id, event.id)).toEqual([expected]);
+    expect(changeAlerts(second.user.id, event.id)).toEqual([expected]);
+    expect(changeAlerts(creator.user.id, event.id)).toEqual([]);
+
+    // The same status again changes nothing and tells nobody; the admin's change tells the others, not the admin.
+    await setStatus(creator.client, event.id, { status: "CANCELLED", reason: "Arena flooded" });
+    expect(changeAlerts(saver.user.id, event.id)).toHaveLength(1);
+    await setStatus(admin.client, event.id, { status: "SCHEDULED" });
+    expect(changeAlerts(saver.user.id, event.id).map((a) => a.message)).toEqual([
+      `"${event.name}": Status: Scheduled -> Cancelled (Arena flooded)`,
+      `"${event.name}": Status: Cancelled -> Scheduled`,
+    ]);
+    expect(changeAlerts(admin.user.id, event.id)).toHaveLength(1);
+    expect(changeAlerts(creator.user.id, event.id)).toEqual([]);
+  });
+
+  it("name each changed date and place field when an admin edits the event, and say nothing of other fields", async () => {
+    const { event, saver } = await listed({ date: "2031-06-01", arenaName: "Old Barn" });
+    const admin = await rider({ isAdmin: true });
+    expect((await admin.client.json(`/api/events/${event.id}`, "PUT", { entryFee: "$40", description: "Bring a rope" })).status).toBe(200);
+    expect(changeAlerts(saver.user.id, event.id)).toEqual([]);
+    const res = await admin.client.json(`/api/events/${event.id}`, "PUT", { date: "2031-06-03", endDate: "2031-06-04", arenaName: "Cowtown Coliseum", address: "121 E Exchange Ave" });
+    expect(res.status).toBe(200);
+    expect(changeAlerts(saver.user.id, event.id)).toEqual([
+      {
+        subtype: "change",
+        title: "Event Changed",
+        message: `"${event.name}": Dates: Jun 1, 2031 -> Jun 3 – 4, 2031; Address: — -> 121 E Exchange Ave; Arena: Old Barn -> Cowtown Coliseum`,
+        metadata: { url: `/share/event/${event.id}` },
+      },
+    ]);
+  });
+
+  it("go out when a creator's change is approved, not when it is sent for review", async () => {
+    const { creator, event, saver } = await listed();
+    expect((await creator.client.json(`/api/events/${event.id}`, "PUT", { location: "Arlington, TX", zipCode: "76010" })).status).toBe(202);
+    expect(changeAlerts(saver.user.id, event.id)).toEqual([]);
+    const admin = await rider({ isAdmin: true });
+    expect((await admin.client.json(`/api/admin/event-revisions/${event.id}`, "PATCH", { approved: true })).status).toBe(200);
+    expect(changeAlerts(saver.user.id, event.id).map((a) => a.message)).toEqual([`"${event.name}": Location: Fort Worth, TX -> Arlington, TX; ZIP code: 76101 -> 76010`]);
+  });
+
+  it("reach no banned rider", async () => {
+    const { creator, event, saver } = await listed();
+    app.db.update(users).set({ isActive: false }).where(eq(users.id, saver.user.id)).run();
+    await setStatus(creator.client, event.id, { status: "POSTPONED", reason: "Rain" });
+    expect(changeAlerts(saver.user.id, event.id)).toEqual([]);
   });
 });
 

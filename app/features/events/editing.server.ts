@@ -6,6 +6,7 @@ import { HttpError } from "~/lib/http.server";
 import { findUpload, releaseUploads } from "~/lib/uploads.server";
 import { entriesCloseAfterEnd, EVENT_MESSAGES, isLongPast, type EventInput, type EventUpdateInput } from "~/schemas/events";
 import { entriesCloseAtOf, followingColumns } from "./calendar.server";
+import { eventChanged } from "./change-alerts.server";
 import { EDITABLE_KEYS, sameValue } from "./changes";
 import { changesOf, pendingRevisionOf, revisionColumns } from "./revisions.server";
 import { eventsNear } from "./search.server";
@@ -183,6 +184,7 @@ export function updateEventFor(db: Db, user: User, id: string, input: EventUpdat
     return tx.update(events).set(change).where(eq(events.id, id)).returning().get();
   });
   releaseUploads(db, released);
+  eventChanged(db, [user.id], event, updated);
   return { event: updated, revision: null };
 }
 

@@ -8,6 +8,7 @@ import { lookupZip } from "~/lib/gazetteer.server";
 import { HttpError } from "~/lib/http.server";
 import { previewUrlOf, releaseUploads } from "~/lib/uploads.server";
 import { followingColumns } from "./calendar.server";
+import { eventChanged } from "./change-alerts.server";
 import { describeChanges, type EditableValues } from "./changes";
 
 /**
@@ -117,13 +118,15 @@ export function reviewRevision(db: Db, admin: User, eventId: string, approved: b
       }
     }
     const replaced = revision.showbillChanged ? event.showbillUrl : null;
-    return { event: tx.update(events).set(change).where(eq(events.id, eventId)).returning().get(), revision, replaced };
+    return { event: tx.update(events).set(change).where(eq(events.id, eventId)).returning().get(), before: event, revision, replaced };
   });
   if (!outcome) {
     if (!db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).get()) throw new HttpError(404, "Event not found");
     throw new HttpError(404, "No change is waiting for review on this event.");
   }
   const { event, replaced } = outcome;
+  // What riders who saved it are told: the change is live now. Not the creator who asked for it, nor the admin approving it.
+  if ("before" in outcome && outcome.before) eventChanged(db, [admin.id, outcome.revision.submittedBy], outcome.before, event);
   // The file nothing refers to any more: the listed showbill a change replaced, or a rejected change's upload.
   releaseUploads(db, [replaced]);
   if (event.createdBy) {

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { savedEvents, type User } from "#db/schema";
+import { events, savedEvents, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { cancelReminders, scheduleReminders } from "./reminders.server";
 import { getVisibleEvent } from "./visibility.server";
 
 export function isEventSaved(db: Db, userId: string, eventId: string) {
@@ -14,20 +15,28 @@ export function isEventSaved(db: Db, userId: string, eventId: string) {
   );
 }
 
-/** Idempotent: the unique index makes a double click one row. */
+/** Idempotent: the unique index makes a double click one row (and its reminders are keyed to happen once). */
 export function saveEvent(db: Db, user: User, eventId: string) {
   const event = getVisibleEvent(db, eventId, user);
   if (!event) throw new HttpError(404, "Event not found");
   if (event.createdBy === user.id) {
     throw new HttpError(400, "You created this event: it is already in your Created Events.");
   }
-  db.insert(savedEvents).values({ userId: user.id, eventId }).onConflictDoNothing().run();
+  db.transaction(() => {
+    db.insert(savedEvents).values({ userId: user.id, eventId }).onConflictDoNothing().run();
+    scheduleReminders(db, user.id, event);
+  });
 }
 
 export function unsaveEvent(db: Db, user: User, eventId: string) {
-  db.delete(savedEvents)
-    .where(and(eq(savedEvents.userId, user.id), eq(savedEvents.eventId, eventId)))
-    .run();
+  db.transaction(() => {
+    const { changes } = db
+      .delete(savedEvents)
+      .where(and(eq(savedEvents.userId, user.id), eq(savedEvents.eventId, eventId)))
+      .run();
+    const event = changes ? db.select().from(events).where(eq(events.id, eventId)).get() : undefined;
+    if (event) cancelReminders(db, user.id, event);
+  });
 }
 
 /** Which of these events the user has saved (for the cards' Save buttons). */

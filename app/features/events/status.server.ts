@@ -4,6 +4,7 @@ import { audit } from "~/features/admin/audit.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { EVENT_MESSAGES, type EventStatus, type EventStatusInput } from "~/schemas/events";
+import { eventChanged } from "./change-alerts.server";
 import { getEditableEvent } from "./visibility.server";
 
 const AUDIT_ACTION = { CANCELLED: "event.cancel", POSTPONED: "event.postpone", SCHEDULED: "event.schedule" } as const satisfies Record<EventStatus, string>;
@@ -13,7 +14,8 @@ const AUDIT_ACTION = { CANCELLED: "event.cancel", POSTPONED: "event.postpone", S
  * the reason riders see), or back on schedule. It is not an edit: nothing
  * goes back for review, the event stays listed where riders already have it
  * (saved lists, calendars, its share link) and leaves the upcoming lists and
- * searches. Its calendar sequence rises, so subscribed calendars update.
+ * searches. Its calendar sequence rises, so subscribed calendars update, and
+ * the riders who saved it are alerted (but not the one who changed it).
  * Returns the event before and after (the same row when nothing changed).
  */
 export function setEventStatus(db: Db, user: User, id: string, input: EventStatusInput): { before: Event; event: Event } {
@@ -32,5 +34,6 @@ export function setEventStatus(db: Db, user: User, id: string, input: EventStatu
   if (user.isAdmin) {
     audit(db, user.id, { action: AUDIT_ACTION[input.status], targetType: "event", targetId: id, details: { target: event.name, reason } });
   }
+  eventChanged(db, [user.id], before, event);
   return { before, event };
 }
