@@ -159,9 +159,9 @@ export default function SharedEvent() {
             {event.address ? <Detail label="Address">{event.address}</Detail> : null}
             <Detail label="ZIP">{event.zipCode}</Detail>
             {event.entryFee ? <Detail label="Entry fee">{event.entryFee}</Detail> : null}
-            {event.entriesClose ? <Detail label="Entries close">{formatLocalTime(event.entriesClose)} (local time)</Detail> : null}
-            {event.entryContact ? (
-              <Detail label="Enter">
+            {event.entriesClose && event.status !== "CANCELLED" ? <Detail label="Entries close">{formatLocalTime(event.entriesClose)} (local time)</Detail> : null}
+            {event.entryContact && event.status !== "CANCELLED" ? (
+              <Detail label="How to enter">
                 <EntryLink contact={event.entryContact} />
               </Detail>
             ) : null}

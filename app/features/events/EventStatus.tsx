@@ -23,11 +23,11 @@ export function EventStatusBanner({ status, reason, className = "" }: { status: 
 /** Where to enter: a phone number to call or a link to open. */
 export function EntryLink({ contact, className = "link" }: { contact: string; className?: string }) {
   return isPhoneNumber(contact) ? (
-    <a className={className} href={`tel:${contact.replace(/[^\d+]/g, "")}`}>
+    <a className={`${className} whitespace-nowrap`} href={`tel:${contact.replace(/[^\d+]/g, "")}`}>
       {contact}
     </a>
   ) : (
-    <a className={`${className} break-all`} href={contact} target="_blank" rel="noopener noreferrer nofollow">
+    <a className={`${className} whitespace-nowrap`} href={contact} target="_blank" rel="noopener noreferrer nofollow">
       Enter online
     </a>
   );

@@ -1,0 +1,85 @@
+import { expect, test, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { E2E_DATABASE, expectAccessible, screenshot } from "./helpers";
+
+const PASSWORD = "demo-password-1";
+
+async function signIn(page: Page, who: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(`${who}@demo.cloverleaf.app`);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+function withDb<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(E2E_DATABASE);
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** A listed event of Cody's, with entries closing and a way to enter, saved by Kaylee. */
+function listedEvent(name: string) {
+  return withDb((db) => {
+    const id = (who: string) => (db.prepare("select id from users where email = ?").get(`${who}@demo.cloverleaf.app`) as { id: string }).id;
+    const eventId = crypto.randomUUID();
+    db.prepare(
+      `insert into events (id, name, date, location, zip_code, arena_name, arena_type, event_type, latitude, longitude, created_by, showbill_approved,
+         entries_close, entries_close_at, entry_contact, created_at)
+       values (?, ?, '2031-10-24', 'Salina, KS', '67401', 'Saline County Expo', 'indoor', '["barrel_racing"]', 38.8237, -97.6421, ?, 1,
+         '2031-10-20T20:00', ?, 'https://entries.example.org/salina', ?)`,
+    ).run(eventId, name, id("cody"), Date.parse("2031-10-21T01:00:00Z"), Date.now());
+    db.prepare("insert into saved_events (user_id, event_id, saved_at) values (?, ?, ?)").run(id("kaylee"), eventId, Date.now());
+    return eventId;
+  });
+}
+
+test("a producer cancels a listed event with a reason; its card and share page show the badge and the reason", async ({ page, browser }, info) => {
+  const name = `Salina Fall Barrels ${info.project.name} ${Date.now().toString(36)}`;
+  const id = listedEvent(name);
+  await signIn(page, "cody");
+  await page.goto("/events?folder=created");
+  const card = page.locator(`#event-${id}`);
+  await expect(card.getByText("Entries close Oct 20, 2031, 8:00 PM")).toBeVisible();
+  await expect(card.getByRole("link", { name: "Enter online" })).toHaveAttribute("href", "https://entries.example.org/salina");
+  await card.getByText("More", { exact: true }).click();
+  await card.getByRole("link", { name: "Cancel or Postpone" }).click();
+  await expect(page).toHaveURL(new RegExp(`/events/${id}/edit#event-status$`));
+
+  const status = page.locator("#event-status");
+  await status.locator("summary", { hasText: "Cancel Event" }).click();
+  const question = status.getByRole("group", { name: /Cancel this event\? It stays listed as cancelled/ });
+  await expect(question).toBeVisible();
+  await question.getByLabel("Reason riders will see").fill("Arena flooded after Friday's storm");
+  await question.scrollIntoViewIfNeeded();
+  await screenshot(page, `event-status-confirm-${info.project.name}`);
+  await question.getByRole("button", { name: "Yes, cancel the event" }).click();
+
+  await expect(page).toHaveURL(/\/events\?folder=created$/);
+  await expect(page.getByText("Event Cancelled")).toBeVisible();
+  await expect(card.getByRole("status").filter({ hasText: "CANCELLED" })).toContainText("Arena flooded after Friday's storm");
+  await card.scrollIntoViewIfNeeded();
+  await screenshot(page, `event-status-card-${info.project.name}`);
+
+  // The rider who saved it meets it, badge and reason, on its share page; it has left their Discover.
+  const context = await browser.newContext();
+  const rider = await context.newPage();
+  await signIn(rider, "kaylee");
+  await rider.goto(`/share/event/${id}`);
+  await expect(rider.getByRole("status").filter({ hasText: "CANCELLED" })).toContainText("Arena flooded after Friday's storm");
+  await expectAccessible(rider);
+  await screenshot(rider, `event-status-share-${info.project.name}`);
+  await rider.goto("/events");
+  await expect(rider.locator(`#event-${id}`).getByText("Arena flooded after Friday's storm")).toBeVisible();
+  await context.close();
+
+  // Back on schedule: the badge goes.
+  await page.goto(`/events/${id}/edit#event-status`);
+  await status.locator("summary", { hasText: "Back on Schedule" }).click();
+  await status.getByRole("button", { name: "Yes, back on schedule" }).click();
+  await expect(page.getByText("Event Back on Schedule")).toBeVisible();
+  await expect(card.getByText("CANCELLED")).toHaveCount(0);
+});
