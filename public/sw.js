@@ -14,6 +14,9 @@
  *   offline are kept by the run-log page itself (IndexedDB), not here.
  * Signing out deletes the pages cache (here and in app/root.tsx): a shared
  * phone keeps no one's data.
+ * Web Push: an alert arrives as JSON {title, body, url} (the server's
+ * app/features/alerts/push.server.ts) and is shown as a notification;
+ * tapping it focuses a window of the app on that screen, or opens one.
  */
 const VERSION = "v1";
 const SHELL = `shell-${VERSION}`;
@@ -244,4 +247,47 @@ async function keepAssets(html) {
     if (!copy || !asset.endsWith(".js")) continue;
     for (const more of (await copy.text()).match(pattern) ?? []) if (!assets.includes(more)) assets.push(more);
   }
+}
+
+self.addEventListener("push", (event) => {
+  let alert = {};
+  try {
+    alert = event.data ? event.data.json() : {};
+  } catch {
+    alert = { body: event.data ? event.data.text() : "" };
+  }
+  event.waitUntil(
+    self.registration.showNotification(alert.title || "Cloverleaf", {
+      body: alert.body || "",
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      data: { url: sameOriginPath(alert.url) },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(sameOriginPath(event.notification.data?.url), self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(async (windows) => {
+      const open = windows.find((w) => w.url === url) ?? windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (!open) return self.clients.openWindow(url);
+      const focused = await open.focus();
+      if (focused.url === url) return focused;
+      // navigate() works only on windows this worker controls.
+      return focused.navigate(url).catch(() => self.clients.openWindow(url));
+    }),
+  );
+});
+
+/** Only this app's own screens open from a notification; anything else opens the notifications list. */
+function sameOriginPath(url) {
+  try {
+    const target = new URL(url, self.location.origin);
+    if (target.origin === self.location.origin) return `${target.pathname}${target.search}${target.hash}`;
+  } catch {
+    // not a URL
+  }
+  return "/notifications";
 }

@@ -71,9 +71,12 @@ async function main() {
   if (fs.existsSync(cfg.uploadsDir)) {
     fs.cpSync(cfg.uploadsDir, path.join(folder, "uploads"), { recursive: true });
   }
-  // The generated cookie secret: without it a restore signs everyone out.
-  const secret = path.join(cfg.dataDir, "session-secret");
-  if (fs.existsSync(secret)) fs.copyFileSync(secret, path.join(folder, "session-secret"));
+  // The generated secrets: without the cookie secret a restore signs everyone out; without the
+  // VAPID keys, every phone's push subscription stops working.
+  for (const name of ["session-secret", "vapid-keys.json"]) {
+    const file = path.join(cfg.dataDir, name);
+    if (fs.existsSync(file)) fs.copyFileSync(file, path.join(folder, name));
+  }
   console.log(`Backup written to ${folder}`);
 }
 

@@ -12,7 +12,13 @@ import { remixHandler } from "./remix";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
 /** Paths whose segments are secrets; they never reach the log. */
-const SECRET_PATH = /^\/(?:api\/auth\/)?(reset-password|verify-email|validate-reset-token)\/[^/?]+/;
+const SECRET_PATH = /^\/(?:api\/auth\/)?(reset-password|verify-email|validate-reset-token|unsubscribe)\/[^/?]+/;
+/**
+ * Unsubscribing from alert mail is posted by mail apps and providers on the
+ * reader's behalf (one-click, RFC 8058), from wherever they are; the signed
+ * token in the path is what allows it, not the origin.
+ */
+const UNSUBSCRIBE_PATH = /^\/unsubscribe\/[^/?]+(\.data)?$/;
 
 /** The largest body any route accepts (a run video, 15 MB, plus form overhead). */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -117,7 +123,7 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
 
   // Refuse state-changing requests from another origin (CSRF), with a JSON answer.
   app.use((req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (SAFE_METHODS.has(req.method) || UNSUBSCRIBE_PATH.test(req.path)) return next();
     const origin = req.get("origin");
     const site = req.get("sec-fetch-site");
     // "null" comes from privacy-sensitive contexts (e.g. sandboxed frames):

@@ -4,6 +4,8 @@ import { jobs, type Job } from "../db/schema";
 import type { Config } from "../app/lib/config.server";
 import { now } from "../app/lib/clock.server";
 import { REMINDER_JOB, runReminder } from "../app/features/events/reminders.server";
+import { runAlertDigest, runAlertEmail } from "../app/features/alerts/email.server";
+import { runAlertPush } from "../app/features/alerts/push.server";
 
 /**
  * Runs the durable jobs of the `jobs` table (app/features/alerts/jobs.server.ts
@@ -22,6 +24,9 @@ export type JobHandler = (db: Db, job: Job, ctx: JobContext) => void | Promise<v
 
 export const jobHandlers: Record<string, JobHandler> = {
   [REMINDER_JOB]: runReminder,
+  "alert-email": runAlertEmail,
+  "alert-digest": runAlertDigest,
+  "alert-push": runAlertPush,
 };
 
 /** Kinds whose handlers only write rows keyed to happen once (they call sendAlert): safe to run again. */

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import { isIP } from "node:net";
@@ -67,6 +67,12 @@ const envSchema = z.object({
   /** Tests and benchmarks raise it; never documented for production use. */
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   TRUST_PROXY: trustProxySchema,
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: address or an https: URL (the push services' contact for this server)")
+    .optional(),
 });
 
 export type Config = {
@@ -86,7 +92,73 @@ export type Config = {
   /** Worker processes sharing the port; 1 serves from the one process (server/index.ts). */
   webConcurrency: number;
   trustProxy: TrustProxy;
+  /** Web Push signing (VAPID): base64url keys, and the contact push services see. */
+  vapid: Vapid;
 };
+
+export type Vapid = { publicKey: string; privateKey: string; subject: string };
+
+const VAPID_KEYS_MESSAGE =
+  "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be given together: a P-256 key pair in base64url (65 and 32 bytes), as `npx web-push generate-vapid-keys` prints";
+
+/** The public key (uncompressed P-256 point) of a private key, or null when it is not one. */
+function vapidPublicKeyOf(privateKey: string): string | null {
+  const bytes = Buffer.from(privateKey, "base64url");
+  if (bytes.length !== 32 || bytes.toString("base64url") !== privateKey) return null;
+  try {
+    const ecdh = createECDH("prime256v1");
+    ecdh.setPrivateKey(bytes);
+    return ecdh.getPublicKey().toString("base64url");
+  } catch {
+    return null;
+  }
+}
+
+/** A new VAPID key pair, both keys padded to their full length. */
+function newVapidKeys() {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const privateKey = ecdh.getPrivateKey();
+  return {
+    publicKey: ecdh.getPublicKey().toString("base64url"),
+    privateKey: Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]).toString("base64url"),
+  };
+}
+
+/**
+ * The VAPID keys from the configuration (checked to be one pair), or the
+ * pair generated on first start into DATA_DIR/vapid-keys.json (by the
+ * primary, before any worker starts), so no two processes ever end up with
+ * two pairs: the browsers' subscriptions are bound to the public key.
+ */
+function vapidKeys(dataDir: string, publicKey: string | undefined, privateKey: string | undefined) {
+  if (publicKey !== undefined || privateKey !== undefined) {
+    const derived = privateKey === undefined ? null : vapidPublicKeyOf(privateKey);
+    if (publicKey === undefined || derived === null) throw new Error(`Invalid configuration:\n  VAPID_PRIVATE_KEY: ${VAPID_KEYS_MESSAGE}`);
+    if (derived !== publicKey) throw new Error("Invalid configuration:\n  VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY");
+    return { publicKey, privateKey: privateKey! };
+  }
+  const file = path.join(dataDir, "vapid-keys.json");
+  const read = () => {
+    const keys = JSON.parse(fs.readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
+    if (vapidPublicKeyOf(keys.privateKey) !== keys.publicKey) throw new Error(`Invalid configuration:\n  ${file} does not hold a VAPID key pair`);
+    return keys;
+  };
+  if (fs.existsSync(file)) return read();
+  // Written whole under a name of its own, then linked into place: link
+  // fails if another process won the race, and nobody reads half a file.
+  const keys = newVapidKeys();
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  fs.writeFileSync(draft, JSON.stringify(keys), { flag: "wx", mode: 0o600 });
+  try {
+    fs.linkSync(draft, file);
+    return keys;
+  } catch {
+    return read();
+  } finally {
+    fs.rmSync(draft, { force: true });
+  }
+}
 
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "session-secret");
@@ -124,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const appOrigin = new URL(e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).origin;
   const isProduction = e.NODE_ENV === "production";
+  const mailFrom = e.MAIL_FROM ?? `no-reply@${new URL(appOrigin).hostname}`;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -134,12 +207,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appOrigin,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? `no-reply@${new URL(appOrigin).hostname}`,
+    mailFrom,
     isProduction,
     secureCookies: isProduction && appOrigin.startsWith("https:"),
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     webConcurrency: e.WEB_CONCURRENCY ?? os.availableParallelism(),
     trustProxy: e.TRUST_PROXY,
+    vapid: {
+      ...vapidKeys(dataDir, e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY),
+      subject: e.VAPID_SUBJECT ?? `mailto:${/<([^<>]+)>/.exec(mailFrom)?.[1] ?? mailFrom}`,
+    },
   };
 }
 

@@ -3,7 +3,8 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "./config.server";
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+/** `headers`: extra header fields, e.g. List-Unsubscribe on alert mail. */
+export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 
 let transport: Transporter | undefined;
 

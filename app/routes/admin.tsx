@@ -5,6 +5,7 @@ import { Spinner } from "~/components/Spinner";
 import { adminStats } from "~/features/admin/admin.server";
 import { adminIntentSchema, runAdminIntent } from "~/features/admin/actions.server";
 import { AdminDashboard } from "~/features/admin/AdminDashboard";
+import { failedJobs } from "~/features/admin/jobs.server";
 import { loadAdminTab } from "~/features/admin/tabs.server";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
@@ -18,7 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (!user.isAdmin) return data({ denied: true as const }, { status: 403 });
   const db = getDb();
-  return { stats: adminStats(db), data: loadAdminTab(db, new URL(request.url)) };
+  const stats = adminStats(db);
+  return { stats, failedJobs: stats.failedJobs > 0 ? failedJobs(db) : [], data: loadAdminTab(db, new URL(request.url)) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -66,7 +68,7 @@ export default function Admin() {
           </Link>
         }
       />
-      <AdminDashboard stats={loaderData.stats} tab={loaderData.data} outcome={actionData} search={search} />
+      <AdminDashboard stats={loaderData.stats} failedJobs={loaderData.failedJobs} tab={loaderData.data} outcome={actionData} search={search} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { requireApiAdmin } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { apiRoute } from "~/lib/http.server";
 
-/** GET /api/admin/stats: totalUsers, activeUsers, totalEvents, pendingShowbills. */
+/** GET /api/admin/stats: totalUsers, activeUsers, totalEvents, pendingShowbills, failedJobs (deliveries that will not be retried). */
 const route = apiRoute({
   GET: async ({ request }) => {
     await requireApiAdmin(request);

@@ -11,7 +11,9 @@ import { presentCurrentUser } from "~/features/auth/presenters.server";
 import { listRidersWithRuns } from "~/features/riders/riders.server";
 import { RidersSection } from "~/features/riders/RidersSection";
 import { inviteUrl, listInviteLinks } from "~/features/invites/invites.server";
+import { alertSettings } from "~/features/alerts/preferences.server";
 import { AccountSection } from "~/features/settings/AccountSection";
+import { AlertChannelsSection } from "~/features/settings/AlertChannelsSection";
 import { InvitesSection } from "~/features/settings/InvitesSection";
 import { PreferencesSection } from "~/features/settings/PreferencesSection";
 import { PrivacySection } from "~/features/settings/PrivacySection";
@@ -51,6 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     editing: url.searchParams.get("edit") === "profile",
     savedSearches: listSavedSearches(db, user.id),
+    alerts: alertSettings(db, user),
+    vapidPublicKey: config().vapid.publicKey,
   };
 }
 
@@ -128,7 +132,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { user, riders, horses, invites, editing, savedSearches } =
+  const { user, riders, horses, invites, editing, savedSearches, alerts, vapidPublicKey } =
     useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
@@ -149,6 +153,13 @@ export default function Settings() {
           <SavedSearchesSection searches={savedSearches} />
         </div>
         <div className="space-y-4">
+          <AlertChannelsSection
+            preferences={alerts.preferences}
+            emailUnsubscribed={alerts.emailUnsubscribed}
+            email={user.email}
+            vapidPublicKey={vapidPublicKey}
+          />
+
           <InvitesSection invites={invites} />
 
           <section className="card">

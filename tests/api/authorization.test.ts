@@ -3,7 +3,7 @@ import { and, count, eq } from "drizzle-orm";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calendarFeeds, eventReports, eventRevisions, events, followRequests, follows, inviteLinks, notifications, riders, runLogs, savedEvents, savedSearches, userReports, users } from "../../db/schema";
+import { alertPreferences, calendarFeeds, emailUnsubscribes, eventReports, eventRevisions, events, followRequests, follows, inviteLinks, notifications, pushSubscriptions, riders, runLogs, savedEvents, savedSearches, userReports, users } from "../../db/schema";
 import {
   createEvent,
   createFollow,
@@ -61,6 +61,8 @@ const MATRIX: Record<string, Entry> = {
   "routes/settings_.account": { GET: "public", POST: "user" }, // GET only redirects to /settings
   "routes/settings_.riders": { GET: "public", POST: "user" }, // GET only redirects to /settings
   "routes/settings_.saved-searches": { GET: "public", POST: "user" }, // GET only redirects to /settings
+  "routes/settings_.alerts": { GET: "public", POST: "user" }, // GET only redirects to /settings
+  "routes/unsubscribe.$token": { GET: "token", POST: "token" },
   "routes/profile.$userId": { GET: "user", POST: "user" },
   "routes/admin": { GET: "admin", POST: "admin" },
   "routes/calendar.$token": { GET: "token" },
@@ -133,6 +135,9 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.notifications.mark-all-read": { PATCH: "user" },
   "routes/api.notifications.stream": { GET: "user" },
   "routes/api.reports": { POST: "user" },
+  // Alert channels
+  "routes/api.alert-preferences": { GET: "user", PUT: "user" },
+  "routes/api.push-subscriptions": { GET: "user", POST: "user", DELETE: "user" },
   // Administration
   "routes/api.admin.stats": { GET: "admin" },
   "routes/api.admin.users": { GET: "admin" },
@@ -373,6 +378,14 @@ const validEvent = (marker: string) => ({ name: marker, location: "Troy, MT", zi
 const savedSearchRow = (id: number) => db().select().from(savedSearches).where(eq(savedSearches.id, id)).get() ?? null;
 const ownFeed = (p: Parties) => db().select().from(calendarFeeds).where(eq(calendarFeeds.userId, p.owner.user.id)).get() ?? null;
 
+/** A Web Push subscription of the owner's (an endpoint and keys as a browser makes them). */
+const pushDevice = (p: Parties) =>
+  db()
+    .insert(pushSubscriptions)
+    .values({ userId: p.owner.user.id, endpoint: `https://push.example.org/send/${tag()}`, p256dh: `B${"a".repeat(86)}`, auth: "bbbbbbbbbbbbbbbbbbbbbb" })
+    .returning()
+    .get();
+
 const searchOnly = { none: "a search or list of what anyone may find; what each viewer sees of it is tests/api/leak.test.ts's" };
 const tokenOnly = { none: "the token in the path is the credential: whoever holds it may use it, signed in or not" };
 
@@ -513,6 +526,17 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
       other: { status: 302 },
     }),
   },
+  "routes/settings_.alerts": {
+    POST: owned({
+      // Each rider's form sets only their own channels, and turns only their own address back on.
+      setup: (p) => (db().insert(emailUnsubscribes).values({ email: p.owner.user.email }).run(), {}),
+      request: () => ({ url: "/settings/alerts", form: { intent: "resubscribe" } }),
+      state: (_c, p) => db().select().from(emailUnsubscribes).where(eq(emailUnsubscribes.email, p.owner.user.email)).get() ?? null,
+      owner: { status: 302 },
+      other: { status: 302 },
+    }),
+  },
+  "routes/unsubscribe.$token": { GET: tokenOnly, POST: tokenOnly },
   "routes/settings_.riders": {
     POST: owned({
       setup: (p) => ({ rider: createRider(db(), p.owner.user.id, tag()) }),
@@ -978,6 +1002,45 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
   },
   "routes/api.notifications.stream": {
     GET: owned({ setup: (p) => (notice(p), { marker: '"count":1' }), request: () => ({ url: "/api/notifications/stream" }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+  },
+  "routes/api.alert-preferences": {
+    GET: owned({
+      setup: (p) => (db().insert(alertPreferences).values({ userId: p.owner.user.id, kind: "match", email: "daily", push: false }).run(), { marker: '"email":"daily"' }),
+      request: () => ({ url: "/api/alert-preferences" }),
+      owner: { status: 200, sees: true },
+      other: { status: 200, sees: false },
+    }),
+    PUT: owned({
+      setup: () => ({}),
+      request: () => ({ url: "/api/alert-preferences", json: { preferences: { change: { email: "off" } } } }),
+      state: (_c, p) => db().select().from(alertPreferences).where(eq(alertPreferences.userId, p.owner.user.id)).all(),
+      owner: { status: 200 },
+      other: { status: 200 },
+    }),
+  },
+  "routes/api.push-subscriptions": {
+    GET: owned({
+      setup: (p) => ({ endpoint: pushDevice(p).endpoint, marker: '"subscribed":true' }),
+      request: (c) => ({ url: `/api/push-subscriptions?endpoint=${encodeURIComponent(c.endpoint)}` }),
+      owner: { status: 200, sees: true },
+      other: { status: 200, sees: false },
+    }),
+    POST: owned({
+      // One endpoint is one browser: whoever subscribes it last (another rider signed in on that
+      // phone) gets its alerts. The endpoint and keys are secrets only that browser holds.
+      setup: (p) => ({ device: pushDevice(p) }),
+      request: (c) => ({ url: "/api/push-subscriptions", json: { endpoint: c.device.endpoint, keys: { p256dh: c.device.p256dh, auth: c.device.auth } } }),
+      state: (c) => db().select({ userId: pushSubscriptions.userId }).from(pushSubscriptions).where(eq(pushSubscriptions.id, c.device.id)).get() ?? null,
+      owner: { status: 201, changes: true },
+      other: { status: 201, changes: true },
+    }),
+    DELETE: owned({
+      setup: (p) => ({ device: pushDevice(p) }),
+      request: (c) => ({ url: "/api/push-subscriptions", json: { endpoint: c.device.endpoint } }),
+      state: (c) => db().select().from(pushSubscriptions).where(eq(pushSubscriptions.id, c.device.id)).get() ?? null,
+      owner: { status: 200 },
+      other: { status: 200 },
+    }),
   },
   "routes/api.reports": {
     POST: owned({

@@ -4,7 +4,7 @@ import { alertPreferences, emailUnsubscribes, jobs, pushSubscriptions, users } f
 import { loadConfig } from "../../app/lib/config.server";
 import { setClock } from "../../app/lib/clock.server";
 import { cancelJob, enqueueJob, rescheduleJob } from "../../app/features/alerts/jobs.server";
-import { sendAlert, nextDigestAt } from "../../app/features/alerts/alerts.server";
+import { sendAlert } from "../../app/features/alerts/alerts.server";
 import { INTERRUPTED, MAX_ATTEMPTS, RETRY_AFTER_MS, runDueJobs, settleInterrupted, type JobHandler } from "../../server/jobs";
 import { createUser, signIn } from "../helpers/factories";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -164,10 +164,5 @@ describe("sendAlert", () => {
     expect(sendAlert(app.db, alert(unconfirmed.id, s3))).toBe(true);
     expect(job(`email:alert:change:${unconfirmed.id}:${s3}`)).toBeUndefined();
     expect(app.db.select().from(users).where(eq(users.id, unconfirmed.id)).get()).toBeDefined();
-  });
-
-  it("puts the digest at the next 13:00 UTC", () => {
-    expect(nextDigestAt(new Date("2026-05-01T12:59:00Z")).toISOString()).toBe("2026-05-01T13:00:00.000Z");
-    expect(nextDigestAt(new Date("2026-05-01T13:00:00Z")).toISOString()).toBe("2026-05-02T13:00:00.000Z");
   });
 });

@@ -149,6 +149,8 @@ describe("npm run backup", () => {
 
     expect(fs.readFileSync(path.join(target, "uploads/runs/ride.mp4"), "utf8")).toBe("not really a video");
     expect(fs.existsSync(path.join(target, "app.db-wal"))).toBe(false);
+    // The push subscriptions of every phone are bound to these keys.
+    expect(fs.readFileSync(path.join(target, "vapid-keys.json"), "utf8")).toBe(fs.readFileSync(path.join(app.dataDir, "vapid-keys.json"), "utf8"));
 
     // Restore: the backup folder's contents become a fresh DATA_DIR.
     const restored = tempDir("restored-");

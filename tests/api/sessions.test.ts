@@ -26,7 +26,7 @@ const smtp = new SMTPServer({
       .then(async (mail) => {
         await new Promise((r) => setTimeout(r, smtpDelayMs));
         const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-        mails.push({ to: to ?? "", subject: mail.subject ?? "", text: mail.text ?? "", html: String(mail.html ?? "") });
+        mails.push({ to: to ?? "", subject: mail.subject ?? "", text: mail.text ?? "", html: String(mail.html ?? ""), headers: {} });
         callback();
       })
       .catch(callback);

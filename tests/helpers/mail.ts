@@ -1,10 +1,15 @@
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type CapturedMail = { to: string; subject: string; text: string; html: string };
+/** `headers`: every header field, names lower-cased, values as sent (unfolded). */
+export type CapturedMail = { to: string; subject: string; text: string; html: string; headers: Record<string, string> };
 
-/** A real SMTP server on loopback (port 0: any free port) handing each parsed message to onMail. */
-export async function listenSmtp(port: number, onMail: (mail: CapturedMail) => void) {
+/**
+ * A real SMTP server on loopback (port 0: any free port) handing each parsed
+ * message to onMail. When onMail throws or rejects, the message is refused
+ * with a temporary failure (451), as a mail server that is down answers.
+ */
+export async function listenSmtp(port: number, onMail: (mail: CapturedMail) => void | Promise<void>) {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -13,10 +18,13 @@ export async function listenSmtp(port: number, onMail: (mail: CapturedMail) => v
       simpleParser(stream)
         .then((mail: ParsedMail) => {
           const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-          onMail({ to: to ?? "", subject: mail.subject ?? "", text: mail.text ?? "", html: String(mail.html ?? "") });
-          callback();
+          const headers = Object.fromEntries(mail.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(":") + 1).replace(/\r?\n\s+/g, " ").trim()]));
+          return onMail({ to: to ?? "", subject: mail.subject ?? "", text: mail.text ?? "", html: String(mail.html ?? ""), headers });
         })
-        .catch(callback);
+        .then(
+          () => callback(),
+          (error: Error) => callback(Object.assign(new Error(error.message), { responseCode: 451 })),
+        );
     },
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -26,11 +34,16 @@ export async function listenSmtp(port: number, onMail: (mail: CapturedMail) => v
   };
 }
 
-/** An SMTP server that keeps every message it receives, for API tests. */
+/**
+ * An SMTP server that keeps every message it receives, for API tests.
+ * `refuse(reason)` makes it refuse every message until `refuse(null)`.
+ */
 export async function startSmtp() {
   const messages: CapturedMail[] = [];
   const waiters: Array<() => void> = [];
+  let refusal: string | null = null;
   const server = await listenSmtp(0, (mail) => {
+    if (refusal !== null) throw new Error(refusal);
     messages.push(mail);
     waiters.splice(0).forEach((w) => w());
   });
@@ -49,7 +62,8 @@ export async function startSmtp() {
     }
   }
 
-  return { url: `smtp://127.0.0.1:${server.port}`, messages, waitFor, close: server.close };
+  const refuse = (reason: string | null) => void (refusal = reason);
+  return { url: `smtp://127.0.0.1:${server.port}`, messages, waitFor, refuse, close: server.close };
 }
 
 /** The first link in a message's text that contains `path`. */

@@ -70,3 +70,34 @@ describe("TRUST_PROXY", () => {
     }
   });
 });
+
+describe("VAPID keys (Web Push)", () => {
+  it("generates one key pair into DATA_DIR and keeps it; the subject is mailto: the sender", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir, MAIL_FROM: '"Cloverleaf" <alerts@rodeo.example.org>' }).vapid;
+    expect(Buffer.from(first.publicKey, "base64url")).toHaveLength(65);
+    expect(Buffer.from(first.privateKey, "base64url")).toHaveLength(32);
+    expect(first.subject).toBe("mailto:alerts@rodeo.example.org");
+    expect(loadConfig({ DATA_DIR: dir }).vapid).toMatchObject({ publicKey: first.publicKey, privateKey: first.privateKey });
+    expect(fs.statSync(path.join(dir, "vapid-keys.json")).mode & 0o777).toBe(0o600);
+    expect(fs.readdirSync(dir).filter((name) => name.startsWith("vapid"))).toEqual(["vapid-keys.json"]);
+  });
+
+  it("takes a key pair and subject from the configuration", () => {
+    const { publicKey, privateKey } = loadConfig({ DATA_DIR: dataDir() }).vapid;
+    const dir = dataDir();
+    const cfg = loadConfig({ DATA_DIR: dir, VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: "https://rodeo.example.org/contact" });
+    expect(cfg.vapid).toEqual({ publicKey, privateKey, subject: "https://rodeo.example.org/contact" });
+    expect(fs.existsSync(path.join(dir, "vapid-keys.json"))).toBe(false);
+  });
+
+  it("fails fast naming the variable on a wrong key or subject", () => {
+    const { publicKey, privateKey } = loadConfig({ DATA_DIR: dataDir() }).vapid;
+    const other = loadConfig({ DATA_DIR: dataDir() }).vapid;
+    const load = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: dataDir(), ...env });
+    expect(load({ VAPID_PUBLIC_KEY: publicKey })).toThrow(/VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be given together/);
+    expect(load({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: "not-a-key" })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(load({ VAPID_PUBLIC_KEY: other.publicKey, VAPID_PRIVATE_KEY: privateKey })).toThrow(/VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY/);
+    expect(load({ VAPID_SUBJECT: "http://rodeo.example.org" })).toThrow(/VAPID_SUBJECT: VAPID_SUBJECT must be a mailto: address or an https: URL/);
+  });
+});

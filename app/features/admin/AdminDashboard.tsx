@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { AdminOutcome } from "./actions.server";
+import { FailedJobs } from "./FailedJobs";
+import type { failedJobs as listFailedJobs } from "./jobs.server";
 import { TABS } from "./tabs";
 import type { AnyTabData } from "./tabs.server";
 import { AuditTab } from "./tabs/AuditTab";
@@ -12,11 +14,24 @@ import { RunsTab } from "./tabs/RunsTab";
 import { ShowbillsTab } from "./tabs/ShowbillsTab";
 import { UsersTab } from "./tabs/UsersTab";
 
-type Stats = { totalUsers: number; activeUsers: number; totalEvents: number; pendingShowbills: number };
+type Stats = { totalUsers: number; activeUsers: number; totalEvents: number; pendingShowbills: number; failedJobs: number };
+type FailedJobRows = ReturnType<typeof listFailedJobs>;
 type Outcome = Exclude<AdminOutcome, { done: unknown }> | { error: string } | undefined;
 
-/** The dashboard: four stat cards, the section tabs, and the open tab. */
-export function AdminDashboard({ stats, tab, outcome, search }: { stats: Stats; tab: AnyTabData; outcome: Outcome; search: URLSearchParams }) {
+/** The dashboard: four stat cards, failed deliveries if any, the section tabs, and the open tab. */
+export function AdminDashboard({
+  stats,
+  failedJobs,
+  tab,
+  outcome,
+  search,
+}: {
+  stats: Stats;
+  failedJobs: FailedJobRows;
+  tab: AnyTabData;
+  outcome: Outcome;
+  search: URLSearchParams;
+}) {
   const cards = [
     ["Total Users", stats.totalUsers],
     ["Active Users", stats.activeUsers],
@@ -33,6 +48,7 @@ export function AdminDashboard({ stats, tab, outcome, search }: { stats: Stats; 
           </li>
         ))}
       </ul>
+      <FailedJobs total={stats.failedJobs} jobs={failedJobs} />
       <SectionTabs current={tab.tab} />
       {outcome && "error" in outcome ? (
         <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">

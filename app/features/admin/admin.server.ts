@@ -20,12 +20,14 @@ import { config } from "~/lib/config.server";
 import { sendMailInBackground } from "~/lib/mail.server";
 import { passwordChangedEmail } from "~/features/auth/emails.server";
 import { audit, personName } from "./audit.server";
+import { countFailedJobs } from "./jobs.server";
 
 const n = (row: { n: number } | undefined) => row?.n ?? 0;
 
-/** The four stat cards of /admin. */
+/** The four stat cards of /admin, and the failed deliveries (its list shows when there are any). */
 export function adminStats(db: Db) {
   return {
+    failedJobs: countFailedJobs(db),
     totalUsers: n(db.select({ n: count() }).from(users).get()),
     activeUsers: n(db.select({ n: count() }).from(users).where(eq(users.isActive, true)).get()),
     totalEvents: n(db.select({ n: count() }).from(events).get()),

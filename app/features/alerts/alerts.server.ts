@@ -1,8 +1,5 @@
-import { and, count, eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import {
-  alertDigestItems,
-  alertPreferences,
-  emailUnsubscribes,
   jobs,
   notifications,
   pushSubscriptions,
@@ -10,7 +7,10 @@ import {
   type AlertEmail,
   type AlertKind,
 } from "#db/schema";
-import { enqueueJob } from "~/features/alerts/jobs.server";
+import { addToDigest } from "./email.server";
+import { enqueueJob } from "./jobs.server";
+import { channelsFor } from "./preferences.server";
+import { isUnsubscribed } from "./unsubscribe.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { publishUserChange } from "~/lib/live.server";
@@ -19,7 +19,8 @@ import { publishUserChange } from "~/lib/live.server";
  * An alert: something a rider asked to be told about (a new event matching
  * a saved search, a change to an event they saved, a reminder). It always
  * becomes an in-app notification; email and Web Push follow the rider's
- * choices (alert_preferences, defaults below).
+ * choices (alert_preferences; defaults in app/schemas/alert-channels.ts).
+ * The deliveries themselves are email.server.ts and push.server.ts.
  *
  * `subject` names what the alert is about, so that (rider, kind, subject)
  * happens once: a new event is `event:{id}` whatever search matched it, a
@@ -37,29 +38,6 @@ export type Alert = {
   /** Overrides the rider's email choice for this kind (a saved search has its own). */
   email?: AlertEmail;
 };
-
-export type ChannelChoice = { email: AlertEmail; push: boolean };
-
-/** With no row of their own, riders get every kind by email at once and by push on their devices that have it on. */
-export const DEFAULT_CHANNELS: ChannelChoice = { email: "instant", push: true };
-
-export function channelsFor(db: Db, userId: string, kind: AlertKind): ChannelChoice {
-  const row = db
-    .select({ email: alertPreferences.email, push: alertPreferences.push })
-    .from(alertPreferences)
-    .where(and(eq(alertPreferences.userId, userId), eq(alertPreferences.kind, kind)))
-    .get();
-  return row ?? DEFAULT_CHANNELS;
-}
-
-/** The daily digest goes out at 13:00 UTC (morning across the US), gathering the day's alerts. */
-export const DIGEST_HOUR_UTC = 13;
-
-export function nextDigestAt(from: Date): Date {
-  const at = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate(), DIGEST_HOUR_UTC));
-  if (at <= from) at.setUTCDate(at.getUTCDate() + 1);
-  return at;
-}
 
 export const alertKey = (alert: Pick<Alert, "userId" | "kind" | "subject">) =>
   `alert:${alert.kind}:${alert.userId}:${alert.subject}`;
@@ -105,17 +83,10 @@ export function sendAlert(db: Db, alert: Alert): boolean {
     const channels = channelsFor(db, alert.userId, alert.kind);
     const email = alert.email ?? channels.email;
     const payload = { userId: alert.userId, kind: alert.kind, title: alert.title, message: alert.message, url: alert.url };
-    const unsubscribed = db.select({ email: emailUnsubscribes.email }).from(emailUnsubscribes).where(eq(emailUnsubscribes.email, user.email)).get();
     // Alert mail goes only to a confirmed address that has not asked to stop.
-    if (user.emailVerified && !unsubscribed) {
+    if (user.emailVerified && !isUnsubscribed(db, user.email)) {
       if (email === "instant") enqueueJob(db, { kind: "alert-email", key: `email:${key}`, dueAt: at, payload });
-      if (email === "daily") {
-        db.insert(alertDigestItems)
-          .values({ userId: alert.userId, kind: alert.kind, title: alert.title, message: alert.message, url: alert.url, createdAt: at })
-          .run();
-        const dueAt = nextDigestAt(at);
-        enqueueJob(db, { kind: "alert-digest", key: `digest:${alert.userId}:${dueAt.toISOString().slice(0, 10)}`, dueAt, payload: { userId: alert.userId } });
-      }
+      if (email === "daily") addToDigest(db, payload, at);
     }
     if (channels.push) {
       const devices = db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, alert.userId)).get()?.n ?? 0;

@@ -1,0 +1,103 @@
+import { and, count, eq, notInArray } from "drizzle-orm";
+import webpush from "web-push";
+import { jobs, pushSubscriptions, users, type Job } from "#db/schema";
+import { config } from "~/lib/config.server";
+import type { Db } from "~/lib/db.server";
+import type { PushSubscriptionInput } from "~/schemas/alert-channels";
+import type { AlertMessage } from "./email.server";
+
+/**
+ * The Web Push channel of alerts. A rider turns push on per device: the
+ * browser's subscription (its push service's endpoint and the keys that
+ * encrypt for it) is stored here; the `alert-push` job sends the alert to
+ * each of the rider's devices, signed with the server's VAPID key and
+ * encrypted for that device (web-push does both). A push service answering
+ * 404 or 410 says the subscription is gone for good: it is removed.
+ */
+
+/** A day: an alert still worth showing on a phone that was off overnight, not a week later. */
+export const PUSH_TTL_SECONDS = 24 * 60 * 60;
+/** The push services take up to 4 KB encrypted; an alert's text is cut well below. */
+const MAX_BODY = 600;
+
+export function savePushSubscription(db: Db, userId: string, input: PushSubscriptionInput, userAgent: string | null) {
+  const values = { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, userAgent: userAgent?.slice(0, 300) ?? null };
+  // One endpoint is one browser: subscribing again (new keys, or another rider signed in on it) takes it over.
+  db.insert(pushSubscriptions)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, ...values } })
+    .run();
+}
+
+/** Removes the rider's subscription for this endpoint; false if they had none. */
+export function deletePushSubscription(db: Db, userId: string, endpoint: string) {
+  const { changes } = db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .run();
+  return changes > 0;
+}
+
+export function hasPushSubscription(db: Db, userId: string, endpoint: string) {
+  return (
+    db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+      .get() !== undefined
+  );
+}
+
+export function countPushSubscriptions(db: Db, userId: string) {
+  return db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).get()?.n ?? 0;
+}
+
+/** What the service worker shows (public/sw.js reads exactly these fields). */
+export function pushPayload(alert: Pick<AlertMessage, "title" | "message" | "url">) {
+  const body = alert.message.length > MAX_BODY ? `${alert.message.slice(0, MAX_BODY - 1)}…` : alert.message;
+  return JSON.stringify({ title: alert.title, body, url: alert.url });
+}
+
+type PushPayload = AlertMessage & { delivered?: number[] };
+
+/**
+ * The `alert-push` job: the alert to every device of the rider. Each device
+ * that took it is written into the job, so a retry (another device's push
+ * service failed) sends only to the devices still owed it.
+ */
+export async function runAlertPush(db: Db, job: Job) {
+  const payload = job.payload as PushPayload;
+  const user = db.select({ isActive: users.isActive }).from(users).where(eq(users.id, payload.userId)).get();
+  if (!user?.isActive) return;
+  const delivered = [...(payload.delivered ?? [])];
+  const devices = db
+    .select()
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, payload.userId), notInArray(pushSubscriptions.id, delivered)))
+    .all();
+  const { vapid } = config();
+  const body = pushPayload(payload);
+  const failures: string[] = [];
+  for (const device of devices) {
+    try {
+      await webpush.sendNotification({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, body, {
+        vapidDetails: vapid,
+        TTL: PUSH_TTL_SECONDS,
+        timeout: 15_000,
+      });
+      delivered.push(device.id);
+      db.update(jobs)
+        .set({ payload: { ...payload, delivered } })
+        .where(eq(jobs.id, job.id))
+        .run();
+    } catch (error) {
+      if (error instanceof webpush.WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
+        db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id)).run();
+      } else {
+        const status = error instanceof webpush.WebPushError ? `${error.statusCode} ${error.body}`.trim() : String(error);
+        failures.push(`${new URL(device.endpoint).host}: ${status}`);
+      }
+    }
+  }
+  if (failures.length > 0) throw new Error(`push not delivered to ${failures.length} device(s): ${failures.join("; ")}`);
+}
