@@ -319,6 +319,9 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/settings_.account": () => ["/settings/account"],
   "routes/settings_.riders": () => ["/settings/riders"],
   "routes/settings_.saved-searches": () => ["/settings/saved-searches"],
+  "routes/settings_.alerts": () => ["/settings/alerts"],
+  // The token is the credential and names its own address: a made-up one shows nobody's.
+  "routes/unsubscribe.$token": () => ["/unsubscribe/not-a-token"],
   "routes/profile.$userId": (w) =>
     everyone(w).flatMap((p) => [
       `/profile/${p.user.id}`,
@@ -380,6 +383,8 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/api.riders.$id": none,
   "routes/api.saved-searches": () => ["/api/saved-searches"],
   "routes/api.saved-searches.$id": none,
+  "routes/api.alert-preferences": () => ["/api/alert-preferences"],
+  "routes/api.push-subscriptions": () => ["/api/push-subscriptions"],
   "routes/api.share.run-log.$id": (w) => w.runs.map((run) => ({ url: `/api/share/run-log/${run.id}`, sharedRun: run })),
   "routes/api.users.$id.public-runs": (w) => everyone(w).flatMap((p) => [`/api/users/${p.user.id}/public-runs`, `/api/users/${p.user.id}/public-runs?sort=fastest`]),
   "routes/api.users.$id.run-count": (w) => everyone(w).map((p) => `/api/users/${p.user.id}/run-count`),
