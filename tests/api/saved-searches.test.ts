@@ -1,13 +1,14 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { savedSearches } from "../../db/schema";
+import { alertDigestItems, events, jobs, notifications, savedSearches, users } from "../../db/schema";
 import { MAX_SAVED_SEARCHES, SAVED_SEARCH_MESSAGES } from "../../app/schemas/saved-search-rules";
-import { createUser, signedInRider } from "../helpers/factories";
+import { createLocatedEvent, createSavedSearch, createUser, signedInRider, signIn } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
 let app: TestServer;
 beforeAll(async () => {
-  app = await startTestServer();
+  // The job runner matches approved events against saved searches.
+  app = await startTestServer({}, { jobs: true });
 });
 afterAll(() => app.close());
 
@@ -205,7 +206,6 @@ describe("PATCH and DELETE /api/saved-searches/{id}", () => {
   it("goes with the account", async () => {
     const user = createUser(app.db);
     app.db.insert(savedSearches).values({ userId: user.id, name: "x", latitude: 1, longitude: 1, radius: 25, minLat: 0, maxLat: 2, minLng: 0, maxLng: 2 }).run();
-    const { users } = await import("../../db/schema");
     app.db.delete(users).where(eq(users.id, user.id)).run();
     expect(app.db.select().from(savedSearches).where(eq(savedSearches.userId, user.id)).all()).toEqual([]);
   });
@@ -270,5 +270,192 @@ describe("the forms: Discover's Alert me and Settings' alerts (without JavaScrip
     expect(row()?.paused).toBe(false);
     expect(await post({ intent: "delete", id })).toContain("Alert deleted");
     expect(row()).toBeUndefined();
+  });
+});
+
+describe("matching: approving an event alerts the riders whose saved searches hold it", () => {
+  const FW = { latitude: 32.7714, longitude: -97.2915 }; // 76101, Fort Worth
+  let admin: Client;
+  beforeAll(async () => {
+    admin = (await signedInRider(app, { isAdmin: true })).client;
+    // The searches saved above would match these events too.
+    app.db.delete(savedSearches).run();
+  });
+
+  const approve = async (eventId: string, approved = true) => {
+    const res = await admin.json(`/api/admin/showbills/${eventId}/approve`, "PATCH", { approved });
+    expect(res.status).toBe(200);
+    await app.runJobs();
+  };
+  const alertsOf = (userId: string) =>
+    app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, "alert")))
+      .all();
+  /**
+   * A rider with saved searches (each overriding the defaults: 76101 within
+   * 50 miles). Their address is unconfirmed, so no alert mail is queued
+   * unless a test asks for it (mail is tests/api/alerts-channels' subject).
+   */
+  const riderWith = async (...searches: Parameters<typeof createSavedSearch>[2][]) => riderOf({ emailVerified: false }, ...searches);
+  const riderOf = async (account: Parameters<typeof createUser>[1], ...searches: Parameters<typeof createSavedSearch>[2][]) => {
+    const user = createUser(app.db, account);
+    for (const s of searches.length ? searches : [{}]) await createSavedSearch(app.db, user.id, s);
+    return user;
+  };
+  const pendingEvent = (zip: string, overrides: Parameters<typeof createLocatedEvent>[2] = {}) =>
+    createLocatedEvent(app.db, zip, { showbillApproved: false, date: "2030-06-14", ...overrides });
+
+  it("alerts a rider whose circle holds the event, naming it, its dates, place and distance, linking to it; not one outside", async () => {
+    const near = await riderWith({ radius: 25 });
+    const dallasWide = await riderOf({}, { radius: 50, email: "daily" }); // signs in below
+    const dallasTight = await riderWith({ radius: 25 });
+    const far = await riderWith({ zipCode: "34470", radius: 200 });
+    const event = await pendingEvent("75201", { name: "Big D Barrels", endDate: "2030-06-15", arenaName: "Fair Park" });
+    expect(alertsOf(dallasWide.id)).toHaveLength(0); // not before approval
+    await approve(event.id);
+
+    const [alert] = alertsOf(dallasWide.id);
+    expect(alert).toMatchObject({
+      subtype: "match",
+      title: "New event: Big D Barrels",
+      relatedEventId: event.id,
+      isRead: false,
+    });
+    expect(alert!.message).toMatch(/^Jun 14 – 15, 2030 at Fair Park, Dallas, TX, 28 miles from 76101 \(your alert "Alert \d+"\)\.$/);
+    expect(alert!.metadata).toEqual({ url: `/share/event/${event.id}` });
+    for (const user of [near, dallasTight, far]) expect(alertsOf(user.id)).toHaveLength(0);
+
+    // The rider sees it in the list, and the link opens the event.
+    const client = app.client();
+    await signIn(client, dallasWide.email);
+    const list = (await (await client.get("/api/notifications")).json()) as { title: string }[];
+    expect(list.map((n) => n.title)).toContain("New event: Big D Barrels");
+    expect((await client.get(`/share/event/${event.id}`)).status).toBe(200);
+  });
+
+  it("uses the exact distance, not the box: an event in the box's corner outside the circle alerts nobody", async () => {
+    const rider = await riderWith({ radius: 25 });
+    // About 21 miles north and 20 east of the center: inside the box, about 29 miles away.
+    const corner = await pendingEvent("76101", { latitude: FW.latitude + 0.3, longitude: FW.longitude + 0.35 });
+    await approve(corner.id);
+    expect(alertsOf(rider.id)).toHaveLength(0);
+    const inside = await pendingEvent("76101", { latitude: FW.latitude + 0.2, longitude: FW.longitude + 0.2 });
+    await approve(inside.id);
+    expect(alertsOf(rider.id)).toHaveLength(1);
+  });
+
+  it("applies the search's dates, arena, ground, minimum added money and event type", async () => {
+    const event = await pendingEvent("76101", {
+      date: "2030-07-10",
+      endDate: "2030-07-12",
+      arenaType: "indoor",
+      groundType: "sand",
+      addedMoney: 2500,
+      eventType: ["barrel_racing", "rodeo"],
+    });
+    const yes = await Promise.all([
+      riderWith({ startDate: "2030-07-12" }), // overlaps the last day
+      riderWith({ endDate: "2030-07-10" }), // overlaps the first day
+      riderWith({ startDate: "2030-07-01", endDate: "2030-07-31", arenaType: "indoor", groundType: "sand", minAddedMoney: 2500, eventType: "rodeo" }),
+    ]);
+    const no = await Promise.all([
+      riderWith({ startDate: "2030-07-13" }),
+      riderWith({ endDate: "2030-07-09" }),
+      riderWith({ arenaType: "outdoor" }),
+      riderWith({ groundType: "dirt" }),
+      riderWith({ minAddedMoney: 5000 }),
+      riderWith({ eventType: "futurity" }),
+    ]);
+    await approve(event.id);
+    expect(yes.map((u) => alertsOf(u.id).length)).toEqual([1, 1, 1]);
+    expect(no.map((u) => alertsOf(u.id).length)).toEqual([0, 0, 0, 0, 0, 0]);
+
+    // An event without added money does not pass a minimum.
+    const unknownMoney = await riderWith({ minAddedMoney: 500 });
+    const noMoney = await pendingEvent("76101", { addedMoney: null });
+    await approve(noMoney.id);
+    expect(alertsOf(unknownMoney.id)).toHaveLength(0);
+  });
+
+  it("skips paused searches and banned riders", async () => {
+    const paused = await riderWith({ paused: true });
+    const banned = await riderWith();
+    app.db.update(users).set({ isActive: false }).where(eq(users.id, banned.id)).run();
+    const active = await riderWith();
+    const event = await pendingEvent("76101");
+    await approve(event.id);
+    expect([paused, banned, active].map((u) => alertsOf(u.id).length)).toEqual([0, 0, 1]);
+  });
+
+  it("alerts a rider once per event however many searches match and however often it is approved, emailing as the most eager search asks", async () => {
+    const rider = await riderWith({ email: "off" }, { email: "instant", radius: 100 }, { email: "daily", radius: 200 });
+    const event = await pendingEvent("76101");
+    await approve(event.id);
+    await approve(event.id, false);
+    await approve(event.id);
+    expect(alertsOf(rider.id)).toHaveLength(1);
+    const { findMatches } = await import("../../app/features/alerts/matching.server");
+    const approved = app.db.select().from(events).where(eq(events.id, event.id)).get()!;
+    expect(findMatches(app.db, approved).filter((m) => m.userId === rider.id)).toEqual([
+      expect.objectContaining({ userId: rider.id, email: "instant", distance: expect.any(Number) }),
+    ]);
+
+    // Daily and off, each alone, for riders whose address is confirmed.
+    const daily = await riderOf({}, { email: "daily" }, { email: "off" });
+    const off = await riderOf({}, { email: "off" });
+    const second = await pendingEvent("76101");
+    await approve(second.id);
+    expect(app.db.select().from(alertDigestItems).where(eq(alertDigestItems.userId, daily.id)).all()).toHaveLength(1);
+    for (const user of [daily, off]) {
+      expect(alertsOf(user.id)).toHaveLength(1);
+      expect(app.db.select().from(jobs).where(and(eq(jobs.kind, "alert-email"), like(jobs.key, `%${user.id}%`))).all()).toHaveLength(0);
+    }
+    expect(app.db.select().from(alertDigestItems).where(eq(alertDigestItems.userId, off.id)).all()).toHaveLength(0);
+  });
+
+  it("alerts on an approved change that brings a listed event into a search, never twice for the same event", async () => {
+    const { user: producer, client: producerClient } = await signedInRider(app);
+    const inDallas = await riderWith({ zipCode: "75201", radius: 25 });
+    const inFortWorth = await riderWith({ radius: 25 });
+    const event = await createLocatedEvent(app.db, "76101", { createdBy: producer.id, showbillApproved: false, date: "2030-08-01" });
+    await approve(event.id);
+    expect([alertsOf(inDallas.id).length, alertsOf(inFortWorth.id).length]).toEqual([0, 1]);
+
+    // The producer moves it to Dallas; riders are alerted when the change is approved, not before.
+    const edit = await producerClient.json(`/api/events/${event.id}`, "PUT", { zipCode: "75201", location: "Dallas, TX" });
+    expect(edit.status).toBe(202); // waits for review
+    await app.runJobs();
+    expect(alertsOf(inDallas.id)).toHaveLength(0);
+    const review = await admin.json(`/api/admin/event-revisions/${event.id}`, "PATCH", { approved: true });
+    expect(review.status).toBe(200);
+    await app.runJobs();
+    expect([alertsOf(inDallas.id).length, alertsOf(inFortWorth.id).length]).toEqual([1, 1]);
+
+    // An administrator's own edit of the listed event goes live at once: back to Fort Worth alerts nobody again.
+    const back = await admin.json(`/api/events/${event.id}`, "PUT", { zipCode: "76101", location: "Fort Worth, TX" });
+    expect(back.status).toBe(200);
+    await app.runJobs();
+    expect([alertsOf(inDallas.id).length, alertsOf(inFortWorth.id).length]).toEqual([1, 1]);
+    const newcomer = await riderWith({ radius: 25 });
+    expect((await admin.json(`/api/events/${event.id}`, "PUT", { name: "Moved Back Barrels" })).status).toBe(200);
+    await app.runJobs();
+    expect(alertsOf(newcomer.id)).toHaveLength(1);
+  });
+
+  it("never alerts of an event riders may not see or that will not happen: unapproved, rejected, cancelled, postponed, ended", async () => {
+    const rider = await riderWith({ radius: 200 });
+    const unapproved = await pendingEvent("76101");
+    const rejected = await pendingEvent("76101");
+    await approve(rejected.id, false);
+    const cancelled = await pendingEvent("76101", { status: "CANCELLED" });
+    await approve(cancelled.id);
+    const postponed = await pendingEvent("76101", { status: "POSTPONED" });
+    await approve(postponed.id);
+    const ended = await pendingEvent("76101", { date: "2020-05-01" });
+    await approve(ended.id);
+    expect(alertsOf(rider.id)).toHaveLength(0);
+    expect(unapproved.showbillApproved).toBe(false);
   });
 });

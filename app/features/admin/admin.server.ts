@@ -10,6 +10,7 @@ import {
   users,
   type User,
 } from "#db/schema";
+import { queueSavedSearchMatch } from "~/features/alerts/matching.server";
 import { hashPassword } from "~/features/auth/auth.server";
 import { notifyAllActiveUsers, notifyUsers, type NewNotice } from "~/features/notifications/notifications.server";
 import type { Db } from "~/lib/db.server";
@@ -265,12 +266,17 @@ export function listPendingShowbills(db: Db) {
  */
 export function setShowbillApproval(db: Db, admin: User, eventId: string, approved: boolean) {
   const changes = approved ? eq(events.showbillApproved, false) : or(eq(events.showbillApproved, true), isNull(events.showbillReviewedAt));
-  const event = db
-    .update(events)
-    .set({ showbillApproved: approved, showbillReviewedBy: admin.id, showbillReviewedAt: new Date() })
-    .where(and(eq(events.id, eventId), changes))
-    .returning({ id: events.id, name: events.name, createdBy: events.createdBy })
-    .get();
+  // The riders whose saved searches hold a newly approved event are alerted by a job committed with the approval.
+  const event = db.transaction(() => {
+    const row = db
+      .update(events)
+      .set({ showbillApproved: approved, showbillReviewedBy: admin.id, showbillReviewedAt: new Date() })
+      .where(and(eq(events.id, eventId), changes))
+      .returning()
+      .get();
+    if (row && approved) queueSavedSearchMatch(db, row);
+    return row;
+  });
   if (!event) {
     if (!db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).get()) throw new HttpError(404, "Event not found");
     return; // Already decided this way.

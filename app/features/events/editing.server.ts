@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { eventRevisions, events, type Event, type EventChanges, type EventRevision, type NewEvent, type User } from "#db/schema";
+import { queueSavedSearchMatch } from "~/features/alerts/matching.server";
 import type { Db } from "~/lib/db.server";
 import { distanceMiles, lookupCityState, lookupZip, parseCityState, type Place } from "~/lib/gazetteer.server";
 import { HttpError } from "~/lib/http.server";
@@ -181,7 +182,10 @@ export function updateEventFor(db: Db, user: User, id: string, input: EventUpdat
   const updated = db.transaction((tx) => {
     // A creator's change to an event not listed goes straight in: any older pending revision is part of it now.
     if (byCreator) tx.delete(eventRevisions).where(eq(eventRevisions.eventId, id)).run();
-    return tx.update(events).set(change).where(eq(events.id, id)).returning().get();
+    const row = tx.update(events).set(change).where(eq(events.id, id)).returning().get();
+    // An administrator's edit of a listed event goes live at once, approved: riders whose saved searches it now enters are alerted.
+    queueSavedSearchMatch(db, row);
+    return row;
   });
   releaseUploads(db, released);
   eventChanged(db, [user.id], event, updated);

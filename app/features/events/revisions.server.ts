@@ -2,6 +2,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { eventRevisions, events, users, type Event, type EventChanges, type EventRevision, type NewEvent, type User } from "#db/schema";
 import { audit } from "~/features/admin/audit.server";
+import { queueSavedSearchMatch } from "~/features/alerts/matching.server";
 import { notifyUsers } from "~/features/notifications/notifications.server";
 import type { Db } from "~/lib/db.server";
 import { lookupZip } from "~/lib/gazetteer.server";
@@ -118,7 +119,10 @@ export function reviewRevision(db: Db, admin: User, eventId: string, approved: b
       }
     }
     const replaced = revision.showbillChanged ? event.showbillUrl : null;
-    return { event: tx.update(events).set(change).where(eq(events.id, eventId)).returning().get(), before: event, revision, replaced };
+    const updated = tx.update(events).set(change).where(eq(events.id, eventId)).returning().get();
+    // The change may bring the event into riders' saved searches: they are alerted of it (once per event and rider).
+    queueSavedSearchMatch(db, updated);
+    return { event: updated, before: event, revision, replaced };
   });
   if (!outcome) {
     if (!db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).get()) throw new HttpError(404, "Event not found");
