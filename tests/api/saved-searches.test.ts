@@ -402,6 +402,16 @@ describe("matching: approving an event alerts the riders whose saved searches ho
       expect.objectContaining({ userId: rider.id, email: "instant", distance: expect.any(Number) }),
     ]);
 
+    // A confirmed address gets one mail, at once, however many searches match and approvals happen.
+    const mailed = await riderOf({}, { email: "off" }, { email: "instant", radius: 100 }, { email: "daily", radius: 200 });
+    const third = await pendingEvent("76101", { name: "Once Only Barrels" });
+    await approve(third.id);
+    await approve(third.id, false);
+    await approve(third.id);
+    const mail = await app.smtp.waitFor(mailed.email, /Once Only Barrels/);
+    expect(mail.text).toContain(`/share/event/${third.id}`);
+    expect(app.smtp.messages.filter((m) => m.to.includes(mailed.email))).toHaveLength(1);
+
     // Daily and off, each alone, for riders whose address is confirmed.
     const daily = await riderOf({}, { email: "daily" }, { email: "off" });
     const off = await riderOf({}, { email: "off" });
