@@ -11,7 +11,7 @@ export function FailedJobs({ total, jobs }: { total: number; jobs: FailedJob[] }
   return (
     <section className="mt-4 space-y-2" aria-labelledby="failed-jobs-title">
       <h2 id="failed-jobs-title" className="font-bold text-gray-900">
-        Failed deliveries ({total})
+        {`Failed deliveries (${total})`}
       </h2>
       <p className="text-sm text-gray-700">
         Alert emails, digests and pushes that failed after their last retry, or were cut off by a server crash mid-send (never sent again, so no rider gets
