@@ -45,10 +45,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const unread = useUnreadCount(user?.unreadCount ?? 0, Boolean(user));
   const online = useOnline();
   useEffect(() => {
-    // Signing out forgets the pages kept for offline use: a shared phone keeps no one's data.
+    // Signing out forgets the pages and horses' papers kept for offline use: a shared phone keeps no one's data.
     const onSubmit = (e: SubmitEvent) => {
       const form = e.target as HTMLFormElement;
-      if (new URL(form.action, location.href).pathname === "/logout" && typeof caches !== "undefined") void caches.delete("pages-v1");
+      if (new URL(form.action, location.href).pathname === "/logout" && typeof caches !== "undefined") {
+        void caches.delete("pages-v1");
+        void caches.delete("papers-v1");
+      }
     };
     document.addEventListener("submit", onSubmit);
     return () => document.removeEventListener("submit", onSubmit);

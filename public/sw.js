@@ -10,10 +10,15 @@
  * - After sign-in, My Events and the Run Log are fetched once in the
  *   background so they open at the arena even if never visited; while the
  *   rider browses, those copies are refreshed when older than FRESH_MS.
+ * - A horse's papers (private files, served to their owner only): the papers
+ *   screen asks for the horse's current papers to be kept ("keep-papers":
+ *   the papers page, each paper's page and file), so they open at the gate
+ *   with no signal. Paper files are fetched network first and answered from
+ *   PAPERS offline; a paper no longer listed leaves the phone.
  * - Nothing else (the /api, uploads, form posts) is intercepted. Runs logged
  *   offline are kept by the run-log page itself (IndexedDB), not here.
- * Signing out deletes the pages cache (here and in app/root.tsx): a shared
- * phone keeps no one's data.
+ * Signing out deletes the pages and papers caches (here and in app/root.tsx):
+ * a shared phone keeps no one's data.
  * Web Push: an alert arrives as JSON {title, body, url} (the server's
  * app/features/alerts/push.server.ts) and is shown as a notification;
  * tapping it focuses a window of the app on that screen, or opens one.
@@ -21,6 +26,8 @@
 const VERSION = "v1";
 const SHELL = `shell-${VERSION}`;
 const PAGES = `pages-${VERSION}`; // app/root.tsx deletes this name at sign-out
+const PAPERS = `papers-${VERSION}`; // and this one
+const PAPER_FILE = /^\/api\/horses\/[\w-]+\/documents\/[\w-]+\/file$/;
 const PRECACHE = ["/offline.html", "/favicon.svg", "/icons/icon-192.png", "/manifest.webmanifest"];
 const WARM = ["/events", "/run-log"];
 const FRESH_MS = 10 * 60 * 1000;
@@ -40,7 +47,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k !== SHELL && k !== PAGES).map((k) => caches.delete(k))))
+      .then((keys) => Promise.all(keys.filter((k) => k !== SHELL && k !== PAGES && k !== PAPERS).map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   );
 });
@@ -54,13 +61,19 @@ self.addEventListener("fetch", (event) => {
     // Observed, never answered here: the server handles every form post.
     if (/^\/logout(\.data)?$/.test(url.pathname)) {
       generation += 1;
-      event.waitUntil(caches.delete(PAGES));
+      event.waitUntil(Promise.all([caches.delete(PAGES), caches.delete(PAPERS)]));
     } else if (/^\/login(\.data)?$/.test(url.pathname)) {
       signedInAt = Date.now();
     }
     return;
   }
   if (request.method !== "GET") return;
+
+  // Before pages: opening a PDF paper is a navigation to its file.
+  if (PAPER_FILE.test(url.pathname)) {
+    event.respondWith(paperFile(request, url));
+    return;
+  }
 
   if (url.pathname.startsWith("/build/") || url.pathname.startsWith("/icons/")) {
     event.respondWith(
@@ -96,6 +109,7 @@ self.addEventListener("fetch", (event) => {
 self.addEventListener("message", (event) => {
   const { type, urls } = event.data ?? {};
   if (type === "refresh" && Array.isArray(urls)) event.waitUntil(warm(urls.filter(isPagePath), "all"));
+  if (type === "keep-papers") event.waitUntil(keepPapers(event.data));
 });
 
 const keepable = (url) => !url.pathname.startsWith("/admin");
@@ -182,6 +196,59 @@ async function routeManifest(request, url) {
   }
 }
 
+/** A paper's file: the server's when it answers (kept for later), the phone's copy when offline. */
+async function paperFile(request, url) {
+  const since = generation;
+  const cache = await caches.open(PAPERS);
+  try {
+    const response = await fetch(request);
+    if (response.status === 200 && since === generation) await cache.put(url.pathname, response.clone());
+    // Deleted, or no longer this session's: the phone forgets it too.
+    else if (response.status === 404 || response.status === 401) await cache.delete(url.pathname);
+    return response;
+  } catch {
+    return (await cache.match(url.pathname)) ?? new Response("This paper is not kept on this phone. Open it once with a connection.", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+}
+
+/**
+ * Keeps one horse's current papers on the phone: each file not yet kept (a
+ * paper's file never changes), then its pages; the papers of that horse no
+ * longer listed are removed, files and pages.
+ */
+function keepPapers({ horseId, pages, files }) {
+  if (typeof horseId !== "string" || !/^[\w-]+$/.test(horseId) || !Array.isArray(pages) || !Array.isArray(files)) return Promise.resolve();
+  const prefix = `/api/horses/${horseId}/documents/`;
+  const wanted = files.filter((f) => typeof f === "string" && f.startsWith(prefix) && PAPER_FILE.test(f));
+  const pagePrefix = `/horses/${horseId}/papers`;
+  const wantedPages = pages.filter((p) => isPagePath(p) && p.startsWith(pagePrefix));
+  const run = async () => {
+    const since = generation;
+    const cache = await caches.open(PAPERS);
+    for (const old of await cache.keys()) {
+      const path = new URL(old.url).pathname;
+      if (path.startsWith(prefix) && !wanted.includes(path)) await cache.delete(old);
+    }
+    const kept = await caches.open(PAGES);
+    for (const old of await kept.keys()) {
+      const path = new URL(old.url).pathname.replace(/\.data$/, "");
+      if (path.startsWith(`${pagePrefix}/`) && !wantedPages.includes(path)) await kept.delete(old);
+    }
+    for (const file of wanted) {
+      if (await cache.match(file)) continue;
+      try {
+        const response = await fetch(file, { credentials: "same-origin" });
+        if (since !== generation) return;
+        if (response.status === 200) await cache.put(file, response);
+      } catch {
+        return; // offline: try another time
+      }
+    }
+  };
+  // The pages are fetched again each time: the list or a paper's dates may have changed since.
+  return (warming = (warming ?? Promise.resolve()).then(run).catch(() => {})).then(() => warm(wantedPages, "all"));
+}
+
 async function afterNavigation(answer) {
   const response = await answer.catch(() => null);
   if (!response || !response.ok) return;
@@ -235,7 +302,8 @@ function warm(paths, mode) {
  */
 async function keepAssets(html) {
   const shell = await caches.open(SHELL);
-  const pattern = /\/build\/[\w./-]+\.(?:js|css)/g;
+  // Route modules of pages with a parameter carry a "$" in their name (routes/profile.$userId-XXXX.js).
+  const pattern = /\/build\/[\w.$/-]+\.(?:js|css)/g;
   const assets = [...new Set(html.match(pattern) ?? [])];
   for (let i = 0; i < assets.length; i++) {
     const asset = assets[i];

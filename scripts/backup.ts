@@ -71,6 +71,10 @@ async function main() {
   if (fs.existsSync(cfg.uploadsDir)) {
     fs.cpSync(cfg.uploadsDir, path.join(folder, "uploads"), { recursive: true });
   }
+  // Horses' papers: private files, kept apart from the public uploads.
+  if (fs.existsSync(cfg.privateDir)) {
+    fs.cpSync(cfg.privateDir, path.join(folder, "private"), { recursive: true });
+  }
   // The generated secrets: without the cookie secret a restore signs everyone out; without the
   // VAPID keys, every phone's push subscription stops working.
   for (const name of ["session-secret", "vapid-keys.json"]) {

@@ -6,6 +6,7 @@ import { pruneRateLimits } from "../app/lib/rate-limit.server";
 import { pruneFinishedJobs } from "./jobs";
 // The sweep alone, without the image and file-type libraries the rest of the upload code loads.
 import { sweepOrphanUploads } from "../app/lib/uploads/references.server";
+import { sweepOrphanPaperFiles } from "../app/lib/uploads/private.server";
 
 /**
  * Work that keeps the data folder from growing with time. It runs in one
@@ -26,6 +27,7 @@ export const housekeepingTasks: HousekeepingTask[] = [
   { name: "spent rate-limit counters", run: (db) => pruneRateLimits(db) },
   { name: "month-old finished deliveries", run: (db) => pruneFinishedJobs(db) },
   { name: "day-old upload files no row references", run: (db, cfg) => sweepOrphanUploads(db, cfg.dataDir) },
+  { name: "day-old private papers no row references", run: (db, cfg) => sweepOrphanPaperFiles(db, cfg.dataDir) },
 ];
 
 /** Runs every task once and logs one line with what each removed. */

@@ -7,6 +7,7 @@ import { REMINDER_JOB, runReminder } from "../app/features/events/reminders.serv
 import { runAlertDigest, runAlertEmail } from "../app/features/alerts/email.server";
 import { runAlertPush } from "../app/features/alerts/push.server";
 import { MATCH_JOB, runSavedSearchMatch } from "../app/features/alerts/matching.server";
+import { PAPER_REMINDER_JOB, paperReminderJob } from "../app/features/horses/paperReminders.server";
 
 /**
  * Runs the durable jobs of the `jobs` table (app/features/alerts/jobs.server.ts
@@ -29,10 +30,11 @@ export const jobHandlers: Record<string, JobHandler> = {
   "alert-digest": runAlertDigest,
   "alert-push": runAlertPush,
   [MATCH_JOB]: runSavedSearchMatch,
+  [PAPER_REMINDER_JOB]: paperReminderJob,
 };
 
 /** Kinds whose handlers only write rows keyed to happen once (they call sendAlert): safe to run again. */
-export const RERUN_WHEN_INTERRUPTED = new Set<string>([REMINDER_JOB, MATCH_JOB]);
+export const RERUN_WHEN_INTERRUPTED = new Set<string>([REMINDER_JOB, MATCH_JOB, PAPER_REMINDER_JOB]);
 
 /** Waits before the 2nd, 3rd, 4th and 5th attempts; after the 5th a job is failed. */
 export const RETRY_AFTER_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];

@@ -81,6 +81,8 @@ export type Config = {
   dataDir: string;
   databaseFile: string;
   uploadsDir: string;
+  /** Files served only to their owner's session (a horse's papers), never under /uploads. */
+  privateDir: string;
   outboxDir: string;
   appOrigin: string;
   sessionSecret: string;
@@ -203,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseFile: path.join(dataDir, "app.db"),
     uploadsDir: path.join(dataDir, "uploads"),
+    privateDir: path.join(dataDir, "private"),
     outboxDir: path.join(dataDir, "outbox"),
     appOrigin,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),

@@ -5,7 +5,7 @@
  * by their `code`, never by their text. A refusal answers 413 or 415 with
  * `{ code, title, message }`; the rider reads "Title: message".
  */
-export type UploadKind = "showbill" | "avatar" | "video";
+export type UploadKind = "showbill" | "avatar" | "video" | "paper";
 
 const MB = 1024 * 1024;
 
@@ -23,8 +23,14 @@ export const UPLOAD_RULES: Record<UploadKind, Rule> = {
   showbill: { maxBytes: 10 * MB, accept: "image/*,application/pdf", kinds: "a photo or picture (JPEG, PNG, WebP, GIF or HEIC) or a PDF", noun: "image or PDF" },
   avatar: { maxBytes: 5 * MB, accept: "image/*", kinds: "a photo (JPEG, PNG, WebP, GIF or HEIC)", noun: "image" },
   video: { maxBytes: 15 * MB, accept: "video/*", kinds: "a video (MP4, MOV, WebM, M4V or 3GP)", noun: "video" },
+  /** A horse's papers (Coggins, health certificate...): private, stored apart from the public uploads. */
+  paper: { maxBytes: 10 * MB, accept: "image/*,application/pdf", kinds: "a photo or scan (JPEG, PNG, WebP, GIF or HEIC) or a PDF", noun: "image or PDF" },
 };
-export const UPLOAD_KINDS = Object.keys(UPLOAD_RULES) as UploadKind[];
+/**
+ * The kinds stored in the public uploads folder, and so the only ones the
+ * signed upload flow takes; papers are stored privately (app/lib/uploads/private.server.ts).
+ */
+export const UPLOAD_KINDS: UploadKind[] = ["showbill", "avatar", "video"];
 
 /** The size limit as riders read it: "10 MB". */
 export const maxSizeLabel = (kind: UploadKind) => `${UPLOAD_RULES[kind].maxBytes / MB} MB`;
@@ -56,6 +62,7 @@ const ACCEPTS: Record<UploadKind, (type: string) => boolean> = {
   showbill: (type) => type.startsWith("image/") || type === "application/pdf",
   avatar: (type) => type.startsWith("image/"),
   video: (type) => type.startsWith("video/"),
+  paper: (type) => type.startsWith("image/") || type === "application/pdf",
 };
 export const acceptsType = (kind: UploadKind, type: string) => ACCEPTS[kind](type);
 

@@ -1,9 +1,11 @@
 import type { ServerBuild } from "@remix-run/node";
 import { and, count, eq } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alertPreferences, calendarFeeds, emailUnsubscribes, eventReports, eventRevisions, events, followRequests, follows, inviteLinks, notifications, pushSubscriptions, riders, runLogs, savedEvents, savedSearches, userReports, users } from "../../db/schema";
+import { alertPreferences, calendarFeeds, emailUnsubscribes, eventReports, eventRevisions, events, followRequests, follows, horseDocuments, horses, inviteLinks, notifications, pushSubscriptions, riders, runLogs, savedEvents, savedSearches, userReports, users } from "../../db/schema";
 import {
   createEvent,
   createFollow,
@@ -116,6 +118,14 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.saved-searches": { GET: "user", POST: "user" },
   "routes/api.saved-searches.$id": { PATCH: "user", DELETE: "user" },
   "routes/api.share.run-log.$id": { GET: "public" },
+  // A horse's papers and its shared record
+  "routes/api.horses.$id.documents": { GET: "user", POST: "user" },
+  "routes/api.horses.$id.documents.$docId": { GET: "user", PATCH: "user", DELETE: "user" },
+  "routes/api.horses.$id.documents.$docId.file": { GET: "user" },
+  "routes/horses.$id_.papers": { GET: "user", POST: "user" },
+  "routes/horses.$id_.papers_.$docId": { GET: "user" },
+  "routes/share.horse.$id": { GET: "public" },
+  "routes/api.share.horse.$id": { GET: "public" },
   "routes/api.users.$id.public-runs": { GET: "user" },
   "routes/api.users.$id.run-count": { GET: "user" },
   // Riders together
@@ -385,6 +395,22 @@ const pushDevice = (p: Parties) =>
     .values({ userId: p.owner.user.id, endpoint: `https://push.example.org/send/${tag()}`, p256dh: `B${"a".repeat(86)}`, auth: "bbbbbbbbbbbbbbbbbbbbbb" })
     .returning()
     .get();
+/** A horse of the owner's with one paper (its file on disk carrying the marker), unshared. */
+const ownPaper = (p: Parties) => {
+  const marker = tag();
+  const horse = db().insert(horses).values({ userId: p.owner.user.id, name: marker }).returning().get();
+  const folder = path.join(app.dataDir, "private", "papers");
+  fs.mkdirSync(folder, { recursive: true });
+  const fileKey = `${randomBytes(16).toString("base64url").slice(0, 22)}.pdf`;
+  fs.writeFileSync(path.join(folder, fileKey), `%PDF-1.4\n%${marker}\n%%EOF\n`);
+  const doc = db()
+    .insert(horseDocuments)
+    .values({ horseId: horse.id, userId: p.owner.user.id, kind: "other", fileKey, fileName: `${marker}.pdf`, contentType: "application/pdf", size: 30, expiresOn: "2030-01-01" })
+    .returning()
+    .get();
+  return { marker, horse, doc, url: `/api/horses/${horse.id}/documents/${doc.id}` };
+};
+const paperRow = (id: string) => db().select().from(horseDocuments).where(eq(horseDocuments.id, id)).get() ?? null;
 
 const searchOnly = { none: "a search or list of what anyone may find; what each viewer sees of it is tests/api/leak.test.ts's" };
 const tokenOnly = { none: "the token in the path is the credential: whoever holds it may use it, signed in or not" };
@@ -788,6 +814,46 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
       owner: { status: 200 },
       other: { status: 404 },
     }),
+  },
+  // A horse's papers: another rider (an administrator too) gets exactly what a missing paper gets.
+  "routes/api.horses.$id.documents": {
+    GET: owned({ setup: ownPaper, request: (c) => ({ url: `/api/horses/${c.horse.id}/documents` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+    POST: owned({
+      // A JSON body is no paper (400 for the owner); another rider's horse is refused before the body is read.
+      setup: ownPaper,
+      request: (c) => ({ url: `/api/horses/${c.horse.id}/documents`, json: { kind: "other" } }),
+      state: (c) => countOf(db().select().from(horseDocuments).where(eq(horseDocuments.horseId, c.horse.id)).all()),
+      owner: { status: 400, changes: false },
+      other: { status: 404 },
+    }),
+  },
+  "routes/api.horses.$id.documents.$docId": {
+    GET: owned({ setup: ownPaper, request: (c) => ({ url: c.url }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+    PATCH: owned({ setup: ownPaper, request: (c) => ({ url: c.url, json: { expiresOn: "2031-02-03" } }), state: (c) => paperRow(c.doc.id), owner: { status: 200 }, other: { status: 404 } }),
+    DELETE: owned({ setup: ownPaper, request: (c) => ({ url: c.url }), state: (c) => paperRow(c.doc.id), owner: { status: 200 }, other: { status: 404 } }),
+  },
+  "routes/api.horses.$id.documents.$docId.file": {
+    GET: owned({ setup: ownPaper, request: (c) => ({ url: `${c.url}/file` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+  },
+  "routes/horses.$id_.papers": {
+    GET: owned({ setup: ownPaper, request: (c) => ({ url: `/horses/${c.horse.id}/papers` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+    POST: owned({
+      setup: ownPaper,
+      request: (c) => ({ url: `/horses/${c.horse.id}/papers`, form: { intent: "delete", docId: c.doc.id } }),
+      state: (c) => paperRow(c.doc.id),
+      owner: { status: 302 },
+      other: { status: 404 },
+    }),
+  },
+  "routes/horses.$id_.papers_.$docId": {
+    GET: owned({ setup: ownPaper, request: (c) => ({ url: `/horses/${c.horse.id}/papers/${c.doc.id}` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+  },
+  // Not shared: nobody gets the record, its owner included (the horse's own screen is theirs).
+  "routes/share.horse.$id": {
+    GET: owned({ setup: ownPaper, request: (c) => ({ url: `/share/horse/${c.horse.id}` }), owner: { status: 404, sees: false }, other: { status: 404, sees: false } }),
+  },
+  "routes/api.share.horse.$id": {
+    GET: owned({ setup: ownPaper, request: (c) => ({ url: `/api/share/horse/${c.horse.id}` }), owner: { status: 404, sees: false }, other: { status: 404, sees: false } }),
   },
   "routes/api.run-logs.trends": {
     GET: owned({

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { followRequests, follows, runLogs, type User } from "../../db/schema";
+import { followRequests, follows, horses, runLogs, type User } from "../../db/schema";
 import { TABS } from "../../app/features/admin/tabs";
 import { createUser, signIn, uploadProfilePicture } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
@@ -51,7 +51,11 @@ type Visit = {
   fullViewsOnly?: boolean;
   method?: "POST";
   body?: unknown;
+  /** The shared record of this horse (/share/horse/{id}): its name is public while shared, unless its owner is SOLO. */
+  sharedHorse?: Stable;
 };
+/** A rider's horse, shared, with one paper: the paper is its owner's alone, whatever the horse's sharing. */
+type Stable = { owner: Person; horseId: string; docId: string; markers: Record<"horse" | "paperFile" | "paperContent", string> };
 type World = {
   people: Record<Key, Person>;
   runs: Run[];
@@ -62,6 +66,7 @@ type World = {
   feedUrls: string[];
   nearZip: Partial<Record<Key, string>>;
   soloActs: Record<"follow" | "request" | "share", number>;
+  stables: Stable[];
 };
 
 const HOME_ZIPS: Record<Key, string> = {
@@ -247,6 +252,19 @@ async function seed(): Promise<World> {
   }
   await ok(await admin.client.json("/api/admin/mass-notification", "POST", { title: "Leak test announcement", message: "Hello riders" }), "announcement");
 
+  // Horses with papers, each shared: through the papers API (the horse itself is the horses tests' to make).
+  const stables: Stable[] = [];
+  for (const owner of [solo, invite, pub]) {
+    const markers = { horse: `Zz${owner.key}stable`, paperFile: `Zz${owner.key}paperfile`, paperContent: `Zz${owner.key}papercontent` };
+    const horse = app.db.insert(horses).values({ userId: owner.user.id, name: markers.horse, shared: true }).returning().get();
+    const form = new FormData();
+    form.set("kind", "coggins");
+    form.set("expiresOn", "2031-04-01");
+    form.set("file", new Blob([`%PDF-1.4\n%${markers.paperContent}\n%%EOF\n`], { type: "application/pdf" }), `${markers.paperFile}.pdf`);
+    const paper = (await (await ok(await owner.client.fetch(`/api/horses/${horse.id}/documents`, { method: "POST", body: form }), "paper")).json()) as { id: string };
+    stables.push({ owner, horseId: horse.id, docId: paper.id, markers });
+  }
+
   // The banned rider: banned last, through the admin API, so everything above was theirs while active.
   await ok(await admin.client.json(`/api/admin/users/${banned.user.id}/ban`, "DELETE"), "ban");
   banned.banned = true;
@@ -262,6 +280,7 @@ async function seed(): Promise<World> {
     feedUrls,
     nearZip: NEAR_ZIPS,
     soloActs,
+    stables,
   };
 }
 
@@ -386,6 +405,14 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/api.alert-preferences": () => ["/api/alert-preferences"],
   "routes/api.push-subscriptions": () => ["/api/push-subscriptions"],
   "routes/api.share.run-log.$id": (w) => w.runs.map((run) => ({ url: `/api/share/run-log/${run.id}`, sharedRun: run })),
+  // A horse's papers and its shared record
+  "routes/api.horses.$id.documents": (w) => w.stables.map((s) => `/api/horses/${s.horseId}/documents`),
+  "routes/api.horses.$id.documents.$docId": (w) => w.stables.map((s) => `/api/horses/${s.horseId}/documents/${s.docId}`),
+  "routes/api.horses.$id.documents.$docId.file": (w) => w.stables.map((s) => `/api/horses/${s.horseId}/documents/${s.docId}/file`),
+  "routes/horses.$id_.papers": (w) => w.stables.map((s) => `/horses/${s.horseId}/papers`),
+  "routes/horses.$id_.papers_.$docId": (w) => w.stables.map((s) => `/horses/${s.horseId}/papers/${s.docId}`),
+  "routes/share.horse.$id": (w) => w.stables.map((s) => ({ url: `/share/horse/${s.horseId}`, sharedHorse: s })),
+  "routes/api.share.horse.$id": (w) => w.stables.map((s) => ({ url: `/api/share/horse/${s.horseId}`, sharedHorse: s })),
   "routes/api.users.$id.public-runs": (w) => everyone(w).flatMap((p) => [`/api/users/${p.user.id}/public-runs`, `/api/users/${p.user.id}/public-runs?sort=fastest`]),
   "routes/api.users.$id.run-count": (w) => everyone(w).map((p) => `/api/users/${p.user.id}/run-count`),
   // Riders together
@@ -543,6 +570,17 @@ function markers(w: World): Marker[] {
       list.push({ value: run.markers[field], label: `${run.owner.key} rider's ${run.privacy} run ${field}`, allowed: (v, visit) => runAllowed(v, run, visit) });
     }
   }
+  for (const stable of w.stables) {
+    const own = (v: Person | null) => v?.key === stable.owner.key;
+    list.push({ value: stable.markers.paperFile, label: `${stable.owner.key} rider's paper (file name)`, allowed: own });
+    list.push({ value: stable.markers.paperContent, label: `${stable.owner.key} rider's paper (file)`, allowed: own });
+    list.push({ value: stable.docId, label: `${stable.owner.key} rider's paper id`, allowed: own });
+    list.push({
+      value: stable.markers.horse,
+      label: `${stable.owner.key} rider's shared horse`,
+      allowed: (v, visit) => own(v) || (visit.sharedHorse === stable && stable.owner.mode !== "SOLO" && !stable.owner.banned),
+    });
+  }
   list.push({ value: w.pendingEvent.name, label: "unapproved event", allowed: (v) => Boolean(v && (v.key === "public" || v.isAdmin)) });
   return list;
 }
@@ -652,7 +690,7 @@ describe("leak test: every page, /api GET and share page as each kind of viewer"
    * JSON), so the test can fail.
    */
   const mustSee: Record<string, (w: World) => string[]> = {
-    visitor: (w) => [w.people.public.runs[0]!.markers.notes, w.people.invite.runs[0]!.markers.notes, w.people.invite.markers.first, w.people.public.markers.last],
+    visitor: (w) => [...w.stables.filter((s) => s.owner.mode !== "SOLO").map((s) => s.markers.horse), w.people.public.runs[0]!.markers.notes, w.people.invite.runs[0]!.markers.notes, w.people.invite.markers.first, w.people.public.markers.last],
     stranger: (w) => [w.people.public.markers.last, w.people.public.markers.zip, w.people.public.markers.picture, w.people.public.runs[0]!.markers.notes, w.people.invite.markers.first, w.people.stranger.markers.email],
     follower: (w) => [w.people.invite.markers.last, w.people.invite.markers.zip, w.people.invite.markers.bio, w.people.invite.markers.picture, w.people.invite.runs[0]!.markers.notes, w.people.invite.runs[0]!.markers.time],
     requester: (w) => [w.people.invite.markers.first, w.people.requester.markers.child],
@@ -664,6 +702,7 @@ describe("leak test: every page, /api GET and share page as each kind of viewer"
   const ownMarkers = (p: Person) => [
     p.markers.email, p.markers.zip, p.markers.last, p.markers.child, p.markers.favoriteHorse, p.markers.alert, p.markers.picture, p.markers.bio,
     ...p.runs.flatMap((r) => [r.markers.notes, r.markers.video, r.markers.time]),
+    ...world.stables.filter((s) => s.owner === p).flatMap((s) => [s.markers.horse, s.markers.paperFile, s.markers.paperContent]),
   ];
 
   it.each(viewers)("shows %s nothing that DESIGN.md section 5 hides from them", async (_label, viewerOf) => {

@@ -18,6 +18,7 @@ import { HttpError } from "~/lib/http.server";
 import { config } from "~/lib/config.server";
 import { sendMailInBackground } from "~/lib/mail.server";
 import { releaseUploads } from "~/lib/uploads.server";
+import { deletePaperFiles, paperKeysOf, papersForExport } from "~/features/horses/papers.server";
 import { destroyUserSessions } from "~/lib/session.server";
 import { RADIUS_OPTIONS } from "~/schemas/constants";
 import type { ProfileUpdate } from "~/schemas/profile";
@@ -92,6 +93,7 @@ export function exportAccount(db: Db, user: User) {
       .from(followRequests)
       .where(or(eq(followRequests.requesterId, user.id), eq(followRequests.targetId, user.id)))
       .all(),
+    horsePapers: papersForExport(db, user),
   };
 }
 
@@ -116,8 +118,8 @@ export async function changePassword(db: Db, user: User, currentPassword: string
  * and with it (foreign keys ON DELETE CASCADE) sessions, riders, runs,
  * saves, follows, requests, notifications, invite links and reports they
  * made. Events they created stay listed without their name (SET NULL), with
- * their showbills. Their profile picture and run videos are removed once
- * the delete is committed.
+ * their showbills. Their profile picture, run videos and horses' papers are
+ * removed once the delete is committed.
  */
 export async function deleteAccount(db: Db, user: User, password: string) {
   if (!(await bcrypt.compare(password, user.password))) throw new HttpError(400, WRONG_PASSWORD);
@@ -126,7 +128,9 @@ export async function deleteAccount(db: Db, user: User, password: string) {
     if ((admins?.n ?? 0) <= 1) throw new HttpError(400, "You are the last administrator: make someone else an admin first.");
   }
   const files = [user.profileImageUrl, ...db.select({ url: runLogs.videoUrl }).from(runLogs).where(eq(runLogs.userId, user.id)).all().map((r) => r.url)];
+  const papers = paperKeysOf(db, { userId: user.id });
   destroyUserSessions(user.id);
   db.delete(users).where(eq(users.id, user.id)).run();
   releaseUploads(db, files);
+  deletePaperFiles(papers);
 }

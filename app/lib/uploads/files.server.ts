@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { config } from "~/lib/config.server";
@@ -9,6 +10,7 @@ import { config } from "~/lib/config.server";
 
 /** An upload's random name (128 bits, base64url). */
 export const NAME = /^[A-Za-z0-9_-]{22}$/;
+export const newName = () => randomBytes(16).toString("base64url").slice(0, 22);
 
 export function uploadsDir() {
   const d = config().uploadsDir;

@@ -32,9 +32,9 @@ export type EncodedImage = {
  * (.withMetadata()), so EXIF, GPS and XMP go here; orientation is applied
  * first. An avatar becomes one small still square (JPEG, on white where it
  * was transparent); other images keep their format, at most MAX_IMAGE_SIDE,
- * with a WebP preview and thumbnail. Throws when the bytes do not decode.
+ * with a WebP preview and thumbnail (unless `copies` is false). Throws when the bytes do not decode.
  */
-export async function encodeImage(bytes: Buffer, mime: string, avatar: boolean): Promise<EncodedImage> {
+export async function encodeImage(bytes: Buffer, mime: string, avatar: boolean, copies = true): Promise<EncodedImage> {
   const format = avatar ? "jpeg" : IMAGE_OUTPUT[mime]!;
   const animated = !avatar && (format === "gif" || format === "webp");
   const image = sharp(bytes, { animated, limitInputPixels: MAX_PIXELS }).rotate();
@@ -42,7 +42,7 @@ export async function encodeImage(bytes: Buffer, mime: string, avatar: boolean):
     ? image.resize(AVATAR_PX, AVATAR_PX, { fit: "cover" }).flatten({ background: "#ffffff" })
     : image.resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: "inside", withoutEnlargement: true });
   const body = await sized.toFormat(format, format === "jpeg" ? { quality: avatar ? 80 : 85, mozjpeg: true } : {}).toBuffer();
-  if (avatar) return { body, format };
+  if (avatar || !copies) return { body, format };
   const copy = (width: number, quality: number) =>
     sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality });
   // Its size is kept, so a page can give the <img> its width and height and nothing moves when it loads.

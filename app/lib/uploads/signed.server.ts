@@ -5,8 +5,8 @@ import { config } from "~/lib/config.server";
 import { HttpError } from "~/lib/http.server";
 import { UPLOAD_KINDS, UPLOAD_RULES, type UploadKind } from "~/schemas/uploads";
 import { tooLarge } from "./sniff.server";
-import { NAME, uploadsDir } from "./files.server";
-import { CONTENT_TYPES, newName, readMeta, storeUpload, type StoredUpload } from "./storage.server";
+import { NAME, newName, uploadsDir } from "./files.server";
+import { CONTENT_TYPES, readMeta, storeUpload, type StoredUpload } from "./storage.server";
 
 const URL_TTL_MS = 10 * 60 * 1000;
 

@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { HttpError } from "~/lib/http.server";
-import { UPLOAD_RULES, type UploadKind } from "~/schemas/uploads";
-import { NAME, uploadNameOf, uploadsDir } from "./files.server";
+import { UPLOAD_KINDS, UPLOAD_RULES, type UploadKind } from "~/schemas/uploads";
+import { NAME, newName, uploadNameOf, uploadsDir } from "./files.server";
 import { encodeImage, PREVIEW_WIDTH } from "./images.server";
 import { checkUpload, refuse, tooLarge } from "./sniff.server";
 
@@ -34,38 +33,50 @@ export const CONTENT_TYPES: Record<string, string> = {
 
 export type StoredUpload = { url: string; previewUrl?: string; thumbUrl?: string; contentType: string; size: number };
 
-export const newName = () => randomBytes(16).toString("base64url").slice(0, 22);
-
 async function toBuffer(input: Uint8Array | Blob): Promise<Buffer> {
   return input instanceof Blob ? Buffer.from(await input.arrayBuffer()) : Buffer.from(input);
 }
 
-/** Checks and stores one file under a fresh (or the given, for signed URLs) random name. */
-export async function storeUpload(kind: UploadKind, input: Uint8Array | Blob, ownerId: string, name = newName()): Promise<StoredUpload> {
+/** A checked file ready to write: the bytes to keep (images re-encoded, without their metadata) and their type. */
+export type PreparedFile = {
+  body: Buffer;
+  ext: string;
+  contentType: string;
+  preview?: { data: Buffer; info: { width: number; height: number } };
+  thumb?: Buffer;
+};
+
+/**
+ * The one check every stored file passes, public or private: size and type
+ * by content (sniff.server.ts), images decoded and re-encoded (which drops
+ * EXIF, GPS and other metadata), with or without the preview copies.
+ */
+export async function prepareFile(kind: UploadKind, input: Uint8Array | Blob, { copies = true } = {}): Promise<PreparedFile> {
   if (input instanceof Blob && input.size > UPLOAD_RULES[kind].maxBytes) throw tooLarge(kind);
   const bytes = await toBuffer(input);
   const mime = await checkUpload(kind, bytes);
+  if (!mime.startsWith("image/")) {
+    const ext = EXTENSIONS[mime] ?? "";
+    if (!ext) throw refuse(kind, "file_type_not_accepted");
+    return { body: bytes, ext, contentType: CONTENT_TYPES[ext]! };
+  }
+  try {
+    const encoded = await encodeImage(bytes, mime, kind === "avatar", copies);
+    const ext = EXTENSIONS[encoded.format]!;
+    return { body: encoded.body, ext, contentType: CONTENT_TYPES[ext]!, preview: encoded.preview, thumb: encoded.thumb };
+  } catch {
+    // A file that claims to be an image but does not decode is not one.
+    throw refuse(kind, "file_not_real");
+  }
+}
 
+/** Checks and stores one file under a fresh (or the given, for signed URLs) random name. */
+export async function storeUpload(kind: UploadKind, input: Uint8Array | Blob, ownerId: string, name = newName()): Promise<StoredUpload> {
+  if (!UPLOAD_KINDS.includes(kind)) throw new Error(`${kind} files are private: store them with storePrivateFile`);
+  const { body, ext, preview, thumb } = await prepareFile(kind, input);
   const folder = uploadsDir();
-  let body: Buffer = bytes;
-  let ext: string;
   let previewUrl: string | undefined;
   let thumbUrl: string | undefined;
-  let preview: { data: Buffer; info: { width: number; height: number } } | undefined;
-  let thumb: Buffer | undefined;
-  if (mime.startsWith("image/")) {
-    try {
-      const encoded = await encodeImage(bytes, mime, kind === "avatar");
-      ({ body, preview, thumb } = encoded);
-      ext = EXTENSIONS[encoded.format]!;
-    } catch {
-      // A file that claims to be an image but does not decode is not one.
-      throw refuse(kind, "file_not_real");
-    }
-  } else {
-    ext = EXTENSIONS[mime] ?? "";
-    if (!ext) throw refuse(kind, "file_type_not_accepted");
-  }
   const url = `/uploads/${name}.${ext}`;
   try {
     // Outside the decoding above: a full disk (ENOSPC) is a storage failure (503), not a wrong file type.
