@@ -2,7 +2,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { alertPreferences, horses, jobs, notifications, users } from "../../db/schema";
 import { setClock } from "../../app/lib/clock.server";
-import { zonedHour } from "../../app/features/horses/paperReminders.server";
+import { zonedInstant } from "../../app/features/events/dates";
 import { signedInRider } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
@@ -21,7 +21,7 @@ afterAll(() => app.close());
 
 const CENTRAL = "America/Chicago";
 /** 9:00 in Fort Worth on a day, plus a minute. */
-const nineAm = (day: string) => new Date(zonedHour(day, 9, CENTRAL).getTime() + 60_000);
+const nineAm = (day: string) => new Date(zonedInstant(`${day}T09:00`, CENTRAL).getTime() + 60_000);
 
 async function rider() {
   const { user, client } = await signedInRider(app, { homeZipCode: "76101" });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { horseDocuments, horses, users, type HorseDocument, type User } from "#db/schema";
 import { sendAlert } from "~/features/alerts/alerts.server";
 import { cancelJob, enqueueJob } from "~/features/alerts/jobs.server";
-import { dayIn, zoneForState } from "~/features/events/dates";
+import { dayIn, zonedInstant, zoneForState } from "~/features/events/dates";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { formatDate } from "~/lib/dates";
@@ -12,7 +12,7 @@ import { daysBetween, PAPER_LABELS, PAPER_SHORT, REMINDER_DAYS, type ReminderDay
 
 /*
  * Reminders that a horse's paper expires: 30 days before, 7 days before and
- * on the day, at REMINDER_HOUR in the owner's time zone (their home ZIP's
+ * on the day, at REMINDER_TIME in the owner's time zone (their home ZIP's
  * state), as "reminder" alerts (in-app, and email and Web Push as the rider
  * chose for reminders). Each is a durable job keyed by paper, offset and
  * expiry date, so it happens once however often the paper is saved; moving
@@ -25,7 +25,7 @@ import { daysBetween, PAPER_LABELS, PAPER_SHORT, REMINDER_DAYS, type ReminderDay
 
 export const PAPER_REMINDER_JOB = "paper-reminder";
 /** 9 in the morning where the rider lives: read before the day's riding, never in the night. */
-export const REMINDER_HOUR = 9;
+export const REMINDER_TIME = "09:00";
 
 const payloadSchema = z.object({ docId: z.string(), days: z.union([z.literal(30), z.literal(7), z.literal(0)]), expiresOn: z.string() });
 type Payload = z.infer<typeof payloadSchema>;
@@ -41,30 +41,13 @@ function addDays(day: string, days: number) {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** How far a zone's clock is ahead of UTC at an instant, in ms. */
-function zoneOffset(zone: string, instant: number) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" })
-      .formatToParts(instant)
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - Math.floor(instant / 1000) * 1000;
-}
-
-/** The instant a zone's clock reads `hour`:00 on `day` (daylight saving time included). */
-export function zonedHour(day: string, hour: number, zone: string) {
-  const wall = Date.parse(`${day}T${String(hour).padStart(2, "0")}:00:00Z`);
-  const first = wall - zoneOffset(zone, wall);
-  return new Date(wall - zoneOffset(zone, first));
-}
-
 /** Schedules a paper's reminders (call inside the transaction that saves it). */
 export function schedulePaperReminders(db: Db, doc: HorseDocument, owner: Pick<User, "homeZipCode">) {
   if (!doc.expiresOn) return;
   const expiresOn = doc.expiresOn;
   const zone = zoneOf(owner.homeZipCode);
   const at = now();
-  const due = REMINDER_DAYS.map((days) => ({ days, dueAt: zonedHour(addDays(expiresOn, -days), REMINDER_HOUR, zone) }));
+  const due = REMINDER_DAYS.map((days) => ({ days, dueAt: zonedInstant(`${addDays(expiresOn, -days)}T${REMINDER_TIME}`, zone) }));
   const passed = due.filter((d) => d.dueAt <= at);
   // REMINDER_DAYS runs from the earliest reminder to the day itself: the last one passed is the nearest.
   const nearest = passed.at(-1);
