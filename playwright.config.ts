@@ -52,6 +52,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       RATE_LIMIT_FACTOR: "100",
       NODE_ENV: "production",
+      // Web Push goes to the test's own push service (tests/helpers/push-service.ts), over HTTPS.
+      NODE_EXTRA_CA_CERTS: "tests/helpers/push-service/cert.pem",
     },
   },
 });

@@ -1,11 +1,13 @@
-import { Cell, Table } from "./ui";
-
 type FailedJob = { id: number; kind: string; key: string; attempts: number; lastError: string | null; failedAt: string | Date };
 
 const time = (value: string | Date) =>
   new Date(value).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
 
-/** Failed deliveries (alert mail, push, digests) on the dashboard; shown only when there are some. */
+/**
+ * Failed deliveries (alert mail, push, digests) on the dashboard, shown only
+ * when there are some: one small card each, so a long key or error reads as
+ * well on a phone as on a desktop.
+ */
 export function FailedJobs({ total, jobs }: { total: number; jobs: FailedJob[] }) {
   if (total === 0) return null;
   return (
@@ -17,21 +19,22 @@ export function FailedJobs({ total, jobs }: { total: number; jobs: FailedJob[] }
         Alert emails, digests and pushes that failed after their last retry, or were cut off by a server crash mid-send (never sent again, so no rider gets
         one twice).{total > jobs.length ? ` The newest ${jobs.length} are listed.` : ""}
       </p>
-      <Table head={["Kind", "Key", "Attempts", "Last error", "When"]} empty="" label="Failed deliveries">
+      <ul className="grid gap-2 lg:grid-cols-2" aria-label="Failed deliveries">
         {jobs.map((job) => (
-          <tr key={job.id}>
-            <Cell>{job.kind}</Cell>
-            <Cell>
-              <code className="text-xs">{job.key}</code>
-            </Cell>
-            <Cell>{job.attempts}</Cell>
-            <Cell wide>{job.lastError ?? "—"}</Cell>
-            <Cell>
-              <span className="whitespace-nowrap">{time(job.failedAt)}</span>
-            </Cell>
-          </tr>
+          <li key={job.id} className="card space-y-1 text-sm">
+            <p className="flex flex-wrap justify-between gap-x-3 font-semibold text-gray-900">
+              <span>{job.kind}</span>
+              <span className="font-normal text-gray-700">
+                {`${job.attempts} ${job.attempts === 1 ? "attempt" : "attempts"}, ${time(job.failedAt)}`}
+              </span>
+            </p>
+            <p>
+              <code className="break-all text-xs text-gray-700">{job.key}</code>
+            </p>
+            <p className="[overflow-wrap:anywhere] text-red-800">{job.lastError ?? "No error recorded"}</p>
+          </li>
         ))}
-      </Table>
+      </ul>
     </section>
   );
 }
