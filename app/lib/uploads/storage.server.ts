@@ -72,7 +72,7 @@ export async function prepareFile(kind: UploadKind, input: Uint8Array | Blob, { 
 
 /** Checks and stores one file under a fresh (or the given, for signed URLs) random name. */
 export async function storeUpload(kind: UploadKind, input: Uint8Array | Blob, ownerId: string, name = newName()): Promise<StoredUpload> {
-  if (!UPLOAD_KINDS.includes(kind)) throw new Error(`${kind} files are private: store them with storePrivateFile`);
+  if (!UPLOAD_KINDS.includes(kind)) throw new Error(`${kind} files are private: app/lib/uploads/private.server.ts stores them`);
   const { body, ext, preview, thumb } = await prepareFile(kind, input);
   const folder = uploadsDir();
   let previewUrl: string | undefined;
