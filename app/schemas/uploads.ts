@@ -30,7 +30,7 @@ export const UPLOAD_RULES: Record<UploadKind, Rule> = {
  * The kinds stored in the public uploads folder, and so the only ones the
  * signed upload flow takes; papers are stored privately (app/lib/uploads/private.server.ts).
  */
-export const UPLOAD_KINDS = (Object.keys(UPLOAD_RULES) as UploadKind[]).filter((kind) => kind !== "paper");
+export const UPLOAD_KINDS: UploadKind[] = (Object.keys(UPLOAD_RULES) as UploadKind[]).filter((kind) => kind !== "paper");
 
 /** The size limit as riders read it: "10 MB". */
 export const maxSizeLabel = (kind: UploadKind) => `${UPLOAD_RULES[kind].maxBytes / MB} MB`;
