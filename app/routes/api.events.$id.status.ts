@@ -1,4 +1,5 @@
 import { presentEvent } from "~/features/events/presenters.server";
+import { isEventSaved } from "~/features/events/saves.server";
 import { setEventStatus } from "~/features/events/status.server";
 import { requireApiUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
@@ -15,7 +16,7 @@ const route = apiRoute({
     const user = await requireApiUser(request);
     const input = await parseJson(request, eventStatusSchema);
     const { event } = setEventStatus(getDb(), user, params.id ?? "", input);
-    return Response.json(presentEvent(event, { viewerId: user.id }));
+    return Response.json(presentEvent(event, { viewerId: user.id, saved: isEventSaved(getDb(), user.id, event.id) }));
   },
 });
 export const loader = route;

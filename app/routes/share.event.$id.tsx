@@ -159,8 +159,10 @@ export default function SharedEvent() {
             {event.address ? <Detail label="Address">{event.address}</Detail> : null}
             <Detail label="ZIP">{event.zipCode}</Detail>
             {event.entryFee ? <Detail label="Entry fee">{event.entryFee}</Detail> : null}
-            {event.entriesClose && event.status !== "CANCELLED" ? <Detail label="Entries close">{formatLocalTime(event.entriesClose)} (local time)</Detail> : null}
-            {event.entryContact && event.status !== "CANCELLED" ? (
+            {event.entriesClose && event.status !== "CANCELLED" ? (
+              <Detail label={event.entriesClosed ? "Entries closed" : "Entries close"}>{formatLocalTime(event.entriesClose)} (local time)</Detail>
+            ) : null}
+            {event.entryContact && event.status !== "CANCELLED" && !event.entriesClosed ? (
               <Detail label="How to enter">
                 <EntryLink contact={event.entryContact} />
               </Detail>

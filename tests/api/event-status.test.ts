@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alertPreferences, auditLog, events, notifications, users } from "../../db/schema";
+import { setClock } from "../../app/lib/clock.server";
 import { createLocatedEvent, signedInRider } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
@@ -322,10 +323,61 @@ describe("entries close", () => {
   it("shows on the card and the share page", async () => {
     const { event, saver } = await listed({ entriesClose: "2031-05-30T18:30", entryContact: "https://entries.example.org/x" });
     const myEvents = await (await saver.client.get("/events")).text();
-    expect(myEvents).toContain("Entries close <!-- -->May 30, 2031, 6:30 PM");
+    expect(myEvents).toContain("Entries close May 30, 2031, 6:30 PM");
     const share = await (await app.client().get(`/share/event/${event.id}`)).text();
     expect(share).toContain("May 30, 2031, 6:30 PM");
     expect(share).toContain('href="https://entries.example.org/x"');
+  });
+
+  it("says entries have closed once they have (by the app's clock), without the entry link", async () => {
+    const { event, saver } = await listed({
+      entriesClose: "2031-05-30T18:30",
+      entriesCloseAt: new Date("2031-05-30T23:30:00Z"),
+      entryContact: "https://entries.example.org/closed",
+    });
+    try {
+      setClock(new Date("2031-05-30T23:31:00Z"));
+      const myEvents = await (await saver.client.get("/events")).text();
+      expect(myEvents).toContain("Entries closed May 30, 2031, 6:30 PM");
+      expect(myEvents).not.toContain('href="https://entries.example.org/closed"');
+      const share = await (await app.client().get(`/share/event/${event.id}`)).text();
+      expect(share).toContain("Entries closed");
+      expect(share).not.toContain('href="https://entries.example.org/closed"');
+      expect(await (await saver.client.get(`/api/events/${event.id}`)).json()).toMatchObject({ entriesClosed: true });
+    } finally {
+      setClock(null);
+    }
+    expect(await (await saver.client.get(`/api/events/${event.id}`)).json()).toMatchObject({ entriesClosed: false });
+  });
+
+  it("are fields of the Add Event and edit forms without JavaScript, checked on the server", async () => {
+    const { client } = await rider();
+    const form = {
+      name: `Form Entries ${Date.now()}`,
+      location: "Fort Worth, TX",
+      zipCode: ZIP,
+      date: "2031-07-12",
+      eventType: "barrel_racing",
+      confirmTerms: "on",
+      ignoreConflicts: "1",
+    };
+    const refused = await client.form("/add-event?send", { ...form, entriesClose: "2031-07-13T09:00", entryContact: "ask around" });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain("Entries must close by the end of the event");
+    expect(html).toContain("Enter an entry link (https://…) or a phone number");
+
+    expect((await client.form("/add-event?send", { ...form, entriesClose: "2031-07-10T20:00", entryContact: "940.555.0123" })).status).toBe(302);
+    const added = app.db.select().from(events).where(eq(events.name, form.name)).get()!;
+    expect(added).toMatchObject({ entriesClose: "2031-07-10T20:00", entryContact: "940.555.0123" });
+    expect(added.entriesCloseAt?.toISOString()).toBe("2031-07-11T01:00:00.000Z");
+
+    const edit = await client.get(`/events/${added.id}/edit`);
+    expect(await edit.text()).toContain('value="2031-07-10T20:00"');
+    // A blank field clears it.
+    const saved = await client.form(`/events/${added.id}/edit`, { ...form, entriesClose: "", entryContact: "" });
+    expect(saved.status).toBe(302);
+    expect(app.db.select().from(events).where(eq(events.id, added.id)).get()).toMatchObject({ entriesClose: null, entriesCloseAt: null, entryContact: null });
   });
 });
 

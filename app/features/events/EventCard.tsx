@@ -91,7 +91,7 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
               ))}
             </ul>
           ) : null}
-          {event.status !== "CANCELLED" ? <EntriesLine entriesClose={event.entriesClose} entryContact={event.entryContact} /> : null}
+          {event.status !== "CANCELLED" ? <EntriesLine entriesClose={event.entriesClose} entriesClosed={event.entriesClosed} entryContact={event.entryContact} /> : null}
         </div>
       </div>
       <div className="grid grid-cols-3 gap-2 border-t border-gray-100 p-3">

@@ -33,14 +33,15 @@ export function EntryLink({ contact, className = "link" }: { contact: string; cl
   );
 }
 
-/** "Entries close Mar 3, 2030, 8:00 PM · Enter online": the event's local time, as its producer wrote it. */
-export function EntriesLine({ entriesClose, entryContact }: { entriesClose: string | null; entryContact: string | null }) {
-  if (!entriesClose && !entryContact) return null;
+/** "Entries close Mar 3, 2030, 8:00 PM · Enter online" (the event's local time, as its producer wrote it); "Entries closed ..." after. */
+export function EntriesLine({ entriesClose, entriesClosed, entryContact }: { entriesClose: string | null; entriesClosed: boolean; entryContact: string | null }) {
+  const contact = entriesClosed ? null : entryContact;
+  if (!entriesClose && !contact) return null;
   return (
     <p className="mt-1 text-sm text-gray-800">
-      {entriesClose ? <>Entries close {formatLocalTime(entriesClose)}</> : null}
-      {entriesClose && entryContact ? " · " : null}
-      {entryContact ? <EntryLink contact={entryContact} className="link font-semibold" /> : null}
+      {entriesClose ? `${entriesClosed ? "Entries closed" : "Entries close"} ${formatLocalTime(entriesClose)}` : null}
+      {entriesClose && contact ? " · " : null}
+      {contact ? <EntryLink contact={contact} className="link font-semibold" /> : null}
     </p>
   );
 }

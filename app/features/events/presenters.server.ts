@@ -1,7 +1,11 @@
 import { previewUrlOf, thumbUrlOf } from "~/lib/uploads.server";
 import type { Event } from "#db/schema";
+import { now } from "~/lib/clock.server";
 import { calendarUrl } from "./format";
 import type { PendingChange } from "./revisions.server";
+
+/** Whether the event's entries have closed, by the app's clock. */
+const entriesClosed = (event: Pick<Event, "entriesCloseAt">) => Boolean(event.entriesCloseAt && event.entriesCloseAt <= now());
 
 /** A shared event: the fields a share page may show, and no others. */
 export function presentSharedEvent(event: Event) {
@@ -26,6 +30,7 @@ export function presentSharedEvent(event: Event) {
     status: event.status,
     statusReason: event.statusReason,
     entriesClose: event.entriesClose,
+    entriesClosed: entriesClosed(event),
     entryContact: event.entryContact,
   };
 }
@@ -98,6 +103,7 @@ export function presentEventCard(
     status: event.status,
     statusReason: event.statusReason,
     entriesClose: event.entriesClose,
+    entriesClosed: entriesClosed(event),
     entryContact: event.entryContact,
     // The creator's change waiting for review, as the card's note names it.
     pendingChange: isCreator && opts.pendingChange ? { labels: [...new Set(opts.pendingChange.fields.map((f) => f.label))].join(", ") } : null,
