@@ -158,6 +158,19 @@ describe("reminders", () => {
     ]);
   });
 
+  it("reach a rider by email too when they chose it (the default), once", async () => {
+    at("2031-03-01T12:00:00Z");
+    const { event } = await eventWithSaver();
+    const mailed = await signedInRider(app, { homeZipCode: ZIP });
+    await mailed.client.json(`/api/events/${event.id}/save`, "POST");
+    await runAt("2031-03-14T01:00:30Z");
+    await app.runJobs();
+    const mail = await app.smtp.waitFor(mailed.user.email, /^Entries Close Soon$/);
+    expect(mail.text).toContain(`Entries for "${event.name}" close Mar 15, 2031, 8:00 PM (local time).`);
+    await runAt("2031-03-14T02:00:00Z");
+    expect(app.smtp.messages.filter((m) => m.to.includes(mailed.user.email))).toHaveLength(1);
+  });
+
   it("follow a creator's change of the date once it is approved", async () => {
     at("2031-03-01T12:00:00Z");
     const { creator, event, saver } = await eventWithSaver({ entriesClose: null, entriesCloseAt: null });
