@@ -117,6 +117,8 @@ describe("POST /api/events/{id}/status", () => {
     expect(entry).toMatchObject({ actorId: admin.user.id, targetType: "event", details: { target: event.name, reason: "Storm warning" } });
     const log = (await (await admin.client.get("/api/admin/audit-log")).json()) as unknown;
     expect(JSON.stringify(log)).toContain("Postponed event");
+    const moderation = await (await admin.client.get("/admin?tab=events")).text();
+    expect(moderation).toMatch(new RegExp(`${event.name}[\\s\\S]*?Postponed`));
   });
 
   it("is not an edit: no change waits for review and the event stays approved", async () => {

@@ -76,6 +76,18 @@ test("a producer cancels a listed event with a reason; its card and share page s
   await expect(rider.locator(`#event-${id}`).getByText("Arena flooded after Friday's storm")).toBeVisible();
   await context.close();
 
+  // Admins see it in event moderation (where Edit leads to the same Status panel).
+  for (const width of [1366, 390]) {
+    const admin = await browser.newPage({ viewport: { width, height: width > 1000 ? 900 : 844 } });
+    await signIn(admin, "admin");
+    await admin.goto("/admin?tab=events");
+    const row = admin.getByRole("row").filter({ hasText: name });
+    await expect(row).toContainText("Cancelled");
+    await row.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: `test-results/screenshots/event-status-admin-${width}-${info.project.name}.png` });
+    await admin.close();
+  }
+
   // Back on schedule: the badge goes.
   await page.goto(`/events/${id}/edit#event-status`);
   await status.locator("summary", { hasText: "Back on Schedule" }).click();

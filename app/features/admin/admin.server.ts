@@ -235,6 +235,7 @@ const adminEventFields = {
   showbillUrl: events.showbillUrl,
   showbillApproved: events.showbillApproved,
   showbillReviewedAt: events.showbillReviewedAt,
+  status: events.status,
   creator: { firstName: creator.firstName, lastName: creator.lastName, email: creator.email },
 };
 

@@ -26,6 +26,7 @@ export function EventsTab({ data }: { data: TabData<"events"> }) {
               </Cell>
               <Cell>
                 <Status ok={e.showbillApproved} yes="Approved" no={e.showbillReviewedAt ? "Rejected" : "Pending"} />
+                {e.status !== "SCHEDULED" ? <span className="mt-1 block font-semibold text-red-800">{e.status === "CANCELLED" ? "Cancelled" : "Postponed"}</span> : null}
               </Cell>
               <Cell wide>
                 <div className="flex flex-wrap items-start gap-2">
