@@ -44,8 +44,20 @@ export const INTERRUPTED = "interrupted: the server stopped while this ran, so i
 const log = (line: Record<string, unknown>) =>
   (line.level === "error" ? console.error : console.log)(JSON.stringify(line));
 
-/** Takes the next due job and marks it running, in one immediate transaction. */
+/**
+ * Takes the next due job and marks it running, in one immediate transaction.
+ * A plain read looks first: polling when nothing is due never asks for the
+ * write lock, so the process running the jobs (the primary, which also hands
+ * connections to the workers) does not wait on another process's write.
+ */
 function claimNext(db: Db, at: Date): Job | undefined {
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.status, "pending"), lte(jobs.dueAt, at)))
+    .limit(1)
+    .get();
+  if (!due) return undefined;
   return db.transaction((tx) => {
     const job = tx
       .select()
