@@ -9,6 +9,7 @@
  * accounts with real ones could not be undone cleanly.
  */
 import bcrypt from "bcryptjs";
+import { createHash } from "node:crypto";
 import { count } from "drizzle-orm";
 import { loadConfig } from "../app/lib/config.server";
 import { distanceMiles, lookupZip, type Place } from "../app/lib/gazetteer.server";
@@ -20,6 +21,7 @@ import {
   inviteLinks,
   notifications,
   riders,
+  horses,
   runLogs,
   savedEvents,
   users,
@@ -788,8 +790,26 @@ function insertDemo(db: Db, demo: Demo, today: number) {
     for (const [userId, usageCount] of joined) tx.insert(inviteLinks).values({ userId, code: `demo-${userId.slice(0, 12)}`, usageCount }).run();
     const riderIds = insertRiders(tx, demo);
     tx.insert(events).values(demo.events).run();
+    // Each horse a rider logged is a horse record, ridden by the sub-profile that first rode it.
+    const horseIds = new Map<string, string>();
+    for (const run of demo.runs) {
+      const key = `${run.userId}/${run.horseName}`;
+      if (!run.horseName || horseIds.has(key)) continue;
+      const riderId = run.riderName ? riderIds.get(`${run.userId}/${run.riderName}`)! : null;
+      // An id made from the owner and the name: the same demo every time.
+      const id = createHash("sha256").update(`horse/${key}`).digest("hex").replace(/^(.{8})(.{4})(.{3})(.{3})(.{12}).*$/, "$1-$2-4$3-a$4-$5");
+      tx.insert(horses).values({ id, userId: run.userId, name: run.horseName, riderId, createdAt: run.createdAt, updatedAt: run.createdAt }).run();
+      horseIds.set(key, id);
+    }
     tx.insert(runLogs)
-      .values(demo.runs.map(({ riderName, ...run }) => ({ ...run, riderId: riderName ? riderIds.get(`${run.userId}/${riderName}`)! : null })))
+      .values(
+        demo.runs.map(({ riderName, ...run }) => ({
+          ...run,
+          riderId: riderName ? riderIds.get(`${run.userId}/${riderName}`)! : null,
+          horseId: run.horseName ? horseIds.get(`${run.userId}/${run.horseName}`)! : null,
+          runAt: run.createdAt,
+        })),
+      )
       .run();
     tx.insert(savedEvents).values(demo.saved).run();
     tx.insert(follows).values(demo.follows).run();

@@ -3,7 +3,7 @@ import { apiRoute, HttpError } from "~/lib/http.server";
 import { createUploadUrl, UPLOAD_KINDS, type UploadKind } from "~/lib/uploads.server";
 
 /**
- * POST /api/objects/upload[?kind=showbill|avatar|video] (no body): a signed,
+ * POST /api/objects/upload[?kind=showbill|avatar|video|horse] (no body): a signed,
  * 10-minute, single-use URL to PUT one file to. Default kind: showbill.
  */
 const route = apiRoute({

@@ -25,7 +25,7 @@ const QueuePanel = lazy(() => import("~/features/runs/QueuePanel"));
 
 export default function RunLog() {
   const screen = useLoaderData<typeof loader>();
-  const { runs, total, matching, more, filtered, filters, riders, horses, events, scope, trends, editing, clientId, userId, solo, origin } = screen;
+  const { runs, total, matching, more, filtered, filters, riders, horses, horseChoices, zone, runAtNow, events, scope, trends, editing, clientId, userId, solo, origin } = screen;
   // Runs kept on this phone: the list and its sync load once there are any.
   const [kept, setKept] = useState(0);
   const [queueShown, setQueueShown] = useState(false);
@@ -47,7 +47,7 @@ export default function RunLog() {
   const submitEdit = useCallback((form: HTMLFormElement) => submit(form, { preventScrollReset: true }), [submit]);
 
   const choices: TrendChoice[] = [
-    ...horses.map((h) => ({ kind: "horse" as const, label: h, to: `/run-log${withParams("", { horse: h })}`, active: scope?.kind === "horse" && scope.label === h })),
+    ...horseChoices.map((h) => ({ kind: "horse" as const, label: h.name, to: `/run-log${withParams("", { horseId: h.id })}`, active: scope?.horseId === h.id })),
     ...riders.map((r) => ({ kind: "rider" as const, label: r.name, to: `/run-log${withParams("", { rider: String(r.id) })}`, active: scope?.kind === "rider" && scope.label === r.name })),
   ];
 
@@ -66,9 +66,14 @@ export default function RunLog() {
       <PageHeader
         title="Run Log"
         actions={
-          <a href={`${listHref({ new: "" })}#log-run`} className="btn-primary" onClick={openForm}>
-            + Add Run
-          </a>
+          <>
+            <Link to="/horses" className="btn-secondary">
+              Horses
+            </Link>
+            <a href={`${listHref({ new: "" })}#log-run`} className="btn-primary" onClick={openForm}>
+              + Add Run
+            </a>
+          </>
         }
       />
       <main id="main" className="mx-auto max-w-2xl space-y-4 px-4 py-4">
@@ -80,7 +85,7 @@ export default function RunLog() {
             <RunFormIsland
               key={editing.id}
               wakeOnUse
-              props={{ mode: "edit", run: editing, cancelHref: listHref({}), submit: submitEdit, sending: updating, lastResult, horses, riders, events, solo }}
+              props={{ mode: "edit", run: editing, cancelHref: listHref({}), submit: submitEdit, sending: updating, lastResult, horses, riders, events, solo, zone, runAtNow }}
               watch={[editing, lastResult, horses, riders, events]}
             />
           </section>
@@ -99,13 +104,13 @@ export default function RunLog() {
             <RunFormIsland
               className="mt-3"
               wakeOnUse
-              props={{ mode: "create", lastResult, horses, riders, events, solo, clientId, userId, sending: false, onKept }}
+              props={{ mode: "create", lastResult, horses, riders, events, solo, clientId, userId, sending: false, onKept, zone, runAtNow }}
               watch={[lastResult, clientId, horses, riders, events]}
             />
           </details>
         )}
 
-        {total > 0 ? <FiltersIsland props={{ filters, filtered, horses, riders }} watch={[filters, filtered, horses, riders]} /> : null}
+        {total > 0 ? <FiltersIsland props={{ filters, filtered, horses: horseChoices, riders }} watch={[filters, filtered, horseChoices, riders]} /> : null}
 
         {queueShown ? (
           <Suspense fallback={null}>
@@ -133,7 +138,7 @@ export default function RunLog() {
               {solo ? <p className="mb-2 rounded-lg bg-gray-50 p-3 text-sm text-gray-700">{SOLO_RUNS_PRIVATE}</p> : null}
               <ul className="space-y-3">
                 {runs.map((run) => (
-                  <RunCard key={run.id} run={run} origin={origin} solo={solo} editHref={`${listHref({ edit: run.id })}#edit-run-section`} />
+                  <RunCard key={run.id} run={run} origin={origin} solo={solo} zone={zone} editHref={`${listHref({ edit: run.id })}#edit-run-section`} />
                 ))}
               </ul>
               {more ? <ShowMore param="shown" next={more} label="Show more runs" /> : null}

@@ -56,7 +56,7 @@ export default function SharedRunLog() {
       <article className="card mt-3">
         <h1 className="text-2xl font-bold text-gray-900">{run.arenaName}</h1>
         <p className="mt-1 text-gray-700">
-          Shared by <span className="font-semibold text-gray-900">{run.ownerName}</span> · {formatDate(run.createdAt)}
+          Shared by <span className="font-semibold text-gray-900">{run.ownerName}</span> · {formatDate(run.runAt)}
         </p>
         <div className="mt-4 flex items-end justify-between gap-4 rounded-xl bg-brand-50 p-4">
           <div>

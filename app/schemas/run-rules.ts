@@ -33,6 +33,12 @@ export const VIDEO_ADVICE = `Videos up to ${maxSizeLabel("video")}. Compress lon
 const WEB_ADDRESS = /^https?:\/\/[^\s/]+\.[^\s]+$/i;
 
 export const MAX_RUN_SECONDS = 600;
+/** A run's time may be ahead of the server's clock by this much (a phone's clock drifts). */
+export const RUN_AT_ALLOWANCE_MS = 15 * 60 * 1000;
+/** The earliest time a run may be dated: anything before is a typo. */
+export const EARLIEST_RUN = new Date("1990-01-01T00:00:00Z");
+/** A run time as sent: the form's wall-clock time, or an ISO instant with its offset. */
+export const RUN_AT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?([zZ]|[+-]\d{2}:?\d{2})?$/;
 export const LIMITS = { arenaName: 100, horseName: 60, notes: 1000, groundCondition: 40, weather: 40, videoUrl: 500, id: 64 } as const;
 
 export const RUN_MESSAGES = {
@@ -58,6 +64,11 @@ export const RUN_MESSAGES = {
   privacy: "Privacy must be PRIVATE or PUBLIC",
   soloPrivate: SOLO_RUNS_PRIVATE,
   clientId: "Run key must be 64 characters or less",
+  horse: "Choose a horse from the list",
+  runAt: "Run time must be a date and time, like 2026-06-01T14:30",
+  runAtFuture: "Run time can't be in the future",
+  runAtOld: "Run time must be in 1990 or later",
+  timeZone: "Time zone must be a name like America/Chicago",
 } as const;
 
 /** Kept for the tests and callers that name the general time message. */
@@ -151,6 +162,9 @@ export function checkRun(form: FormData): FieldMessages {
   if (video) add("videoUrl", [...(video.length > LIMITS.videoUrl ? [RUN_MESSAGES.videoUrlMax] : []), ...(isVideoAddress(video) ? [] : [RUN_MESSAGES.videoUrl])]);
   const privacy = chosen(form, "privacy");
   add("privacy", privacy !== undefined && !(RUN_PRIVACY as readonly string[]).includes(privacy) ? [RUN_MESSAGES.privacy] : []);
+  const runAt = value(form, "runAt")?.trim();
+  add("runAt", runAt && !RUN_AT_PATTERN.test(runAt) ? [RUN_MESSAGES.runAt] : runAt && new Date(runAt).getTime() > Date.now() + RUN_AT_ALLOWANCE_MS ? [RUN_MESSAGES.runAtFuture] : []);
+  add("newHorse", optionalText(form, "newHorse", LIMITS.horseName, RUN_MESSAGES.horseNameMax));
   const clientId = chosen(form, "clientId");
   add("clientId", clientId !== undefined && clientId.length > LIMITS.id ? [RUN_MESSAGES.clientId] : []);
   return out;

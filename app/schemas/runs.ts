@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RUN_TAGS } from "./constants";
-import { ARENA_TYPES, isVideoAddress, LIMITS, PLACEMENTS, readRunTime, RUN_MESSAGES as M, RUN_PRIVACY } from "./run-rules";
+import { ARENA_TYPES, isVideoAddress, LIMITS, PLACEMENTS, readRunTime, RUN_AT_PATTERN, RUN_MESSAGES as M, RUN_PRIVACY } from "./run-rules";
 
 /*
  * The run log's zod schemas: the server's authority for the add-run form,
@@ -27,6 +27,11 @@ export const runLogSchema = z.object({
   arenaName: z.string({ required_error: M.arenaName }).trim().min(1, M.arenaName).max(LIMITS.arenaName, M.arenaNameMax),
   arenaType: z.preprocess(noneToUndefined, z.enum(ARENA_TYPES, { errorMap: () => ({ message: M.arenaType }) }).default("outdoor")),
   horseName: optionalText(LIMITS.horseName, M.horseNameMax),
+  /** The horse record (the account's own); a horseName alone finds or adds the horse by name. */
+  horseId: z.preprocess(noneToUndefined, z.string().max(LIMITS.id, M.horse).optional()),
+  /** When it was run: an ISO instant with offset, or a wall-clock time read in `timeZone`; absent means now. */
+  runAt: z.preprocess(noneToUndefined, z.string({ invalid_type_error: M.runAt }).trim().regex(RUN_AT_PATTERN, M.runAt).optional()),
+  timeZone: z.preprocess(noneToUndefined, z.string({ invalid_type_error: M.timeZone }).max(64, M.timeZone).optional()),
   eventId: z.preprocess(noneToUndefined, z.string().max(LIMITS.id, M.event).optional()),
   riderId: z.preprocess(noneToUndefined, z.coerce.number({ invalid_type_error: M.rider }).int(M.rider).positive(M.rider).optional()),
   time: z.preprocess(
@@ -79,6 +84,7 @@ const dateParam = z.preprocess(
 /** Filters of the run list, from the query string of /run-log and GET /api/run-logs. */
 export const runFiltersSchema = z.object({
   horse: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().max(60).optional()),
+  horseId: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().max(64).optional()),
   rider: z.preprocess((v) => (v === "" ? undefined : v), z.union([z.literal("none"), z.coerce.number().int().positive()]).optional()),
   arena: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().max(100).optional()),
   from: dateParam,

@@ -5,7 +5,7 @@
  * by their `code`, never by their text. A refusal answers 413 or 415 with
  * `{ code, title, message }`; the rider reads "Title: message".
  */
-export type UploadKind = "showbill" | "avatar" | "video" | "paper";
+export type UploadKind = "showbill" | "avatar" | "video" | "paper" | "horse";
 
 const MB = 1024 * 1024;
 
@@ -25,6 +25,8 @@ export const UPLOAD_RULES: Record<UploadKind, Rule> = {
   video: { maxBytes: 15 * MB, accept: "video/*", kinds: "a video (MP4, MOV, WebM, M4V or 3GP)", noun: "video" },
   /** A horse's papers (Coggins, health certificate...): private, stored apart from the public uploads. */
   paper: { maxBytes: 10 * MB, accept: "image/*,application/pdf", kinds: "a photo or scan (JPEG, PNG, WebP, GIF or HEIC) or a PDF", noun: "image or PDF" },
+  /** A horse's photo: stored like a showbill image (a preview and a thumbnail), never a PDF. */
+  horse: { maxBytes: 10 * MB, accept: "image/*", kinds: "a photo (JPEG, PNG, WebP, GIF or HEIC)", noun: "image" },
 };
 /**
  * The kinds stored in the public uploads folder, and so the only ones the
@@ -63,6 +65,7 @@ const ACCEPTS: Record<UploadKind, (type: string) => boolean> = {
   avatar: (type) => type.startsWith("image/"),
   video: (type) => type.startsWith("video/"),
   paper: (type) => type.startsWith("image/") || type === "application/pdf",
+  horse: (type) => type.startsWith("image/"),
 };
 export const acceptsType = (kind: UploadKind, type: string) => ACCEPTS[kind](type);
 

@@ -9,6 +9,7 @@ import { alertPreferences, calendarFeeds, emailUnsubscribes, eventReports, event
 import {
   createEvent,
   createFollow,
+  createHorse,
   createFollowRequest,
   createInvite,
   createRider,
@@ -58,6 +59,8 @@ const MATRIX: Record<string, Entry> = {
   "routes/events_.$id.save": { POST: "user" },
   "routes/add-event": { GET: "user", POST: "user" },
   "routes/run-log": { GET: "user", POST: "user" },
+  "routes/horses._index": { GET: "user", POST: "user" },
+  "routes/horses.$id": { GET: "user", POST: "user" },
   "routes/notifications": { GET: "user", POST: "user" },
   "routes/settings": { GET: "user" },
   "routes/settings_.account": { GET: "public", POST: "user" }, // GET only redirects to /settings
@@ -112,7 +115,8 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.run-logs.$id.privacy": { PATCH: "user" },
   "routes/api.run-logs.trends": { GET: "user" },
   "routes/api.run-logs.share": { POST: "user" },
-  "routes/api.horses": { GET: "user" },
+  "routes/api.horses": { GET: "user", POST: "user" },
+  "routes/api.horses.$id": { GET: "user", PATCH: "user", DELETE: "user" },
   "routes/api.riders": { GET: "user", POST: "user" },
   "routes/api.riders.$id": { DELETE: "user" },
   "routes/api.saved-searches": { GET: "user", POST: "user" },
@@ -378,6 +382,12 @@ const notice = (p: Parties) => {
   return { marker, note: db().insert(notifications).values({ userId: p.owner.user.id, type: "admin", title: marker, message: "Owned notice" }).returning().get() };
 };
 const runRow = (id: string) => db().select().from(runLogs).where(eq(runLogs.id, id)).get() ?? null;
+/** A horse of the owner, named by a marker. */
+const ownHorse = (p: Parties) => {
+  const marker = tag();
+  return { marker, horse: { ...createHorse(db(), p.owner.user.id, { name: marker }), marker } };
+};
+const horseRow = (id: string) => db().select().from(horses).where(eq(horses.id, id)).get() ?? null;
 const eventRow = (id: string) => db().select().from(events).where(eq(events.id, id)).get() ?? null;
 /** An approved event and the change waiting for review on it: a creator's edit of a listed event changes the second. */
 const eventAndChange = (id: string) => [eventRow(id), db().select().from(eventRevisions).where(eq(eventRevisions.eventId, id)).get() ?? null];
@@ -523,6 +533,26 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
       state: (c) => runRow(c.run.id),
       owner: { status: 302 },
       other: { status: 302 },
+    }),
+  },
+  "routes/horses._index": {
+    GET: owned({ setup: ownHorse, request: () => ({ url: "/horses" }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+    POST: owned({
+      setup: (p) => ({ horse: ownHorse(p) }),
+      request: (c) => ({ url: "/horses", form: { name: c.horse.marker } }),
+      state: (_c, p) => countOf(db().select().from(horses).where(eq(horses.userId, p.owner.user.id)).all()),
+      owner: { status: 409, changes: false },
+      other: { status: 302 },
+    }),
+  },
+  "routes/horses.$id": {
+    GET: owned({ setup: ownHorse, request: (c) => ({ url: `/horses/${c.horse.id}` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+    POST: owned({
+      setup: ownHorse,
+      request: (c) => ({ url: `/horses/${c.horse.id}`, form: { intent: "retire" } }),
+      state: (c) => horseRow(c.horse.id),
+      owner: { status: 302 },
+      other: { status: 404 },
     }),
   },
   "routes/notifications": {
@@ -878,7 +908,26 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
     }),
   },
   "routes/api.horses": {
-    GET: owned({ setup: privateRun, request: () => ({ url: "/api/horses" }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+    GET: owned({ setup: privateRun, request: () => ({ url: "/api/horses?view=records" }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+    POST: owned({
+      // Each rider adds to their own stable: the same name is no clash across accounts.
+      setup: (p) => ({ horse: ownHorse(p) }),
+      request: (c) => ({ url: "/api/horses", json: { name: c.horse.marker } }),
+      state: (_c, p) => countOf(db().select().from(horses).where(eq(horses.userId, p.owner.user.id)).all()),
+      owner: { status: 409, changes: false },
+      other: { status: 201 },
+    }),
+  },
+  "routes/api.horses.$id": {
+    GET: owned({ setup: ownHorse, request: (c) => ({ url: `/api/horses/${c.horse.id}` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+    PATCH: owned({
+      setup: ownHorse,
+      request: (c) => ({ url: `/api/horses/${c.horse.id}`, json: { notes: tag(), retired: true } }),
+      state: (c) => horseRow(c.horse.id),
+      owner: { status: 200 },
+      other: { status: 404 },
+    }),
+    DELETE: owned({ setup: ownHorse, request: (c) => ({ url: `/api/horses/${c.horse.id}` }), state: (c) => horseRow(c.horse.id), owner: { status: 200 }, other: { status: 404 } }),
   },
   "routes/api.riders": {
     GET: owned({

@@ -290,6 +290,8 @@ async function seed(): Promise<World> {
 
 const everyone = (w: World) => Object.values(w.people);
 const allEvents = (w: World) => [...w.events, w.pendingEvent];
+/** Every horse record (the riders' runs named them: each is a horse of its owner). */
+const allHorses = () => app.db.select({ id: horses.id }).from(horses).all();
 const none = (): Visit[] => [];
 
 /**
@@ -332,6 +334,8 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/events_.$id.report": (w) => allEvents(w).map((e) => `/events/${e.id}/report`),
   "routes/events_.$id.save": none,
   "routes/add-event": () => ["/add-event"],
+  "routes/horses._index": () => ["/horses"],
+  "routes/horses.$id": () => allHorses().map((h) => `/horses/${h.id}`),
   "routes/run-log": (w) => ["/run-log", "/run-log?tag=clean-run", ...w.runs.map((run) => `/run-log?edit=${run.id}`)],
   "routes/notifications": () => ["/notifications", "/notifications?tab=all"],
   "routes/settings": () => ["/settings", "/settings?edit=profile"],
@@ -395,9 +399,14 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/api.run-logs": () => ["/api/run-logs", "/api/run-logs?tag=clean-run"],
   "routes/api.run-logs.$id": none,
   "routes/api.run-logs.$id.privacy": none,
-  "routes/api.run-logs.trends": (w) => [...everyone(w).map((p) => `/api/run-logs/trends?rider=${p.childId}`), "/api/run-logs/trends?horse=Dash"],
+  "routes/api.run-logs.trends": (w) => [
+    ...everyone(w).map((p) => `/api/run-logs/trends?rider=${p.childId}`),
+    "/api/run-logs/trends?horse=Dash",
+    ...allHorses().map((h) => `/api/run-logs/trends?horseId=${h.id}`),
+  ],
   "routes/api.run-logs.share": none,
-  "routes/api.horses": () => ["/api/horses"],
+  "routes/api.horses": () => ["/api/horses", "/api/horses?view=records"],
+  "routes/api.horses.$id": () => allHorses().map((h) => `/api/horses/${h.id}`),
   "routes/api.riders": () => ["/api/riders"],
   "routes/api.riders.$id": none,
   "routes/api.saved-searches": () => ["/api/saved-searches"],

@@ -286,7 +286,7 @@ describe("visibility: GET /api/users/{id}/public-runs and /run-count", () => {
     expect(await look(client, owner.id)).toEqual({ runs: [pub.id], count: 1 });
   });
 
-  it("sorts Recent by createdAt descending and Fastest by the numeric time, missing = 999", async () => {
+  it("sorts Recent by when each was run, latest first, and Fastest by the numeric time, missing = 999", async () => {
     const owner = createUser(app.db, { privacyMode: "PUBLIC" });
     const at = (n: number) => new Date(Date.UTC(2025, 5, n));
     const none = createRun(app.db, owner.id, { privacy: "PUBLIC", time: null, createdAt: at(5) });
@@ -299,7 +299,7 @@ describe("visibility: GET /api/users/{id}/public-runs and /run-count", () => {
     expect(await order("recent")).toEqual([none.id, mid.id, huge.id, fast.id, slow.id]);
     expect(await order("fastest")).toEqual([fast.id, mid.id, slow.id, none.id, huge.id]);
     const one = (await (await client.get(`/api/users/${owner.id}/public-runs`)).json())[0];
-    expect(Object.keys(one).sort()).toEqual(["arenaName", "arenaType", "createdAt", "horseName", "id", "notes", "rating", "tags", "time", "videoUrl"]);
+    expect(Object.keys(one).sort()).toEqual(["arenaName", "arenaType", "createdAt", "horseName", "id", "notes", "rating", "runAt", "tags", "time", "videoUrl"]);
   });
 
   it("requires a signed-in viewer", async () => {
@@ -705,8 +705,10 @@ describe("horse names are one horse whatever the case", () => {
     // Each run card names the horse in its first spelling too.
     expect(html).not.toMatch(/>dash</);
     expect(html).toContain("15.1s");
-    expect(html).toContain('<option value="Dash" selected="">Dash</option>');
-    expect(html).not.toContain('<option value="dash"');
+    // An older link's name selects the horse's record in the filters.
+    const dash = (await (await api.get("/api/horses?view=records")).json()).find((h: { name: string }) => h.name === "Dash");
+    expect(html).toContain(`<option value="${dash.id}" selected="">Dash</option>`);
+    expect(html).not.toContain(">dash</option>");
 
     const res = await api.json("/api/run-logs", "POST", { arenaName: "A", horseName: "DASH" });
     expect((await res.json()).horseName).toBe("Dash");

@@ -10,13 +10,18 @@ import { TMP_DIR } from "../helpers/paths";
  * today's code as `npm start` does, and nothing is lost.
  */
 function firstReleaseMigrations() {
-  const folder = fs.mkdtempSync(path.join(TMP_DIR, "migrations-v1-"));
+  return migrationsBefore(1);
+}
+
+/** A migrations folder holding only the first `count` migrations: the schema as an older release left it. */
+function migrationsBefore(count: number) {
+  const folder = fs.mkdtempSync(path.join(TMP_DIR, "migrations-old-"));
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"));
-  const first = journal.entries[0];
+  const kept = journal.entries.slice(0, count) as { tag: string }[];
   fs.mkdirSync(path.join(folder, "meta"));
-  fs.copyFileSync(path.join(migrationsFolder, `${first.tag}.sql`), path.join(folder, `${first.tag}.sql`));
-  fs.writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify({ ...journal, entries: [first] }));
-  return { folder, later: journal.entries.length - 1 };
+  for (const entry of kept) fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+  fs.writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify({ ...journal, entries: kept }));
+  return { folder, later: journal.entries.length - count, journal: journal.entries as { tag: string }[] };
 }
 
 describe("upgrading from the first release's database", () => {
@@ -61,6 +66,56 @@ describe("upgrading from the first release's database", () => {
     // Migrating again is a no-op.
     migrateDatabase(upgraded);
     expect(db.prepare("select count(*) n from __drizzle_migrations").get()).toEqual(applied);
+    db.close();
+  });
+});
+
+describe("upgrading to horse records and run times", () => {
+  it("makes each distinct horse name of an account a horse, renames nothing, links the runs and dates them when they were logged", () => {
+    const journal = migrationsBefore(0).journal;
+    const horses = journal.findIndex((e) => e.tag.startsWith("0005_"));
+    expect(horses).toBeGreaterThan(0);
+    const { folder } = migrationsBefore(horses);
+    const file = path.join(fs.mkdtempSync(path.join(TMP_DIR, "upgrade-horses-")), "app.db");
+    const old = openDatabase(file);
+    migrateDatabase(old, folder);
+    const sql = old.$client;
+    const user = sql.prepare("insert into users (id, email, password, first_name, last_name, privacy_mode, rider_type, search_radius, notifications_enabled, is_admin, is_active, email_verified, created_at, updated_at) values (?, ?, 'x', 'A', 'B', 'PUBLIC', 'Competitor', 50, 1, 0, 1, 1, 1, 1)");
+    user.run("u1", "one@example.com");
+    user.run("u2", "two@example.com");
+    const run = sql.prepare("insert into run_logs (id, user_id, arena_name, arena_type, horse_name, tags, privacy, created_at) values (?, ?, 'Cowtown', 'outdoor', ?, '[]', 'PRIVATE', ?)");
+    const names: [string, string, string | null, number][] = [
+      ["a1", "u1", "Dash", 1_700_000_000_000],
+      ["a2", "u1", "dash", 1_700_000_100_000],
+      ["a3", "u1", " Dash ", 1_700_000_200_000],
+      ["a4", "u1", "Dash", 1_700_000_300_000],
+      ["a5", "u1", null, 1_700_000_400_000],
+      ["b1", "u2", "Dash", 1_700_000_500_000],
+      ["b2", "u2", "Sugar", 1_700_000_600_000],
+    ];
+    for (const [id, userId, horse, at] of names) run.run(id, userId, horse, at);
+    sql.close();
+
+    const upgraded = openDatabase(file);
+    migrateDatabase(upgraded);
+    const db = upgraded.$client;
+    const horsesOf = (userId: string) => (db.prepare("select name from horses where user_id = ? order by name").all(userId) as { name: string }[]).map((h) => h.name);
+    // Exactly as typed, spaces and case included: nothing renamed, nothing merged.
+    expect(horsesOf("u1")).toEqual([" Dash ", "Dash", "dash"]);
+    expect(horsesOf("u2")).toEqual(["Dash", "Sugar"]);
+    const runs = db
+      .prepare("select r.id, r.horse_name, r.run_at, r.created_at, h.name horse, h.user_id owner from run_logs r left join horses h on h.id = r.horse_id order by r.id")
+      .all() as { id: string; horse_name: string | null; run_at: number; created_at: number; horse: string | null; owner: string | null }[];
+    for (const r of runs) {
+      expect(r.run_at, r.id).toBe(r.created_at);
+      expect(r.horse, r.id).toBe(r.horse_name);
+      if (r.horse_name !== null) expect(r.owner, r.id).toBe(r.id.startsWith("a") ? "u1" : "u2");
+    }
+    expect(runs.find((r) => r.id === "a5")).toMatchObject({ horse_name: null, horse: null });
+    // The two accounts' "Dash" are two horses.
+    const dashes = db.prepare("select count(distinct horse_id) n from run_logs where horse_name = 'Dash'").get();
+    expect(dashes).toEqual({ n: 2 });
+    expect(db.pragma("foreign_key_check")).toEqual([]);
     db.close();
   });
 });

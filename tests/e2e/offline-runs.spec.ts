@@ -69,7 +69,7 @@ const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom")
 async function fillRun(page: Page, run: { arena: string; horse: string; time: string; rider?: string; video?: Buffer }) {
   const form = await openRunForm(page);
   await form.getByLabel("Arena name").fill(run.arena);
-  await form.getByLabel("Horse").fill(run.horse);
+  await form.getByLabel("Or a new horse").fill(run.horse);
   await form.getByLabel("Time (seconds)").fill(run.time);
   await form.locator("label", { hasText: "4★" }).click();
   await form.locator("label", { hasText: "Clean run" }).click();

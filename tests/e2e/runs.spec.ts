@@ -25,7 +25,7 @@ async function logRun(page: Page, run: { arena: string; horse: string; time: str
   const before = await page.getByTestId("run-card").count();
   const form = await openRunForm(page);
   await form.getByLabel("Arena name").fill(run.arena);
-  await form.getByLabel("Horse").fill(run.horse);
+  await form.getByLabel("Or a new horse").fill(run.horse);
   await form.getByLabel("Time (seconds)").fill(run.time);
   await form.locator("label", { hasText: `${run.stars}★` }).click();
   if (run.tag) await form.locator("label", { hasText: run.tag }).click();

@@ -1,6 +1,7 @@
 import bcrypt from "bcryptjs";
 import { eq } from "drizzle-orm";
-import { events, inviteLinks, runLogs, users, type NewUser } from "../../db/schema";
+import { events, horses, inviteLinks, runLogs, users, type NewUser } from "../../db/schema";
+import { horseForName } from "../../app/features/horses/horses.server";
 import type { Db } from "../../db/client";
 import type { Client } from "./server";
 
@@ -75,12 +76,24 @@ export function createEvent(db: Db, overrides: Partial<typeof events.$inferInser
     .get();
 }
 
+/**
+ * A run, linked (as the app links one logged by name) to the account's horse
+ * of that name, found ignoring case or added; `horseId: null` keeps it unlinked.
+ */
 export function createRun(db: Db, userId: string, overrides: Partial<typeof runLogs.$inferInsert> = {}) {
-  return db
-    .insert(runLogs)
-    .values({ userId, arenaName: "Cowtown Coliseum", horseName: "Dash", time: "15.482", rating: 4, tags: ["clean-run"], ...overrides })
-    .returning()
-    .get();
+  const values = { userId, arenaName: "Cowtown Coliseum", horseName: "Dash", time: "15.482", rating: 4, tags: ["clean-run"], ...overrides };
+  if (values.horseId === undefined && values.horseName?.trim()) {
+    const horse = horseForName(db, { id: userId, favoriteHorse: null }, values.horseName);
+    Object.assign(values, { horseId: horse.id, horseName: horse.name });
+  }
+  if (overrides.createdAt && !overrides.runAt) values.runAt = overrides.createdAt as Date;
+  return db.insert(runLogs).values(values).returning().get();
+}
+
+/** A horse of the account. */
+export function createHorse(db: Db, userId: string, overrides: Partial<typeof horses.$inferInsert> = {}) {
+  n += 1;
+  return db.insert(horses).values({ userId, name: `Horse ${n}`, ...overrides }).returning().get();
 }
 
 // Run-log factories (issue #3), appended: imports are hoisted.
@@ -121,7 +134,7 @@ export async function signedInRider(app: { db: Db; client: () => Client }, overr
  * client; returns the upload URL and the stored file's URL. Nothing is
  * attached to anything yet.
  */
-export async function uploadImage(client: Client, kind: "avatar" | "showbill" = "avatar", color = "#7c2d12", size = { width: 64, height: 64 }) {
+export async function uploadImage(client: Client, kind: "avatar" | "showbill" | "horse" = "avatar", color = "#7c2d12", size = { width: 64, height: 64 }) {
   const { default: sharp } = await import("sharp");
   const image = await sharp({ create: { ...size, channels: 3, background: color } }).png().toBuffer();
   const grant = await client.json(`/api/objects/upload?kind=${kind}`, "POST");

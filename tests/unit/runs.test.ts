@@ -127,13 +127,13 @@ describe("timeSortValue (Fastest sort)", () => {
 describe("computeTrends", () => {
   const day = (n: number) => new Date(Date.UTC(2025, 0, n));
   const runs = [
-    { arenaName: "Cowtown", time: "16.0", tags: ["clean-run"], placement: null, createdAt: day(1) },
-    { arenaName: "Cowtown", time: "15.5", tags: ["clean-run", "placed-cashed"], placement: null, createdAt: day(2) },
-    { arenaName: "Will Rogers", time: "15.2", tags: [], placement: "2D 1st", createdAt: day(3) },
-    { arenaName: "Will Rogers", time: null, tags: ["missed-time"], placement: null, createdAt: day(4) },
-    { arenaName: "cowtown", time: "15.8", tags: ["hit-barrel"], placement: null, createdAt: day(5) },
-    { arenaName: "Lazy E", time: "17.0", tags: ["clean-run"], placement: null, createdAt: day(6) },
-    { arenaName: "Lazy E", time: "15.9", tags: [], placement: null, createdAt: day(7) },
+    { arenaName: "Cowtown", time: "16.0", tags: ["clean-run"], placement: null, runAt: day(1) },
+    { arenaName: "Cowtown", time: "15.5", tags: ["clean-run", "placed-cashed"], placement: null, runAt: day(2) },
+    { arenaName: "Will Rogers", time: "15.2", tags: [], placement: "2D 1st", runAt: day(3) },
+    { arenaName: "Will Rogers", time: null, tags: ["missed-time"], placement: null, runAt: day(4) },
+    { arenaName: "cowtown", time: "15.8", tags: ["hit-barrel"], placement: null, runAt: day(5) },
+    { arenaName: "Lazy E", time: "17.0", tags: ["clean-run"], placement: null, runAt: day(6) },
+    { arenaName: "Lazy E", time: "15.9", tags: [], placement: null, runAt: day(7) },
   ];
 
   it("finds the personal best overall and per arena", () => {
@@ -163,7 +163,7 @@ describe("computeTrends", () => {
       time: String(14 + (i % 30) / 10),
       tags: [],
       placement: null,
-      createdAt: day(i),
+      runAt: day(i),
     }));
     const t = computeTrends(many);
     expect(t.points).toHaveLength(50);
@@ -171,6 +171,25 @@ describe("computeTrends", () => {
     expect(t.bestByArena.map((a) => a.arenaName)).toEqual(Array.from({ length: 10 }, (_, i) => `Arena ${i}`));
     expect(t.arenaCount).toBe(30);
     expect(t.timedCount).toBe(120);
+  });
+
+  it("gives best and average time by ground, indoor/outdoor and weather, with the timed runs each rests on", () => {
+    const t = computeTrends([
+      { arenaName: "A", arenaType: "indoor" as const, groundCondition: "Deep", weather: "Hot", time: "15.4", tags: [], placement: null, runAt: day(1) },
+      { arenaName: "A", arenaType: "indoor" as const, groundCondition: " deep", weather: null, time: "15.8", tags: [], placement: null, runAt: day(2) },
+      { arenaName: "B", arenaType: "outdoor" as const, groundCondition: "Packed", weather: "Hot", time: "16.1", tags: [], placement: null, runAt: day(3) },
+      // No time: counts in no figure.
+      { arenaName: "B", arenaType: "outdoor" as const, groundCondition: "Packed", weather: "Windy", time: null, tags: [], placement: null, runAt: day(4) },
+    ]);
+    expect(t.conditions.ground).toEqual([
+      { label: "Deep", best: 15.4, average: 15.6, runs: 2 },
+      { label: "Packed", best: 16.1, average: 16.1, runs: 1 },
+    ]);
+    expect(t.conditions.arenaType).toEqual([
+      { label: "Indoor", best: 15.4, average: 15.6, runs: 2 },
+      { label: "Outdoor", best: 16.1, average: 16.1, runs: 1 },
+    ]);
+    expect(t.conditions.weather).toEqual([{ label: "Hot", best: 15.4, average: 15.75, runs: 2 }]);
   });
 
   it("answers empty trends for no runs", () => {

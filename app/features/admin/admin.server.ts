@@ -324,13 +324,14 @@ export function listPublicRuns(db: Db, limit = 200) {
       time: runLogs.time,
       notes: runLogs.notes,
       videoUrl: runLogs.videoUrl,
+      runAt: runLogs.runAt,
       createdAt: runLogs.createdAt,
       user: { firstName: users.firstName, lastName: users.lastName, email: users.email, profileImageUrl: users.profileImageUrl },
     })
     .from(runLogs)
     .innerJoin(users, eq(users.id, runLogs.userId))
     .where(and(eq(runLogs.privacy, "PUBLIC"), ne(users.privacyMode, "SOLO")))
-    .orderBy(desc(runLogs.createdAt))
+    .orderBy(desc(runLogs.runAt), desc(runLogs.createdAt))
     .limit(limit)
     .all();
 }

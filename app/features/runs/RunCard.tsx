@@ -5,9 +5,9 @@ import type { OwnRun } from "./runs.server";
 import { GlobeIcon, LockIcon } from "./icons";
 import { Stars } from "./Stars";
 import { tagLabel } from "~/schemas/run-basics";
-import { formatWeekdayDate as fmtDate } from "~/lib/dates";
+import { formatRunAt } from "~/lib/dates";
 
-type Run = Omit<OwnRun, "createdAt"> & { createdAt: string | Date };
+type Run = Omit<OwnRun, "createdAt" | "runAt"> & { createdAt: string | Date; runAt: string | Date };
 
 
 /**
@@ -15,7 +15,7 @@ type Run = Omit<OwnRun, "createdAt"> & { createdAt: string | Date };
  * JS), share, edit and delete. A Private (SOLO) rider's runs are seen by
  * nobody else, so they get no Public toggle and no share menu.
  */
-export function RunCard({ run, editHref, origin, solo }: { run: Run; editHref: string; origin: string; solo: boolean }) {
+export function RunCard({ run, editHref, origin, solo, zone }: { run: Run; editHref: string; origin: string; solo: boolean; zone: string }) {
   const fetcher = useFetcher();
   const pending = fetcher.formData?.get("privacy");
   const privacy = typeof pending === "string" ? pending : run.privacy;
@@ -24,12 +24,20 @@ export function RunCard({ run, editHref, origin, solo }: { run: Run; editHref: s
     <li className="card" data-testid="run-card">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="truncate text-lg font-bold text-gray-900">{run.horseName || "No horse named"}</p>
+          <p className="truncate text-lg font-bold text-gray-900">
+            {run.horseId ? (
+              <Link to={`/horses/${run.horseId}`} className="hover:underline">
+                {run.horseName}
+              </Link>
+            ) : (
+              run.horseName || "No horse named"
+            )}
+          </p>
           <p className="truncate text-sm text-gray-700">
             {run.arenaName} · {run.arenaType === "indoor" ? "Indoor" : "Outdoor"}
           </p>
           <p className="text-xs text-gray-600">
-            {fmtDate(run.createdAt)}
+            <time dateTime={new Date(run.runAt).toISOString()}>{formatRunAt(run.runAt, zone)}</time>
             {run.riderName ? ` · ${run.riderName}` : ""}
           </p>
         </div>

@@ -3,6 +3,7 @@ import { TAG_LABELS } from "~/schemas/run-basics";
 
 export type RunFilterValues = {
   horse?: string;
+  horseId?: string;
   rider?: number | "none";
   arena?: string;
   from?: string;
@@ -15,7 +16,7 @@ export type RunFilterValues = {
  * (bookmarkable, and the same without JavaScript). Open while a filter is on.
  * Loaded as an island (app/components/Island.tsx): a plain form, no router.
  */
-export default function RunFilters({ filters, filtered, horses, riders }: { filters: RunFilterValues; filtered: boolean; horses: string[]; riders: { id: number; name: string }[] }) {
+export default function RunFilters({ filters, filtered, horses, riders }: { filters: RunFilterValues; filtered: boolean; horses: { id: string; name: string; retired: boolean }[]; riders: { id: number; name: string }[] }) {
   return (
     <details className="card" open={filtered}>
       <summary className="flex min-h-[44px] cursor-pointer items-center font-semibold text-gray-900">Filters{filtered ? " (on)" : ""}</summary>
@@ -26,11 +27,11 @@ export default function RunFilters({ filters, filtered, horses, riders }: { filt
             <label htmlFor="filter-horse" className="label">
               Horse
             </label>
-            <select id="filter-horse" name="horse" className="input" defaultValue={filters.horse ?? ""}>
+            <select id="filter-horse" name="horseId" className="input" defaultValue={filters.horseId ?? ""}>
               <option value="">All horses</option>
               {horses.map((h) => (
-                <option key={h} value={h}>
-                  {h}
+                <option key={h.id} value={h.id}>
+                  {h.retired ? `${h.name} (retired)` : h.name}
                 </option>
               ))}
             </select>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Field, FieldErrors } from "~/components/Field";
 import { FormError } from "~/components/FormError";
 import { showToast } from "~/components/Toaster";
@@ -6,15 +6,22 @@ import { useFormChecks, type FormResult } from "~/features/auth/useFormChecks";
 import { RUN_TAGS } from "~/schemas/constants";
 import { checkRun, LIMITS, PLACEMENTS, readRunTime, TAG_LABELS, VIDEO_ADVICE, type RunTag } from "~/schemas/run-rules";
 import { checkFileBeforeUpload, UPLOAD_RULES } from "~/schemas/uploads";
+import { dateToWallClock, wallClockToDate } from "~/lib/zoned-time";
+import type { PickableHorse } from "~/features/horses/horses.server";
 import { GlobeIcon, LockIcon } from "./icons";
 import { newClientId, putQueuedRun, queueAvailable, type QueuedRun } from "./offlineQueue";
 import type { OwnRun } from "./runs.server";
 
-type EditedRun = Omit<OwnRun, "createdAt"> & { createdAt: string | Date };
+type EditedRun = Omit<OwnRun, "createdAt" | "runAt"> & { createdAt: string | Date; runAt: string | Date };
 
 export type RunFormProps = {
   lastResult?: FormResult | null;
-  horses: string[];
+  /** The rider's active horses (the picker). */
+  horses: PickableHorse[];
+  /** The rider's home zone: where the server shows and reads "Run at" without JavaScript. */
+  zone: string;
+  /** Now, in that zone, as the server rendered the form. */
+  runAtNow: string;
   riders: { id: number; name: string }[];
   events: { id: string; name: string; date: string }[];
   /** A Private (SOLO) rider's runs are seen by nobody else: no Public choice. */
@@ -47,15 +54,40 @@ function text(form: FormData, name: string) {
   return typeof v === "string" && v.trim() !== "" && v !== "none" ? v.trim() : undefined;
 }
 
+/** The phone's time zone ("America/Chicago"), or null where the browser does not say. */
+const phoneZone = () => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * When the run was run, as an instant: the time typed in the form, read in
+ * the zone it was shown in; left as first shown, the moment it is logged
+ * (the page may have been open, or kept offline, for hours).
+ */
+function runInstant(form: FormData) {
+  const typed = text(form, "runAt");
+  if (!typed || typed === text(form, "runAtShown")) return new Date().toISOString();
+  return wallClockToDate(typed, text(form, "timeZone") ?? "UTC")?.toISOString() ?? new Date().toISOString();
+}
+
 /** The checked form as the run the offline queue sends (the server validates it again). */
-function runFields(form: FormData): QueuedRun["fields"] {
+function runFields(form: FormData, horses: PickableHorse[]): QueuedRun["fields"] {
   const time = text(form, "time");
   const read = time ? readRunTime(time) : null;
   const number = (name: string) => (text(form, name) === undefined ? undefined : Number(text(form, name)));
+  const newHorse = text(form, "newHorse");
   return {
     arenaName: text(form, "arenaName") ?? "",
     arenaType: text(form, "arenaType") === "indoor" ? "indoor" : "outdoor",
-    horseName: text(form, "horseName"),
+    // A new horse typed in the form is found or added by name when the run reaches the server;
+    // a picked one goes by its id (its name is for the "On this phone" list).
+    horseName: newHorse ?? horses.find((h) => h.id === text(form, "horseId"))?.name,
+    horseId: newHorse ? undefined : text(form, "horseId"),
+    runAt: runInstant(form),
     eventId: text(form, "eventId"),
     riderId: number("riderId"),
     time: read && "time" in read ? read.time : undefined,
@@ -76,7 +108,7 @@ function formValues(run: EditedRun | null): Record<string, unknown> {
   return {
     arenaName: run.arenaName,
     arenaType: run.arenaType,
-    horseName: run.horseName ?? "",
+    horseId: run.horseId ?? "none",
     time: run.time ?? "",
     rating: run.rating ? String(run.rating) : "",
     placement: run.placement ?? "",
@@ -102,7 +134,7 @@ function formValues(run: EditedRun | null): Record<string, unknown> {
  * JavaScript.
  */
 export default function RunForm(props: RunFormProps) {
-  const { lastResult, horses, riders, events, solo } = props;
+  const { lastResult, horses, riders, events, solo, zone } = props;
   const editing = props.mode === "edit" ? props.run : null;
   const id = editing ? "edit-run" : "add-run";
   const [saving, setSaving] = useState(false);
@@ -127,6 +159,47 @@ export default function RunForm(props: RunFormProps) {
   const errors = checks.errors;
   const videoErrors = [...(errors("video") ?? []), ...(videoError ? [videoError] : [])];
 
+  // "Run at": the form shows the run's time (or now) in the rider's home zone as the server
+  // renders it; on the phone, in the phone's own zone, which is then sent with it.
+  const shownRunAt = editing ? dateToWallClock(new Date(editing.runAt), zone) : props.runAtNow;
+  const runAtField = useRef<HTMLInputElement>(null);
+  const runAtShown = useRef<HTMLInputElement>(null);
+  const zoneField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const here = phoneZone();
+    if (!here || here === zone || !runAtField.current || !runAtShown.current || !zoneField.current) return;
+    const shown = editing ? dateToWallClock(new Date(editing.runAt), here) : dateToWallClock(new Date(), here);
+    // A time the rider sent back with a refused form was typed in the zone it was shown in: keep both.
+    if (runAtField.current.value !== runAtShown.current.value) return;
+    // defaultValue too: the form's reset after a run is kept brings this back, not the server's.
+    runAtField.current.defaultValue = shown;
+    runAtField.current.value = shown;
+    runAtShown.current.value = shown;
+    zoneField.current.value = here;
+  }, [editing, zone]);
+
+  const horseSelect = useRef<HTMLSelectElement>(null);
+  const riderSelect = useRef<HTMLSelectElement>(null);
+  // A parent picks a child's horse and the child rides it; picks the child and their horse comes up.
+  function onHorseChange(e: ChangeEvent<HTMLSelectElement>) {
+    const horse = horses.find((h) => h.id === e.currentTarget.value);
+    if (horse?.riderId && riderSelect.current) riderSelect.current.value = String(horse.riderId);
+  }
+  function onRiderChange(e: ChangeEvent<HTMLSelectElement>) {
+    const riderId = e.currentTarget.value === "none" ? null : Number(e.currentTarget.value);
+    const select = horseSelect.current;
+    if (!select) return;
+    const current = horses.find((h) => h.id === select.value);
+    if (current && current.riderId === riderId) return;
+    const theirs = horses.filter((h) => h.riderId === riderId);
+    if (theirs.length) select.value = theirs[0]!.id;
+  }
+  const riderName = (id: number | null) => (id === null ? null : (riders.find((r) => r.id === id)?.name ?? null));
+  const horseGroups = [null, ...riders.map((r) => r.id)]
+    .map((riderId) => ({ riderId, horses: horses.filter((h) => h.riderId === riderId) }))
+    .filter((g) => g.horses.length > 0);
+  const currentHorseRetired = editing?.horseId && !horses.some((h) => h.id === editing.horseId);
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     checks.form.onSubmit(event);
     if (event.defaultPrevented) return;
@@ -148,10 +221,10 @@ export default function RunForm(props: RunFormProps) {
     void (async () => {
       try {
         if (await queueAvailable()) {
-          await putQueuedRun({ clientId: newClientId(), userId: props.userId, fields: runFields(formData), video, queuedAt: Date.now() });
+          await putQueuedRun({ clientId: newClientId(), userId: props.userId, fields: runFields(formData, horses), video, queuedAt: Date.now() });
           if (!navigator.onLine) showToast({ type: "success", title: "Saved on this phone", description: "Waiting to sync: it is sent when the connection returns." });
           props.onKept();
-          // A fresh form for the next run.
+          // A fresh form for the next run ("Run at" is read at logging time while left as shown).
           element.reset();
           return;
         }
@@ -183,13 +256,62 @@ export default function RunForm(props: RunFormProps) {
           ))}
         </div>
       </fieldset>
+      <fieldset className="space-y-2">
+        <legend className="sr-only">Horse</legend>
+        <div>
+          <label htmlFor={fieldId("horseId")} className="label">
+            Horse
+          </label>
+          <select id={fieldId("horseId")} ref={horseSelect} name="horseId" className="input" defaultValue={initial("horseId") ?? "none"} onChange={onHorseChange}>
+            <option value="none">No horse</option>
+            {currentHorseRetired ? <option value={editing!.horseId!}>{editing!.horseName} (retired)</option> : null}
+            {horseGroups.length > 1
+              ? horseGroups.map((g) => (
+                  <optgroup key={g.riderId ?? "me"} label={g.riderId === null ? "My horses" : `${riderName(g.riderId)}'s horses`}>
+                    {g.horses.map((h) => (
+                      <option key={h.id} value={h.id}>
+                        {h.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))
+              : horses.map((h) => (
+                  <option key={h.id} value={h.id}>
+                    {h.name}
+                  </option>
+                ))}
+          </select>
+          <FieldErrors id={`${fieldId("horseId")}-error`} errors={errors("horseId")} />
+        </div>
+        <Field
+          id={fieldId("newHorse")}
+          label="Or a new horse"
+          name="newHorse"
+          autoComplete="off"
+          placeholder="Name"
+          maxLength={LIMITS.horseName}
+          hint="Type a name to add the horse and log this run on it."
+          defaultValue={initial("newHorse")}
+          errors={errors("newHorse") ?? errors("horseName")}
+        />
+      </fieldset>
       <div>
-        <Field id={fieldId("horseName")} label="Horse" name="horseName" list="horse-names" autoComplete="off" maxLength={LIMITS.horseName} defaultValue={initial("horseName")} errors={errors("horseName")} />
-        <datalist id="horse-names">
-          {horses.map((h) => (
-            <option key={h} value={h} />
-          ))}
-        </datalist>
+        <label htmlFor={fieldId("runAt")} className="label">
+          Run at
+        </label>
+        <input
+          id={fieldId("runAt")}
+          ref={runAtField}
+          name="runAt"
+          type="datetime-local"
+          className="input"
+          defaultValue={initial("runAt") ?? shownRunAt}
+          aria-invalid={errors("runAt")?.length ? true : undefined}
+          aria-describedby={errors("runAt")?.length ? `${fieldId("runAt")}-error` : undefined}
+        />
+        <FieldErrors id={`${fieldId("runAt")}-error`} errors={errors("runAt")} />
+        <input type="hidden" name="runAtShown" ref={runAtShown} defaultValue={shownRunAt} />
+        <input type="hidden" name="timeZone" ref={zoneField} defaultValue={initial("timeZone") ?? zone} />
       </div>
       <Field
         id={fieldId("time")}
@@ -250,7 +372,7 @@ export default function RunForm(props: RunFormProps) {
           <label htmlFor={fieldId("riderId")} className="label">
             Rider
           </label>
-          <select id={fieldId("riderId")} name="riderId" className="input" defaultValue={initial("riderId") ?? "none"}>
+          <select id={fieldId("riderId")} ref={riderSelect} name="riderId" className="input" defaultValue={initial("riderId") ?? "none"} onChange={onRiderChange}>
             <option value="none">None (me)</option>
             {riders.map((r) => (
               <option key={r.id} value={r.id}>

@@ -1,9 +1,9 @@
 import { formatDate as fmtDate } from "~/lib/dates";
 import { PersonIcon } from "./icons";
 import { TimeChart } from "./TimeChart";
-import type { Trends } from "./trends";
+import type { ConditionFigure, Trends } from "./trends";
 
-export type TrendScope = { kind: "horse" | "rider"; label: string };
+export type TrendScope = { kind: "horse" | "rider"; label: string; horseId?: string };
 export type TrendChoice = { kind: "horse" | "rider"; label: string; to: string; active: boolean };
 
 function Tile({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId: string }) {
@@ -12,6 +12,38 @@ function Tile({ label, value, detail, testId }: { label: string; value: string; 
       <p className="text-xs font-medium uppercase tracking-wide text-gray-600">{label}</p>
       <p className="mt-0.5 text-2xl font-extrabold tabular-nums text-gray-900">{value}</p>
       {detail ? <p className="truncate text-xs text-gray-700">{detail}</p> : null}
+    </div>
+  );
+}
+
+const runs = (n: number) => `${n} ${n === 1 ? "run" : "runs"}`;
+
+/** Best and average time under each value of one condition, with the runs each rests on. */
+function ConditionTable({ title, figures, testId }: { title: string; figures: ConditionFigure[]; testId: string }) {
+  if (!figures.length) return null;
+  return (
+    <div data-testid={testId}>
+      <h4 className="mt-2 text-sm font-semibold text-gray-800">{title}</h4>
+      <table className="w-full text-sm">
+        <thead className="sr-only">
+          <tr>
+            <th scope="col">{title}</th>
+            <th scope="col">Best</th>
+            <th scope="col">Average</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">
+          {figures.map((f) => (
+            <tr key={f.label}>
+              <th scope="row" className="max-w-0 truncate py-1.5 pr-2 text-left font-normal text-gray-800">
+                {f.label} <span className="text-xs text-gray-500">({runs(f.runs)})</span>
+              </th>
+              <td className="whitespace-nowrap py-1.5 pr-2 text-right font-bold tabular-nums text-gray-900">{f.best}s</td>
+              <td className="whitespace-nowrap py-1.5 text-right tabular-nums text-gray-700">avg {f.average.toFixed(2)}s</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
@@ -76,6 +108,20 @@ export default function TrendsPanel({ scope, trends, choices }: { scope: TrendSc
             ))}
           </ul>
         </details>
+      ) : null}
+      {trends.conditions && (trends.conditions.ground.length || trends.conditions.arenaType.length || trends.conditions.weather.length) ? (
+        <details className="mt-1" data-testid="conditions">
+          <summary className="flex min-h-[44px] cursor-pointer items-center font-semibold text-brand-800">By conditions</summary>
+          <p className="text-xs text-gray-600">Best and average time; in brackets, the timed runs each rests on.</p>
+          <ConditionTable title="Ground" figures={trends.conditions.ground} testId="conditions-ground" />
+          <ConditionTable title="Indoor / outdoor" figures={trends.conditions.arenaType} testId="conditions-arena" />
+          <ConditionTable title="Weather" figures={trends.conditions.weather} testId="conditions-weather" />
+        </details>
+      ) : null}
+      {scope.horseId ? (
+        <a href={`/horses/${scope.horseId}`} className="link mt-1 inline-flex min-h-[44px] items-center">
+          {scope.label}'s record
+        </a>
       ) : null}
     </section>
   );

@@ -2,10 +2,15 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import type { User } from "#db/schema";
+import { zoneForState } from "~/features/events/dates";
+import { horseTrendChoices, pickableHorses } from "~/features/horses/horses.server";
 import { listRiders } from "~/features/riders/riders.server";
 import { data } from "@remix-run/node";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
+import { now } from "~/lib/clock.server";
 import { config } from "~/lib/config.server";
+import { lookupZip } from "~/lib/gazetteer.server";
+import { dateToWallClock } from "~/lib/zoned-time";
 import { getDb, type Db } from "~/lib/db.server";
 import { readForm } from "~/lib/forms.server";
 import { HttpError, isStorageFailure } from "~/lib/http.server";
@@ -21,7 +26,7 @@ import {
   createRunLog,
   deleteRunLog,
   getOwnRun,
-  horseNames,
+  latestHorseId,
   linkableEvents,
   listRuns,
   presentOwn,
@@ -40,7 +45,7 @@ import {
  */
 
 
-const FILTER_KEYS = ["horse", "rider", "arena", "from", "to", "tag"] as const;
+const FILTER_KEYS = ["horse", "horseId", "rider", "arena", "from", "to", "tag"] as const;
 
 function readFilters(url: URL): RunFilters {
   const raw = Object.fromEntries(FILTER_KEYS.map((k) => [k, url.searchParams.get(k) ?? undefined]));
@@ -51,14 +56,21 @@ function readFilters(url: URL): RunFilters {
 
 /**
  * Which horse or rider the trends show: the rider filter, else the horse
- * filter, else the horse of the latest run (else the first horse).
+ * filter (a record, or a name as older links carry it), else the horse of the
+ * latest run (else the first horse).
  */
-function trendsScope(filters: RunFilters, riders: { id: number; name: string }[], horses: ReturnType<typeof horseNames>) {
+function trendsScope(db: Db, userId: string, filters: RunFilters, riders: { id: number; name: string }[], horses: { id: string; name: string }[]) {
   const rider = typeof filters.rider === "number" ? riders.find((r) => r.id === filters.rider) : undefined;
   if (rider) return { kind: "rider" as const, label: rider.name, riderId: rider.id };
-  const horse = horses.spelling(filters.horse) ?? horses.latest ?? horses.names[0];
-  return horse ? { kind: "horse" as const, label: horse, horse } : null;
+  const named = filters.horse ? horses.find((h) => h.name.trim().toLowerCase() === filters.horse!.trim().toLowerCase()) : undefined;
+  if (filters.horse && !named) return { kind: "horse" as const, label: filters.horse, horse: filters.horse };
+  const latest = latestHorseId(db, userId);
+  const horse = horses.find((h) => h.id === filters.horseId) ?? named ?? horses.find((h) => h.id === latest) ?? horses[0];
+  return horse ? { kind: "horse" as const, label: horse.name, horseId: horse.id } : null;
 }
+
+/** The time zone of the rider's home ZIP: a form without JavaScript shows and reads its run time there. */
+export const riderZone = (user: User) => zoneForState(lookupZip(user.homeZipCode ?? "")?.state);
 
 /** The screen's loader: everything it shows, read with one bounded query each. */
 export async function runLogScreen(request: Request) {
@@ -74,25 +86,33 @@ function readRunLogScreen(db: Db, user: User, url: URL) {
   const page = listRuns(db, user.id, filters, { limit: shown + 1 });
   const total = countOwnRuns(db, user.id);
   const riders = listRiders(db, user.id);
-  const horses = horseNames(db, user);
-  const scope = trendsScope(filters, riders, horses);
-  const trends = scope ? runTrends(db, user.id, scope.kind === "rider" ? { riderId: scope.riderId } : { horse: scope.horse }) : null;
+  const horseChoices = horseTrendChoices(db, user.id);
+  const scope = trendsScope(db, user.id, filters, riders, horseChoices);
+  const trends = scope ? runTrends(db, user.id, scope.kind === "rider" ? { riderId: scope.riderId } : "horseId" in scope ? { horseId: scope.horseId } : { horse: scope.horse }) : null;
+  const zone = riderZone(user);
 
   const editId = url.searchParams.get("edit");
   const editRun = editId ? getOwnRun(db, user.id, editId) : null;
 
   return {
-    runs: page.slice(0, shown).map((run) => ({ ...run, horseName: horses.spelling(run.horseName) })),
+    runs: page.slice(0, shown),
     total,
     matching: filtered ? countRuns(db, user.id, filters) : total,
     more: page.length > shown && shown < RUN_LIST_LIMIT ? shown + RUN_PAGE : null,
     filtered,
-    // A horse typed in another case shows as the rider first spelled it.
-    filters: { ...filters, horse: horses.spelling(filters.horse) ?? undefined },
+    // An older link's horse name selects its record in the filters.
+    filters: { ...filters, horseId: filters.horseId ?? (scope && "horseId" in scope && filters.horse ? scope.horseId : undefined), horse: scope && "horseId" in scope ? undefined : filters.horse },
     riders,
-    horses: horses.names,
+    /** The form's picker: active horses. */
+    horses: pickableHorses(db, user.id),
+    /** Filters and trends: every horse with runs or still active. */
+    horseChoices,
+    /** Where run times are shown, and read from a form sent without JavaScript. */
+    zone,
+    /** The form's "Run at" as first shown (now, in the rider's zone). */
+    runAtNow: dateToWallClock(now(), zone),
     events: linkableEvents(db, user),
-    scope: scope ? { kind: scope.kind, label: scope.label } : null,
+    scope: scope ? { kind: scope.kind, label: scope.label, horseId: "horseId" in scope ? scope.horseId : undefined, riderId: "riderId" in scope ? scope.riderId : undefined } : null,
     trends,
     editing: editRun ? presentOwn(db, editRun) : null,
     // ?new opens the form (Discover's "Log a Run", "+ Add Run" without JavaScript); so does an empty log.
@@ -142,6 +162,18 @@ function readRunIntent(form: FormData): RunIntent {
   const file = form.get("video");
   form.delete("video");
   const video = file instanceof Blob && file.size > 0 ? file : null;
+  // "New horse" typed in the form: that horse (found or added by name) rather than the one picked.
+  const newHorse = form.get("newHorse");
+  form.delete("newHorse");
+  if (typeof newHorse === "string" && newHorse.trim() !== "") {
+    form.delete("horseId");
+    form.set("horseName", newHorse);
+  }
+  // The run time left as the form first showed it means "now" (the form may have been open a while).
+  const shown = form.get("runAtShown");
+  form.delete("runAtShown");
+  // On an edit, the run keeps its time to the second.
+  if (typeof shown === "string" && shown !== "" && form.get("runAt") === shown) form.delete("runAt");
   return { ...intent, submission: parseWithZod(form, { schema: runLogSchema }), video };
 }
 

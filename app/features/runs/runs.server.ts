@@ -1,12 +1,17 @@
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { events, riders, runLogs, savedEvents, users, type RunLog, type User } from "#db/schema";
+import { zoneForState } from "~/features/events/dates";
 import { canViewEvent } from "~/features/events/policies.server";
+import { horseForRun } from "~/features/horses/horses.server";
 import { isFollowing } from "~/features/social/social.server";
 import { profileViewFor } from "~/features/social/policies.server";
+import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
+import { lookupZip } from "~/lib/gazetteer.server";
 import { HttpError } from "~/lib/http.server";
+import { isTimeZone, wallClockToDate } from "~/lib/zoned-time";
 import { findUpload, releaseUploads } from "~/lib/uploads.server";
-import { PUBLIC_RUNS_LIMIT, RUN_MESSAGES, UPLOADED_VIDEO, type PublicRunSort, type RunFilters, type RunLogInput } from "~/schemas/runs";
+import { EARLIEST_RUN, PUBLIC_RUNS_LIMIT, RUN_AT_ALLOWANCE_MS, RUN_MESSAGES, UPLOADED_VIDEO, type PublicRunSort, type RunFilters, type RunLogInput } from "~/schemas/runs";
 import { canViewRun, canViewSharedRun } from "./policies.server";
 import { computeTrends } from "./trends";
 
@@ -27,6 +32,7 @@ export function presentRun(run: RunLog, extra: { riderName?: string | null; even
     riderName: extra.riderName ?? null,
     arenaName: run.arenaName,
     arenaType: run.arenaType,
+    horseId: run.horseId,
     horseName: run.horseName,
     time: run.time,
     rating: run.rating,
@@ -37,6 +43,7 @@ export function presentRun(run: RunLog, extra: { riderName?: string | null; even
     groundCondition: run.groundCondition,
     weather: run.weather,
     privacy: run.privacy,
+    runAt: run.runAt,
     createdAt: run.createdAt,
   };
 }
@@ -50,6 +57,7 @@ export function presentPublicRun(run: RunLog) {
     arenaType: run.arenaType,
     time: run.time,
     horseName: run.horseName,
+    runAt: run.runAt,
     createdAt: run.createdAt,
     tags: run.tags,
     notes: run.notes,
@@ -65,17 +73,18 @@ const nextDay = (d: string) => new Date(dayStart(d).getTime() + 24 * 60 * 60 * 1
 
 function filterConditions(userId: string, f: RunFilters): SQL[] {
   const where: SQL[] = [eq(runLogs.userId, userId)];
+  if (f.horseId) where.push(eq(runLogs.horseId, f.horseId));
   if (f.horse) where.push(sql`lower(${runLogs.horseName}) = lower(${f.horse})`);
   if (f.rider === "none") where.push(isNull(runLogs.riderId));
   else if (f.rider) where.push(eq(runLogs.riderId, f.rider));
   if (f.arena) where.push(sql`lower(${runLogs.arenaName}) like ${`%${escapeLike(f.arena.toLowerCase())}%`} escape '\\'`);
-  if (f.from) where.push(gte(runLogs.createdAt, dayStart(f.from)));
-  if (f.to) where.push(lt(runLogs.createdAt, nextDay(f.to)));
+  if (f.from) where.push(gte(runLogs.runAt, dayStart(f.from)));
+  if (f.to) where.push(lt(runLogs.runAt, nextDay(f.to)));
   if (f.tag) where.push(sql`exists (select 1 from json_each(${runLogs.tags}) where value = ${f.tag})`);
   return where;
 }
 
-/** The owner's runs, filtered, newest first. */
+/** The owner's runs, filtered, the latest run first (by when each was run). */
 export function listRuns(db: Db, userId: string, filters: RunFilters = {}, { limit = RUN_LIST_LIMIT } = {}) {
   return db
     .select({ run: runLogs, riderName: riders.name, eventName: events.name })
@@ -83,7 +92,7 @@ export function listRuns(db: Db, userId: string, filters: RunFilters = {}, { lim
     .leftJoin(riders, eq(riders.id, runLogs.riderId))
     .leftJoin(events, eq(events.id, runLogs.eventId))
     .where(and(...filterConditions(userId, filters)))
-    .orderBy(desc(runLogs.createdAt), desc(runLogs.id))
+    .orderBy(desc(runLogs.runAt), desc(runLogs.createdAt), desc(runLogs.id))
     .limit(Math.min(limit, RUN_LIST_LIMIT))
     .all()
     .map((r) => presentRun(r.run, r));
@@ -105,20 +114,6 @@ export function countOwnRuns(db: Db, userId: string) {
 
 function ownedRider(db: Db, userId: string, riderId: number) {
   return db.select().from(riders).where(and(eq(riders.id, riderId), eq(riders.userId, userId))).get();
-}
-
-/**
- * A horse is one horse however its name is capitalised: a name the rider
- * already uses ("Dash") keeps that first spelling when typed again as
- * "dash". The favourite horse of the profile counts as the first.
- */
-function canonicalHorseName(db: Db, user: Pick<User, "id" | "favoriteHorse">, name: string | undefined, exceptRunId?: string) {
-  if (!name) return null;
-  if (user.favoriteHorse?.trim().toLowerCase() === name.toLowerCase()) return user.favoriteHorse.trim();
-  const where = [eq(runLogs.userId, user.id), sql`lower(${runLogs.horseName}) = lower(${name})`];
-  if (exceptRunId) where.push(sql`${runLogs.id} <> ${exceptRunId}`);
-  const first = db.select({ name: runLogs.horseName }).from(runLogs).where(and(...where)).orderBy(runLogs.createdAt).limit(1).get();
-  return first?.name ?? name;
 }
 
 /**
@@ -145,14 +140,39 @@ function checkRunLinks(db: Db, user: User, input: RunLogInput, current?: RunLog)
   }
 }
 
-/** The columns a run's form sets (everything but its owner, key and date). */
-function runValues(db: Db, user: User, input: RunLogInput, exceptRunId?: string) {
+/** The zone of the rider's home ZIP's state: where a time sent without its zone was read. */
+function homeZone(user: User) {
+  return zoneForState(lookupZip(user.homeZipCode ?? "")?.state);
+}
+
+/**
+ * When the run was run, from what was sent: an ISO instant with its offset
+ * ("2026-06-01T14:30:00-05:00"), or a wall-clock time ("2026-06-01T14:30",
+ * the run form's field) read in the zone sent beside it (the phone's), else
+ * in the rider's home zone. Not in the future (beyond a few minutes of clock
+ * drift) and not before EARLIEST_RUN. Undefined when none was sent.
+ */
+export function readRunAt(user: User, input: Pick<RunLogInput, "runAt" | "timeZone">): Date | undefined {
+  if (!input.runAt) return undefined;
+  const zone = input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : homeZone(user);
+  const at = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(input.runAt) ? new Date(input.runAt) : wallClockToDate(input.runAt, zone);
+  const refuse = (message: string) => new HttpError(400, message, { errors: { runAt: [message] } });
+  if (!at || Number.isNaN(at.getTime())) throw refuse(RUN_MESSAGES.runAt);
+  if (at.getTime() > now().getTime() + RUN_AT_ALLOWANCE_MS) throw refuse(RUN_MESSAGES.runAtFuture);
+  if (at.getTime() < EARLIEST_RUN.getTime()) throw refuse(RUN_MESSAGES.runAtOld);
+  return at;
+}
+
+/** The columns a run's form sets (everything but its owner, key and, on an edit without one, its time). */
+function runValues(db: Db, user: User, input: RunLogInput, current?: RunLog) {
+  const runAt = readRunAt(user, input);
   return {
+    ...(runAt ? { runAt } : current ? {} : { runAt: now() }),
+    ...horseForRun(db, user, input, current),
     eventId: input.eventId ?? null,
     riderId: input.riderId ?? null,
     arenaName: input.arenaName,
     arenaType: input.arenaType,
-    horseName: canonicalHorseName(db, user, input.horseName, exceptRunId),
     notes: input.notes ?? null,
     time: input.time ?? null,
     rating: input.rating ?? null,
@@ -195,7 +215,7 @@ export function updateRunLog(db: Db, user: User, id: string, input: RunLogInput)
   checkRunLinks(db, user, input, current);
   const run = db
     .update(runLogs)
-    .set(runValues(db, user, input, id))
+    .set(runValues(db, user, input, current))
     .where(and(eq(runLogs.id, id), eq(runLogs.userId, user.id)))
     .returning()
     .get();
@@ -234,35 +254,18 @@ export function setRunPrivacy(db: Db, user: User, id: string, privacy: RunLog["p
   return presentOwn(db, run);
 }
 
-/**
- * The names of the rider's horses (and their favourite), each once however
- * it was capitalised, in its first spelling, A to Z; and the horse of the
- * latest run that names one (the default trends). One grouped query.
- */
-export function horseNames(db: Db, user: Pick<User, "id" | "favoriteHorse">) {
-  const rows = db
-    .select({ name: runLogs.horseName, first: sql<number>`min(${runLogs.createdAt})`, last: sql<number>`max(${runLogs.createdAt})` })
-    .from(runLogs)
-    .where(and(eq(runLogs.userId, user.id), sql`${runLogs.horseName} is not null and trim(${runLogs.horseName}) <> ''`))
-    .groupBy(runLogs.horseName)
-    .all()
-    .sort((a, b) => a.first - b.first);
-  const names = new Map<string, string>();
-  for (const name of [user.favoriteHorse, ...rows.map((r) => r.name)]) {
-    const clean = name?.trim();
-    if (clean && !names.has(clean.toLowerCase())) names.set(clean.toLowerCase(), clean);
-  }
-  const latest = rows.reduce<(typeof rows)[number] | null>((a, b) => (!a || b.last > a.last ? b : a), null);
-  return {
-    names: [...names.values()].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })),
-    /** A name as the rider first spelled it (for a filter typed in another case). */
-    spelling: (name: string | null | undefined) => (name ? (names.get(name.trim().toLowerCase()) ?? name) : null),
-    latest: latest?.name ? (names.get(latest.name.trim().toLowerCase()) ?? null) : null,
-  };
+/** The horse of the rider's latest run that has one (the trends shown first). */
+export function latestHorseId(db: Db, userId: string) {
+  return (
+    db
+      .select({ horseId: runLogs.horseId })
+      .from(runLogs)
+      .where(and(eq(runLogs.userId, userId), sql`${runLogs.horseId} is not null`))
+      .orderBy(desc(runLogs.runAt), desc(runLogs.createdAt))
+      .limit(1)
+      .get()?.horseId ?? null
+  );
 }
-
-/** The names the rider has logged (and their favourite), each once, A to Z. */
-export const listHorses = (db: Db, user: Pick<User, "id" | "favoriteHorse">) => horseNames(db, user).names;
 
 /**
  * Events a run can be linked to: the rider's saved events and the events
@@ -282,11 +285,20 @@ export function linkableEvents(db: Db, user: User) {
     .map(({ id, name, date, arenaName, arenaType }) => ({ id, name, date, arenaName, arenaType }));
 }
 
-/** History and trends of one horse (by name) or one rider of the owner. */
-export function runTrends(db: Db, userId: string, scope: { horse?: string; riderId?: number }) {
-  const where = filterConditions(userId, { horse: scope.horse, rider: scope.riderId });
+/** History and trends of one horse (its record, or by name) or one rider of the owner. */
+export function runTrends(db: Db, userId: string, scope: { horseId?: string; horse?: string; riderId?: number }) {
+  const where = filterConditions(userId, { horseId: scope.horseId, horse: scope.horse, rider: scope.riderId });
   const rows = db
-    .select({ arenaName: runLogs.arenaName, time: runLogs.time, tags: runLogs.tags, placement: runLogs.placement, createdAt: runLogs.createdAt })
+    .select({
+      arenaName: runLogs.arenaName,
+      arenaType: runLogs.arenaType,
+      groundCondition: runLogs.groundCondition,
+      weather: runLogs.weather,
+      time: runLogs.time,
+      tags: runLogs.tags,
+      placement: runLogs.placement,
+      runAt: runLogs.runAt,
+    })
     .from(runLogs)
     .where(and(...where))
     .all();
@@ -337,7 +349,7 @@ export function getPublicRuns(
   if (!v) return null;
   const where = publicRunsOf(viewer, v);
   if (!where) return [];
-  const newest = [desc(runLogs.createdAt), desc(runLogs.id)];
+  const newest = [desc(runLogs.runAt), desc(runLogs.id)];
   return db
     .select()
     .from(runLogs)
@@ -375,6 +387,7 @@ export function getSharedRun(db: Db, id: string, viewer: User | null) {
     arenaName: run.arenaName,
     ownerName,
     ownerFirstName: owner.firstName,
+    runAt: run.runAt,
     createdAt: run.createdAt,
     horseName: run.horseName,
     time: run.time,

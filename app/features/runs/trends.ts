@@ -2,11 +2,18 @@ import { timeSortValue } from "~/schemas/run-rules";
 
 export type TrendRun = {
   arenaName: string;
+  arenaType?: "indoor" | "outdoor";
+  groundCondition?: string | null;
+  weather?: string | null;
   time: string | null;
   tags: string[];
   placement: string | null;
-  createdAt: Date | string;
+  /** When it was run. */
+  runAt: Date | string;
 };
+
+/** Best and average time under one condition, and how many timed runs the figures rest on. */
+export type ConditionFigure = { label: string; best: number; average: number; runs: number };
 
 export type Trends = {
   runCount: number;
@@ -20,6 +27,8 @@ export type Trends = {
   placements: number;
   /** The last CHART_POINTS timed runs, oldest first, for the chart. */
   points: { date: string; time: number }[];
+  /** Times by the conditions they were run in, fastest first; a condition noted on no timed run is absent. */
+  conditions: { ground: ConditionFigure[]; arenaType: ConditionFigure[]; weather: ConditionFigure[] };
 };
 
 /** A phone's chart and list stay readable (and the page light) however long the history. */
@@ -30,12 +39,35 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const isoDate = (d: Date | string) => new Date(d).toISOString();
 
 /**
+ * Best and average time per condition value: "Deep" and "deep " are one
+ * ground (shown as first written); runs without the condition noted, or
+ * without a time, do not count.
+ */
+function byCondition(timed: { run: TrendRun; time: number }[], read: (run: TrendRun) => string | null | undefined): ConditionFigure[] {
+  const groups = new Map<string, { label: string; times: number[] }>();
+  for (const { run, time } of timed) {
+    const label = read(run)?.trim();
+    if (!label) continue;
+    const key = label.toLowerCase();
+    const group = groups.get(key) ?? { label, times: [] };
+    group.times.push(time);
+    groups.set(key, group);
+  }
+  return [...groups.values()]
+    .map(({ label, times }) => ({ label, best: Math.min(...times), average: round3(times.reduce((a, b) => a + b, 0) / times.length), runs: times.length }))
+    .sort((a, b) => a.best - b.best || b.runs - a.runs);
+}
+
+const ARENA_TYPE_LABELS = { indoor: "Indoor", outdoor: "Outdoor" } as const;
+
+/**
  * History and trends of one horse or rider (pure, so a test pins it):
  * personal best overall and per arena, the average of the last 5 timed
- * runs, the share of runs tagged clean-run, and how many placed.
+ * runs, the share of runs tagged clean-run, how many placed, and best and
+ * average times by ground, indoor/outdoor and weather.
  */
 export function computeTrends(runs: TrendRun[]): Trends {
-  const sorted = [...runs].sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
+  const sorted = [...runs].sort((a, b) => new Date(a.runAt).getTime() - new Date(b.runAt).getTime());
   const timed = sorted
     .map((r) => ({ run: r, time: timeSortValue(r.time) }))
     .filter((t) => t.run.time && t.time < 999);
@@ -43,7 +75,7 @@ export function computeTrends(runs: TrendRun[]): Trends {
   let personalBest: Trends["personalBest"] = null;
   const arenas = new Map<string, { arenaName: string; time: number; runs: number }>();
   for (const { run, time } of timed) {
-    if (!personalBest || time < personalBest.time) personalBest = { time, arenaName: run.arenaName, date: isoDate(run.createdAt) };
+    if (!personalBest || time < personalBest.time) personalBest = { time, arenaName: run.arenaName, date: isoDate(run.runAt) };
     const key = run.arenaName.trim().toLowerCase();
     const arena = arenas.get(key);
     if (!arena) arenas.set(key, { arenaName: run.arenaName, time, runs: 1 });
@@ -66,6 +98,11 @@ export function computeTrends(runs: TrendRun[]): Trends {
     averageLast5,
     cleanRunRate: sorted.length ? Math.round((clean / sorted.length) * 100) : null,
     placements,
-    points: timed.slice(-CHART_POINTS).map(({ run, time }) => ({ date: isoDate(run.createdAt), time })),
+    points: timed.slice(-CHART_POINTS).map(({ run, time }) => ({ date: isoDate(run.runAt), time })),
+    conditions: {
+      ground: byCondition(timed, (r) => r.groundCondition),
+      arenaType: byCondition(timed, (r) => (r.arenaType ? ARENA_TYPE_LABELS[r.arenaType] : null)),
+      weather: byCondition(timed, (r) => r.weather),
+    },
   };
 }

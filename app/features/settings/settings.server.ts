@@ -4,6 +4,7 @@ import {
   followRequests,
   follows,
   riders,
+  horses,
   runLogs,
   savedEvents,
   events,
@@ -72,13 +73,14 @@ function followPeople(db: Db, userId: string, side: "followers" | "following") {
 
 /**
  * Everything the app keeps about the rider, as JSON (the legal pages promise
- * it): profile, riders, runs, saved events, follows. No password hash.
+ * it): profile, riders, horses, runs, saved events, follows. No password hash.
  */
 export function exportAccount(db: Db, user: User) {
   return {
     exportedAt: new Date().toISOString(),
     profile: presentCurrentUser(user),
     riders: db.select({ id: riders.id, name: riders.name, createdAt: riders.createdAt }).from(riders).where(eq(riders.userId, user.id)).all(),
+    horses: db.select().from(horses).where(eq(horses.userId, user.id)).all().map(({ userId: _u, ...horse }) => horse),
     runLogs: db.select().from(runLogs).where(eq(runLogs.userId, user.id)).all().map(({ userId: _u, clientId: _c, ...run }) => run),
     savedEvents: db
       .select({ savedAt: savedEvents.savedAt, eventId: events.id, name: events.name, date: events.date, location: events.location })
@@ -118,7 +120,7 @@ export async function changePassword(db: Db, user: User, currentPassword: string
  * and with it (foreign keys ON DELETE CASCADE) sessions, riders, runs,
  * saves, follows, requests, notifications, invite links and reports they
  * made. Events they created stay listed without their name (SET NULL), with
- * their showbills. Their profile picture, run videos and horses' papers are
+ * their showbills. Their profile picture, run videos, horses' photos and horses' papers are
  * removed once the delete is committed.
  */
 export async function deleteAccount(db: Db, user: User, password: string) {
@@ -127,7 +129,11 @@ export async function deleteAccount(db: Db, user: User, password: string) {
     const admins = db.select({ n: sql<number>`count(*)` }).from(users).where(and(eq(users.isAdmin, true), eq(users.isActive, true))).get();
     if ((admins?.n ?? 0) <= 1) throw new HttpError(400, "You are the last administrator: make someone else an admin first.");
   }
-  const files = [user.profileImageUrl, ...db.select({ url: runLogs.videoUrl }).from(runLogs).where(eq(runLogs.userId, user.id)).all().map((r) => r.url)];
+  const files = [
+    user.profileImageUrl,
+    ...db.select({ url: runLogs.videoUrl }).from(runLogs).where(eq(runLogs.userId, user.id)).all().map((r) => r.url),
+    ...db.select({ url: horses.photoUrl }).from(horses).where(eq(horses.userId, user.id)).all().map((r) => r.url),
+  ];
   const papers = paperKeysOf(db, { userId: user.id });
   destroyUserSessions(user.id);
   db.delete(users).where(eq(users.id, user.id)).run();

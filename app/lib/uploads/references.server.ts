@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { eventRevisions, events, runLogs, users } from "#db/schema";
+import { eventRevisions, events, horses, runLogs, users } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { deleteUpload, NAME, uploadNameOf } from "./files.server";
 
@@ -16,6 +16,7 @@ export const UPLOAD_COLUMNS: Array<[SQLiteTable, SQLiteColumn]> = [
   [events, events.imageUrl],
   [eventRevisions, eventRevisions.showbillUrl],
   [runLogs, runLogs.videoUrl],
+  [horses, horses.photoUrl],
 ];
 
 /** An upload's files are orphans once a day old: an upload URL is used within minutes, or never. */

@@ -22,7 +22,7 @@ export function RunsTab({ data }: { data: TabData<"runs"> }) {
               </a>
             ) : null}
           </Cell>
-          <Cell>{date(r.createdAt)}</Cell>
+          <Cell>{date(r.runAt)}</Cell>
           <Cell wide>
             <ConfirmAction
               label="Delete"
