@@ -43,8 +43,10 @@ async function controlledByServiceWorker(page: Page) {
 function serverRuns(arena: string) {
   const db = new Database(E2E_DATABASE, { readonly: true });
   try {
-    return db.prepare("SELECT id, horse_name, time, rating, tags, video_url, client_id FROM run_logs WHERE arena_name = ?").all(arena) as {
+    return db.prepare("SELECT id, horse_name, time, rating, tags, video_url, client_id, run_at, created_at FROM run_logs WHERE arena_name = ?").all(arena) as {
       id: string;
+      run_at: number;
+      created_at: number;
       horse_name: string;
       time: string;
       rating: number;
@@ -148,6 +150,30 @@ test("a run logged with no connection waits on the phone, then reaches the serve
   expect(posts).toBe(2);
   expect(serverRuns(arena)).toHaveLength(1);
   await context.unroute("**/api/run-logs");
+});
+
+test("a run logged offline keeps the phone's time when it was logged, not the time it syncs", async ({ page, context }) => {
+  const arena = `Saturday Arena ${unique()}`;
+  await signIn(page, "shelby");
+  await page.goto("/run-log");
+  await context.setOffline(true);
+  await expect(offlineBanner(page)).toBeVisible();
+  // The phone's clock says two days ago, to the minute, when the run is saved on it.
+  const loggedAt = new Date(Math.floor((Date.now() - 2 * 86_400_000) / 60_000) * 60_000);
+  await page.clock.setFixedTime(loggedAt);
+  await fillRun(page, { arena, horse: "Dolly", time: "16.305" });
+  await expect(page.getByTestId("pending-run").filter({ hasText: arena })).toContainText("Waiting to sync");
+  expect(serverRuns(arena)).toHaveLength(0);
+
+  // Today, the connection is back: the run reaches the server dated when it was logged.
+  await page.clock.setFixedTime(new Date());
+  await context.setOffline(false);
+  await expect.poll(() => serverRuns(arena).length, { timeout: 15_000 }).toBe(1);
+  const [stored] = serverRuns(arena);
+  expect(stored!.run_at).toBe(loggedAt.getTime());
+  expect(Date.now() - stored!.created_at).toBeLessThan(60_000);
+  await page.reload();
+  await expect(page.getByTestId("run-card").filter({ hasText: arena })).toContainText("16.305s");
 });
 
 test("a run the server refuses shows the server's message and is not sent again", async ({ page, context }) => {

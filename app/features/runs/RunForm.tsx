@@ -160,23 +160,18 @@ export default function RunForm(props: RunFormProps) {
   const videoErrors = [...(errors("video") ?? []), ...(videoError ? [videoError] : [])];
 
   // "Run at": the form shows the run's time (or now) in the rider's home zone as the server
-  // renders it; on the phone, in the phone's own zone, which is then sent with it.
-  const shownRunAt = editing ? dateToWallClock(new Date(editing.runAt), zone) : props.runAtNow;
-  const runAtField = useRef<HTMLInputElement>(null);
-  const runAtShown = useRef<HTMLInputElement>(null);
-  const zoneField = useRef<HTMLInputElement>(null);
+  // renders it; on the phone, in the phone's own zone, which is then sent with it. A time sent
+  // back with a refused form stays in the zone it was typed in.
+  const sentRunAt = initial("runAt");
+  const [clock, setClock] = useState(() => ({
+    shown: editing ? dateToWallClock(new Date(editing.runAt), zone) : props.runAtNow,
+    zone: initial("timeZone") ?? zone,
+  }));
   useEffect(() => {
     const here = phoneZone();
-    if (!here || here === zone || !runAtField.current || !runAtShown.current || !zoneField.current) return;
-    const shown = editing ? dateToWallClock(new Date(editing.runAt), here) : dateToWallClock(new Date(), here);
-    // A time the rider sent back with a refused form was typed in the zone it was shown in: keep both.
-    if (runAtField.current.value !== runAtShown.current.value) return;
-    // defaultValue too: the form's reset after a run is kept brings this back, not the server's.
-    runAtField.current.defaultValue = shown;
-    runAtField.current.value = shown;
-    runAtShown.current.value = shown;
-    zoneField.current.value = here;
-  }, [editing, zone]);
+    if (!here || here === zone || sentRunAt !== undefined) return;
+    setClock({ shown: dateToWallClock(editing ? new Date(editing.runAt) : new Date(), here), zone: here });
+  }, [editing, zone, sentRunAt]);
 
   const horseSelect = useRef<HTMLSelectElement>(null);
   const riderSelect = useRef<HTMLSelectElement>(null);
@@ -300,18 +295,19 @@ export default function RunForm(props: RunFormProps) {
           Run at
         </label>
         <input
+          // A new zone shows a new field: its default (what a reset brings back) is the time in that zone.
+          key={clock.zone}
           id={fieldId("runAt")}
-          ref={runAtField}
           name="runAt"
           type="datetime-local"
           className="input"
-          defaultValue={initial("runAt") ?? shownRunAt}
+          defaultValue={sentRunAt ?? clock.shown}
           aria-invalid={errors("runAt")?.length ? true : undefined}
           aria-describedby={errors("runAt")?.length ? `${fieldId("runAt")}-error` : undefined}
         />
         <FieldErrors id={`${fieldId("runAt")}-error`} errors={errors("runAt")} />
-        <input type="hidden" name="runAtShown" ref={runAtShown} defaultValue={shownRunAt} />
-        <input type="hidden" name="timeZone" ref={zoneField} defaultValue={initial("timeZone") ?? zone} />
+        <input type="hidden" name="runAtShown" value={clock.shown} readOnly />
+        <input type="hidden" name="timeZone" value={clock.zone} readOnly />
       </div>
       <Field
         id={fieldId("time")}
