@@ -111,6 +111,28 @@ export default function HorsePage() {
           </div>
         </details>
 
+        <section className="card space-y-2" aria-labelledby="horse-share-title">
+          <h2 id="horse-share-title" className="text-lg font-bold text-gray-900">
+            Shared record
+          </h2>
+          <p className="text-sm text-gray-700">
+            {horse.shared
+              ? "Anyone with the link sees this horse's photo, name, best times, placings and recent Public runs. Papers never show."
+              : "Off: nobody else sees this horse. Turn it on to send a buyer or a friend its record."}
+          </p>
+          {horse.shared ? (
+            <a href={`/share/horse/${horse.id}`} className="link inline-flex min-h-[44px] items-center" data-testid="shared-link">
+              Open the shared record
+            </a>
+          ) : null}
+          <Form method="post">
+            <input type="hidden" name="intent" value={horse.shared ? "unshare" : "share"} />
+            <button type="submit" className={horse.shared ? "btn-secondary w-full" : "btn-primary w-full"}>
+              {horse.shared ? "Stop Sharing" : "Share Record"}
+            </button>
+          </Form>
+        </section>
+
         <section className="card space-y-3" aria-labelledby="horse-manage-title">
           <h2 id="horse-manage-title" className="text-lg font-bold text-gray-900">
             Manage

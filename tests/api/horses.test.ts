@@ -383,7 +383,7 @@ describe("the horse screens", () => {
     expect(await (await client.get("/horses")).text()).toContain("Biscuit");
   });
 
-  it("edits, retires, brings back and deletes a horse from its screen without JavaScript", async () => {
+  it("edits, retires, brings back, shares and deletes a horse from its screen without JavaScript", async () => {
     const { user, client } = await signedInForm();
     const run = createRun(app.db, user.id, { horseName: "Pepper", arenaName: "Lazy E", time: "15.9" });
     const id = run.horseId!;
@@ -402,6 +402,11 @@ describe("the horse screens", () => {
     expect(await (await client.get("/horses")).text()).toContain("Retired");
     expect((await client.form(`/horses/${id}`, { intent: "unretire" })).status).toBe(302);
     expect(horseRow(id)?.retiredAt).toBeNull();
+    expect((await client.form(`/horses/${id}`, { intent: "share" })).status).toBe(302);
+    expect(horseRow(id)?.shared).toBe(true);
+    expect(await (await client.get(`/horses/${id}`)).text()).toContain(`href="/share/horse/${id}"`);
+    expect((await client.form(`/horses/${id}`, { intent: "unshare" })).status).toBe(302);
+    expect(horseRow(id)?.shared).toBe(false);
     const deleted = await client.form(`/horses/${id}`, { intent: "delete" });
     expect(deleted.headers.get("location")).toBe("/horses");
     expect(horseRow(id)).toBeUndefined();

@@ -89,7 +89,7 @@ export async function horsesAction(request: Request) {
   return saveHorseForm(getDb(), user, await readForm(request), null, "/horses");
 }
 
-/** /horses/{id}: edit, retire, bring back or delete the horse. */
+/** /horses/{id}: edit, share or stop sharing, retire, bring back or delete the horse. */
 export async function horseAction(request: Request, id: string) {
   const user = await requireUser(request);
   const db = getDb();
@@ -115,6 +115,10 @@ export async function horseAction(request: Request, id: string) {
       return attempt(() => updateHorse(db, user, id, { retired: true }), "Horse retired");
     case "unretire":
       return attempt(() => updateHorse(db, user, id, { retired: false }), "Horse back in the picker");
+    case "share":
+      return attempt(() => updateHorse(db, user, id, { shared: true }), "Record shared");
+    case "unshare":
+      return attempt(() => updateHorse(db, user, id, { shared: false }), "Record no longer shared");
     case "removePhoto":
       return attempt(() => updateHorse(db, user, id, { photoUrl: null }), "Photo removed");
     case "delete":

@@ -4,6 +4,7 @@ import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { findUpload, releaseUploads, storeUpload } from "~/lib/uploads.server";
+import { deletePaperFiles, paperKeysOf } from "./papers.server";
 import { duplicateHorseMessage, HORSE_MESSAGES, yearFoaledMessage, yearFoaledRange, type HorseInput } from "~/schemas/horses";
 
 /*
@@ -217,11 +218,17 @@ export async function updateHorse(db: Db, user: User, id: string, input: HorseIn
   return presentOwnHorse(db, horse);
 }
 
-/** Deletes the owner's horse. Its runs stay, unlinked (the foreign key sets them to null), with their logged name; its photo goes. */
+/**
+ * Deletes the owner's horse. Its runs stay, unlinked (the foreign key sets
+ * them to null), with their logged name; its photo and its papers' files go
+ * once the delete is committed (the papers' rows go by the cascade).
+ */
 export function deleteHorse(db: Db, user: User, id: string) {
+  const papers = paperKeysOf(db, { horseId: id });
   const [horse] = db.delete(horses).where(and(eq(horses.id, id), eq(horses.userId, user.id))).returning({ photoUrl: horses.photoUrl }).all();
   if (!horse) throw new HttpError(404, HORSE_NOT_FOUND);
   releaseUploads(db, [horse.photoUrl]);
+  deletePaperFiles(papers);
 }
 
 /**
