@@ -2,6 +2,7 @@ import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alertDigestItems, events, jobs, notifications, savedSearches, users } from "../../db/schema";
 import { MAX_SAVED_SEARCHES, SAVED_SEARCH_MESSAGES } from "../../app/schemas/saved-search-rules";
+import { setClock } from "../../app/lib/clock.server";
 import { createLocatedEvent, createSavedSearch, createUser, signedInRider, signIn } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
@@ -97,6 +98,7 @@ describe("POST and GET /api/saved-searches", () => {
       [alert({ radius: 30 }), "Radius must be one of 25, 50, 100, 200 miles"],
       [alert({ startDate: "2030-02-30" }), "Enter a date as YYYY-MM-DD"],
       [alert({ startDate: "2030-05-01", endDate: "2030-04-01" }), "The end date must be on or after the start date"],
+      [alert({ endDate: "2021-04-01" }), SAVED_SEARCH_MESSAGES.ended],
       [alert({ arenaType: "barn" }), "Invalid enum value. Expected 'outdoor' | 'indoor', received 'barn'"],
       [alert({ minAddedMoney: -5 }), "Enter whole dollars"],
       [alert({ email: "weekly" }), SAVED_SEARCH_MESSAGES.email],
@@ -119,6 +121,19 @@ describe("POST and GET /api/saved-searches", () => {
     expect((await client.json(`/api/saved-searches/${first}`, "DELETE")).status).toBe(200);
     expect((await save(client, alert())).status).toBe(201);
     expect((await save(client, alert())).status).toBe(409);
+  });
+
+  it("takes an end date of today, by the rider's clock, and refuses one already past", async () => {
+    const { client } = await signedInRider(app, { homeZipCode: "76101" });
+    // 1 am on June 11 in UTC is still June 10 in Fort Worth.
+    setClock(new Date("2030-06-11T01:00:00Z"));
+    try {
+      expect((await save(client, alert({ endDate: "2030-06-10" }))).status).toBe(201);
+      const past = await save(client, alert({ endDate: "2030-06-09" }));
+      expect([past.status, past.body.message]).toEqual([400, SAVED_SEARCH_MESSAGES.ended]);
+    } finally {
+      setClock(null);
+    }
   });
 
   it("refuses a visitor with 401", async () => {
@@ -168,6 +183,7 @@ describe("PATCH and DELETE /api/saved-searches/{id}", () => {
       [{ name: "" }, SAVED_SEARCH_MESSAGES.name],
       [{ radius: 75 }, "Radius must be one of 25, 50, 100, 200 miles"],
       [{ endDate: "2030-02-01" }, "The end date must be on or after the start date"],
+      [{ startDate: null, endDate: "2021-02-01" }, SAVED_SEARCH_MESSAGES.ended],
       [{ zipCode: "99999" }, "We could not find that ZIP code."],
       [{ email: "sometimes" }, SAVED_SEARCH_MESSAGES.email],
       [{ paused: "maybe" }, SAVED_SEARCH_MESSAGES.paused],
@@ -452,6 +468,23 @@ describe("matching: approving an event alerts the riders whose saved searches ho
     expect((await admin.json(`/api/events/${event.id}`, "PUT", { name: "Moved Back Barrels" })).status).toBe(200);
     await app.runJobs();
     expect(alertsOf(newcomer.id)).toHaveLength(1);
+  });
+
+  it("alerts of an event until its last day is over where it takes place", async () => {
+    const rider = await riderWith({ radius: 25 });
+    const twoDays = { date: "2030-09-05", endDate: "2030-09-06" };
+    const over = await pendingEvent("76101", twoDays);
+    const lastDay = await pendingEvent("76101", twoDays);
+    try {
+      setClock(new Date("2030-09-07T04:30:00Z")); // 11:30 pm on Sept 6 in Fort Worth
+      await approve(lastDay.id);
+      expect(alertsOf(rider.id).map((n) => n.relatedEventId)).toEqual([lastDay.id]);
+      setClock(new Date("2030-09-07T06:00:00Z")); // 1 am on Sept 7
+      await approve(over.id);
+      expect(alertsOf(rider.id).map((n) => n.relatedEventId)).toEqual([lastDay.id]);
+    } finally {
+      setClock(null);
+    }
   });
 
   it("never alerts of an event riders may not see or that will not happen: unapproved, rejected, cancelled, postponed, ended", async () => {

@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { savedSearches, type SavedSearch, type User } from "#db/schema";
-import { circleBox } from "~/features/events/search.server";
+import { circleBox, todayFor } from "~/features/events/search.server";
+import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { lookupCityState, lookupZip, type Place } from "~/lib/gazetteer.server";
 import { HttpError } from "~/lib/http.server";
@@ -69,12 +70,20 @@ function resolvePlace(input: { zipCode?: string | null; cityState?: string | nul
   return { zipCode: null, cityState: `${place.city}, ${place.state}`, place };
 }
 
+/** An end date already past would never match: say so (the rider's day, as Discover's search counts it). */
+function checkNotEnded(user: Pick<User, "homeZipCode">, endDate: string | null | undefined) {
+  if (endDate && endDate < todayFor(user.homeZipCode, now())) {
+    throw new HttpError(400, SAVED_SEARCH_MESSAGES.ended, { errors: { endDate: [SAVED_SEARCH_MESSAGES.ended] } });
+  }
+}
+
 /** The circle's columns: center and the box the R*Tree indexes. */
 function circle(place: Place, radius: number) {
   return { latitude: place.latitude, longitude: place.longitude, radius, ...circleBox(place, radius) };
 }
 
-export function createSavedSearch(db: Db, user: Pick<User, "id">, input: SavedSearchInput): SavedSearchView {
+export function createSavedSearch(db: Db, user: Pick<User, "id" | "homeZipCode">, input: SavedSearchInput): SavedSearchView {
+  checkNotEnded(user, input.endDate);
   const { zipCode, cityState, place } = resolvePlace(input);
   const row = {
     userId: user.id,
@@ -109,7 +118,7 @@ function ownSearch(db: Db, userId: string, id: number) {
   return row;
 }
 
-export function updateSavedSearch(db: Db, user: Pick<User, "id">, id: number, input: SavedSearchUpdate): SavedSearchView {
+export function updateSavedSearch(db: Db, user: Pick<User, "id" | "homeZipCode">, id: number, input: SavedSearchUpdate): SavedSearchView {
   const current = ownSearch(db, user.id, id);
   const change: Partial<typeof savedSearches.$inferInsert> = {};
   for (const key of ["name", "startDate", "endDate", "arenaType", "groundType", "minAddedMoney", "eventType", "email", "paused"] as const) {
@@ -120,6 +129,7 @@ export function updateSavedSearch(db: Db, user: Pick<User, "id">, id: number, in
   if (startDate && endDate && endDate < startDate) {
     throw new HttpError(400, EVENT_MESSAGES.searchRange, { errors: { endDate: [EVENT_MESSAGES.searchRange] } });
   }
+  checkNotEnded(user, change.endDate);
   const moved = input.zipCode || input.cityState;
   if (moved || input.radius !== undefined) {
     const where = moved
