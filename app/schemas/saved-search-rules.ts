@@ -7,9 +7,10 @@ export const SAVED_SEARCH_NAME_MAX = 60;
 
 export const ALERT_EMAIL_CHOICES = ["instant", "daily", "off"] as const;
 export type AlertEmailChoice = (typeof ALERT_EMAIL_CHOICES)[number];
+/** The same words as Settings' alert channels (app/schemas/alert-channels.ts, which carries zod). */
 export const ALERT_EMAIL_LABELS: Record<AlertEmailChoice, string> = {
-  instant: "At once",
-  daily: "Once a day",
+  instant: "Right away",
+  daily: "Daily digest",
   off: "Off",
 };
 

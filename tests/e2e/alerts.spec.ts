@@ -49,7 +49,7 @@ test("save a search from Discover as an alert, then edit, pause and delete it in
   const alerts = page.getByRole("region", { name: "Alerts" });
   await expect(alerts.getByText("Fort Worth weekends", { exact: true })).toBeVisible();
   await expect(alerts.getByText("Fort Worth, TX within 100 mi")).toBeVisible();
-  await expect(alerts.getByText("Email: once a day")).toBeVisible();
+  await expect(alerts.getByText("Email: daily digest")).toBeVisible();
   await alerts.scrollIntoViewIfNeeded();
   await screenshot(page, `alerts-settings-${info.project.name}`);
 
