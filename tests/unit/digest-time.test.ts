@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { atLocalHour, nextDigest } from "~/features/alerts/digest-time";
+import { nextDigest } from "~/features/alerts/digest-time";
 
 describe("the daily digest's time", () => {
   it("is 7:00 on the rider's clock, today if still ahead, else tomorrow", () => {
@@ -13,9 +13,8 @@ describe("the daily digest's time", () => {
 
   it("keeps 7:00 across daylight-saving changes", () => {
     // New York springs forward on 2026-03-08 and falls back on 2026-11-01.
-    expect(atLocalHour("America/New_York", "2026-03-07", 7)).toEqual(new Date("2026-03-07T12:00:00Z"));
-    expect(atLocalHour("America/New_York", "2026-03-08", 7)).toEqual(new Date("2026-03-08T11:00:00Z"));
-    expect(atLocalHour("America/New_York", "2026-11-01", 7)).toEqual(new Date("2026-11-01T12:00:00Z"));
-    expect(atLocalHour("Pacific/Honolulu", "2026-06-01", 7)).toEqual(new Date("2026-06-01T17:00:00Z"));
+    expect(nextDigest("America/New_York", new Date("2026-03-07T13:00:00Z")).dueAt).toEqual(new Date("2026-03-08T11:00:00Z"));
+    expect(nextDigest("America/New_York", new Date("2026-10-31T12:00:00Z")).dueAt).toEqual(new Date("2026-11-01T12:00:00Z"));
+    expect(nextDigest("Pacific/Honolulu", new Date("2026-06-01T00:00:00Z")).dueAt).toEqual(new Date("2026-06-01T17:00:00Z"));
   });
 });
