@@ -131,18 +131,28 @@ ALTER TABLE `run_logs` ADD `run_at` integer DEFAULT 0 NOT NULL;--> statement-bre
 UPDATE `run_logs` SET `run_at` = `created_at`;--> statement-breakpoint
 CREATE INDEX `run_logs_user_run_at_idx` ON `run_logs` (`user_id`,`run_at`);--> statement-breakpoint
 CREATE INDEX `run_logs_horse_idx` ON `run_logs` (`horse_id`);--> statement-breakpoint
--- Each distinct horse name an account logged runs with becomes a horse record
--- of that account, named exactly as typed; its runs point at it.
+-- Each horse an account logged runs with becomes a horse record of that
+-- account. Names that differ only in case or outer spaces ("Dash", "dash",
+-- " Dash ") were already one horse in lists and trends, so they stay one: the
+-- record takes the spelling used most (the earliest on a tie), trimmed. Each
+-- run keeps the name as it was logged and points at its horse.
 INSERT INTO `horses` (`id`, `user_id`, `name`, `created_at`, `updated_at`)
   SELECT lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-'
            || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))),
-         `user_id`, `horse_name`, min(`created_at`), max(`created_at`)
-  FROM `run_logs`
-  WHERE `horse_name` IS NOT NULL AND trim(`horse_name`) != ''
-  GROUP BY `user_id`, `horse_name`;
+         g.`user_id`,
+         (SELECT trim(r.`horse_name`) FROM `run_logs` r
+           WHERE r.`user_id` = g.`user_id` AND lower(trim(r.`horse_name`)) = g.`horse_key`
+           GROUP BY trim(r.`horse_name`) ORDER BY count(*) DESC, min(r.`created_at`) LIMIT 1),
+         g.`first_run`, g.`last_run`
+  FROM (
+    SELECT `user_id`, lower(trim(`horse_name`)) AS `horse_key`, min(`created_at`) AS `first_run`, max(`created_at`) AS `last_run`
+    FROM `run_logs`
+    WHERE `horse_name` IS NOT NULL AND trim(`horse_name`) != ''
+    GROUP BY `user_id`, lower(trim(`horse_name`))
+  ) g;
 --> statement-breakpoint
 UPDATE `run_logs` SET `horse_id` = (
-  SELECT h.`id` FROM `horses` h WHERE h.`user_id` = `run_logs`.`user_id` AND h.`name` = `run_logs`.`horse_name`
+  SELECT h.`id` FROM `horses` h WHERE h.`user_id` = `run_logs`.`user_id` AND lower(h.`name`) = lower(trim(`run_logs`.`horse_name`))
 ) WHERE `horse_name` IS NOT NULL AND trim(`horse_name`) != '';
 --> statement-breakpoint
 -- Saved searches by the box around their circle: an approved event's point

@@ -71,7 +71,7 @@ describe("upgrading from the first release's database", () => {
 });
 
 describe("upgrading to horse records and run times", () => {
-  it("makes each distinct horse name of an account a horse, renames nothing, links the runs and dates them when they were logged", () => {
+  it("makes each horse name of an account a horse (spellings differing only in case or spaces are one), keeps each run's name as logged, links the runs and dates them when they were logged", () => {
     const journal = migrationsBefore(0).journal;
     const horses = journal.findIndex((e) => e.tag.startsWith("0005_"));
     expect(horses).toBeGreaterThan(0);
@@ -89,6 +89,9 @@ describe("upgrading to horse records and run times", () => {
       ["a2", "u1", "dash", 1_700_000_100_000],
       ["a3", "u1", " Dash ", 1_700_000_200_000],
       ["a4", "u1", "Dash", 1_700_000_300_000],
+      ["a6", "u1", "Blue", 1_700_000_350_000],
+      ["a7", "u1", "BLUE", 1_700_000_360_000],
+      ["a8", "u1", "BLUE", 1_700_000_370_000],
       ["a5", "u1", null, 1_700_000_400_000],
       ["b1", "u2", "Dash", 1_700_000_500_000],
       ["b2", "u2", "Sugar", 1_700_000_600_000],
@@ -100,18 +103,21 @@ describe("upgrading to horse records and run times", () => {
     migrateDatabase(upgraded);
     const db = upgraded.$client;
     const horsesOf = (userId: string) => (db.prepare("select name from horses where user_id = ? order by name").all(userId) as { name: string }[]).map((h) => h.name);
-    // Exactly as typed, spaces and case included: nothing renamed, nothing merged.
-    expect(horsesOf("u1")).toEqual([" Dash ", "Dash", "dash"]);
+    // One horse per name ignoring case and outer spaces, named as most often typed.
+    expect(horsesOf("u1")).toEqual(["BLUE", "Dash"]);
     expect(horsesOf("u2")).toEqual(["Dash", "Sugar"]);
     const runs = db
       .prepare("select r.id, r.horse_name, r.run_at, r.created_at, h.name horse, h.user_id owner from run_logs r left join horses h on h.id = r.horse_id order by r.id")
       .all() as { id: string; horse_name: string | null; run_at: number; created_at: number; horse: string | null; owner: string | null }[];
     for (const r of runs) {
       expect(r.run_at, r.id).toBe(r.created_at);
-      expect(r.horse, r.id).toBe(r.horse_name);
+      expect(r.horse?.toLowerCase(), r.id).toBe(r.horse_name?.trim().toLowerCase() ?? undefined);
       if (r.horse_name !== null) expect(r.owner, r.id).toBe(r.id.startsWith("a") ? "u1" : "u2");
     }
     expect(runs.find((r) => r.id === "a5")).toMatchObject({ horse_name: null, horse: null });
+    // Each run keeps the name it was logged with.
+    expect(runs.filter((r) => r.owner === "u1").map((r) => r.horse_name)).toEqual(["Dash", "dash", " Dash ", "Dash", "Blue", "BLUE", "BLUE"]);
+    expect(new Set(runs.filter((r) => r.id >= "a1" && r.id <= "a4").map((r) => r.horse))).toEqual(new Set(["Dash"]));
     // The two accounts' "Dash" are two horses.
     const dashes = db.prepare("select count(distinct horse_id) n from run_logs where horse_name = 'Dash'").get();
     expect(dashes).toEqual({ n: 2 });
