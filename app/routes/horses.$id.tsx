@@ -4,6 +4,7 @@ import { ConfirmAction } from "~/components/ConfirmAction";
 import { NotFound } from "~/components/NotFound";
 import { PageHeader } from "~/components/PageHeader";
 import { HorseForm } from "~/features/horses/HorseForm";
+import { PapersSection } from "~/features/horses/PapersSection";
 import { horseAction, horseScreen } from "~/features/horses/horseScreens.server";
 import { formatDate, formatRunAt } from "~/lib/dates";
 import { HORSE_SEX_LABELS, type HorseSex } from "~/schemas/horses";
@@ -99,6 +100,8 @@ export default function HorsePage() {
           </div>
         </section>
 
+        <PapersSection horseId={horse.id} horseName={horse.name} papers={screen.papers} back={`/horses/${horse.id}`} showAllLink />
+
         <details className="card group" open={editOpen || Boolean(result)} id="edit-horse">
           <summary className="flex min-h-[44px] cursor-pointer list-none items-center justify-between text-lg font-bold text-gray-900">
             Edit details
@@ -157,7 +160,7 @@ export default function HorsePage() {
           <ConfirmAction
             label="Delete Horse"
             size="block"
-            question={`Delete ${horse.name}? ${horse.runCount ? `Its ${horse.runCount} ${horse.runCount === 1 ? "run stays" : "runs stay"} in your run log under the name ${horse.name}, without this record.` : "It has no runs."} Its photo and details go. This cannot be undone.`}
+            question={`Delete ${horse.name}? ${horse.runCount ? `Its ${horse.runCount} ${horse.runCount === 1 ? "run stays" : "runs stay"} in your run log under the name ${horse.name}, without this record.` : "It has no runs."} Its photo, details and papers go. This cannot be undone.`}
             confirmLabel="Delete Horse"
             hidden={{ intent: "delete" }}
           />

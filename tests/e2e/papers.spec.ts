@@ -66,10 +66,10 @@ async function addPaper(page: Page, fields: { kind: string; issuedOn?: string; e
   await form.getByRole("button", { name: "Add Paper" }).click();
 }
 
-test("a rider adds a Coggins to a horse, and a refused one says why", async ({ page }) => {
+test("a rider adds a Coggins on the horse's screen, and a refused one says why", async ({ page }) => {
   const horse = createHorse(`Paper Pony ${Math.random().toString(36).slice(2, 6)}`);
   await signIn(page);
-  await page.goto(`/horses/${horse.id}/papers`);
+  await page.goto(`/horses/${horse.id}`);
   await expect(page.getByRole("heading", { name: "Papers", exact: true })).toBeVisible();
   await expect(page.getByText("No papers yet.")).toBeVisible();
 
@@ -77,14 +77,21 @@ test("a rider adds a Coggins to a horse, and a refused one says why", async ({ p
   await addPaper(page, { kind: "Coggins (EIA test)", issuedOn: dayFromNow(-10), expiresOn: dayFromNow(-20), file: await cogginsPng(), name: "coggins.png", mimeType: "image/png" });
   await expect(page.getByText("The expiry date must be after the date issued")).toBeVisible();
   await expect(page.getByRole("button", { name: "Add Paper" })).toBeEnabled();
+  // With JavaScript the horse's screen stays; without, its papers page shows the form again.
+  await expect(page).toHaveURL(new RegExp(`/horses/${horse.id}${js() ? "" : "/papers"}$`));
   await screenshot(page, `papers-refused-${js() ? "js" : "nojs"}`);
 
   await addPaper(page, { kind: "Coggins (EIA test)", issuedOn: dayFromNow(-30), expiresOn: dayFromNow(335), file: await cogginsPng(), name: "coggins.png", mimeType: "image/png" });
   await expect(page.getByText("Paper Added")).toBeVisible();
+  if (!js()) await page.goto(`/horses/${horse.id}`);
+  await expect(page).toHaveURL(new RegExp(`/horses/${horse.id}$`));
+  // The refusal before is gone with it, and the form is ready for the next paper.
+  await expect(page.getByText("The expiry date must be after the date issued")).toHaveCount(0);
   const paper = page.getByTestId("paper");
   await expect(paper).toHaveCount(1);
   await expect(paper).toContainText("Coggins (EIA test)");
   await expect(paper).toContainText("Current");
+  await page.getByTestId("papers").scrollIntoViewIfNeeded();
   await screenshot(page, `papers-added-${js() ? "js" : "nojs"}`);
   await expectAccessible(page);
 
@@ -129,7 +136,7 @@ test("the papers open offline at the gate, and leave the phone at sign-out", asy
   test.skip(!js(), "the service worker needs JavaScript");
   const horse = createHorse(`Offline Pony ${Math.random().toString(36).slice(2, 6)}`);
   await signIn(page);
-  await page.goto(`/horses/${horse.id}/papers`);
+  await page.goto(`/horses/${horse.id}`);
   await addPaper(page, { kind: "Coggins (EIA test)", issuedOn: dayFromNow(-30), expiresOn: dayFromNow(300), file: await cogginsPng(), name: "coggins.png", mimeType: "image/png" });
   await expect(page.getByTestId("paper")).toHaveCount(1);
   const pdf = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");

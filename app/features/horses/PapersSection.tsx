@@ -76,7 +76,20 @@ export function PapersSection({
   showAllLink?: boolean;
 }) {
   const add = useFetcher<{ result?: PapersFormResult }>({ key: `add-paper-${horseId}` });
-  const result = add.data?.result ?? lastResult ?? null;
+  // A paper added answers a redirect, which leaves the fetcher's data as it was: the answer of the
+  // try before it (if one was refused), which must not show any more.
+  const [answered, setAnswered] = useState<unknown>(undefined);
+  const dataBefore = useRef<unknown>(undefined);
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (wasBusy.current && add.state === "idle" && add.data === dataBefore.current) {
+      form.current?.reset();
+      setAnswered(add.data);
+    }
+    wasBusy.current = add.state !== "idle";
+  }, [add.state, add.data]);
+  const fresh = add.data !== undefined && add.data !== answered ? add.data.result : null;
+  const result = fresh ?? lastResult ?? null;
   const errors = result?.intent === "add" ? result.fieldErrors : {};
   const [fileError, setFileError] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -128,6 +141,7 @@ export function PapersSection({
           className="mt-3 space-y-3"
           aria-label="Add a paper"
           onSubmit={(event) => {
+            dataBefore.current = add.data;
             const file = new FormData(event.currentTarget).get("file");
             const problem = file instanceof File && file.size > 0 ? checkFileBeforeUpload("paper", file) : null;
             setFileError(problem ? `${problem.title}: ${problem.message}` : null);

@@ -12,6 +12,7 @@ import { previewUrlOf, thumbUrlOf } from "~/lib/uploads.server";
 import { isUploadRefusal, UPLOAD_RULES } from "~/schemas/uploads";
 import { horsePatchSchema, newHorseSchema } from "~/schemas/horses";
 import { createHorse, deleteHorse, findOwnHorse, getHorse, listHorseRecords, updateHorse } from "./horses.server";
+import { listPapers } from "./papers.server";
 
 /*
  * The horse screens (/horses and /horses/{id}): what their loaders read and
@@ -46,6 +47,7 @@ export async function horseScreen(request: Request, id: string) {
     runs: listRuns(db, user.id, { horseId: horse.id }, { limit: HORSE_RUNS_SHOWN }),
     trends: runTrends(db, user.id, { horseId: horse.id }),
     riders: listRiders(db, user.id),
+    papers: listPapers(db, user, horse.id),
     zone: riderZone(user),
     editOpen: new URL(request.url).searchParams.has("edit"),
   };
