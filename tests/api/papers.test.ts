@@ -242,6 +242,22 @@ describe("a paper's file leaves with it", () => {
     expect(await (await client.get(`/api/horses/${horse.id}/documents`)).json()).toEqual([]);
   });
 
+  it("deleting the horse removes its papers and their files, and only its own", async () => {
+    const { user, client } = await signedInRider(app);
+    const horse = createHorse(user.id);
+    const kept = createHorse(user.id);
+    const paper = await addPaper(client, horse.id);
+    const other = await addPaper(client, kept.id);
+    const keyOf = (id: string) => app.db.select().from(horseDocuments).where(eq(horseDocuments.id, id)).get()?.fileKey;
+    const key = keyOf(paper.id)!;
+    const otherKey = keyOf(other.id)!;
+    expect((await client.json(`/api/horses/${horse.id}`, "DELETE")).status).toBe(200);
+    expect(keyOf(paper.id)).toBeUndefined();
+    expect(fs.existsSync(path.join(papersDir(), key))).toBe(false);
+    expect(fs.existsSync(path.join(papersDir(), otherKey))).toBe(true);
+    expect((await client.get(other.fileUrl)).status).toBe(200);
+  });
+
   it("deleting the account removes its papers' files", async () => {
     const { user, client } = await signedInRider(app);
     const horse = createHorse(user.id);
