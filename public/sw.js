@@ -61,7 +61,12 @@ self.addEventListener("fetch", (event) => {
     // Observed, never answered here: the server handles every form post.
     if (/^\/logout(\.data)?$/.test(url.pathname)) {
       generation += 1;
-      event.waitUntil(Promise.all([caches.delete(PAGES), caches.delete(PAPERS)]));
+      // The server drops this device's push subscription with the session; the browser forgets it too.
+      const unsubscribe = self.registration.pushManager
+        .getSubscription()
+        .then((subscription) => subscription?.unsubscribe())
+        .catch(() => {});
+      event.waitUntil(Promise.all([caches.delete(PAGES), caches.delete(PAPERS), unsubscribe]));
     } else if (/^\/login(\.data)?$/.test(url.pathname)) {
       signedInAt = Date.now();
     }

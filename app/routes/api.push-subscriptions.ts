@@ -5,6 +5,7 @@ import {
   savePushSubscription,
 } from "~/features/alerts/push.server";
 import { requireApiUser } from "~/lib/auth.server";
+import { getSession } from "~/lib/session.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { apiRoute, parseJson } from "~/lib/http.server";
@@ -31,7 +32,8 @@ const route = apiRoute({
   POST: async ({ request }) => {
     const user = await requireApiUser(request);
     const input = await parseJson(request, pushSubscriptionSchema);
-    savePushSubscription(getDb(), user.id, input, request.headers.get("user-agent"));
+    const { id: sessionSid } = await getSession(request);
+    savePushSubscription(getDb(), user.id, input, request.headers.get("user-agent"), sessionSid);
     return Response.json({ subscribed: true }, { status: 201 });
   },
   DELETE: async ({ request }) => {

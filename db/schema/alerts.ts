@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, timestamp } from "./columns";
+import { sessions } from "./auth";
 import { users } from "./users";
 
 export const ALERT_EMAIL = ["instant", "daily", "off"] as const;
@@ -63,7 +64,12 @@ export const alertPreferences = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
 
-/** One browser's Web Push subscription. Removed when the push service answers 404 or 410. */
+/**
+ * One browser's Web Push subscription. Removed when the push service
+ * answers 404 or 410, and with the session it was made in: signing out (or
+ * a password reset, a ban, an expired session) stops the pushes on that
+ * device, so a shared phone never shows the last rider's alerts.
+ */
 export const pushSubscriptions = sqliteTable(
   "push_subscriptions",
   {
@@ -75,9 +81,10 @@ export const pushSubscriptions = sqliteTable(
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
     userAgent: text("user_agent"),
+    sessionSid: text("session_sid").references(() => sessions.sid, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+  (t) => [index("push_subscriptions_user_idx").on(t.userId), index("push_subscriptions_session_idx").on(t.sessionSid)],
 );
 
 /** Addresses that asked for no more alert email (the unsubscribe link or one-click unsubscribe). */

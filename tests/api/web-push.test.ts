@@ -5,7 +5,7 @@ import { setClock } from "../../app/lib/clock.server";
 import { sendAlert, type Alert } from "../../app/features/alerts/alerts.server";
 import { PUSH_TTL_SECONDS } from "../../app/features/alerts/push.server";
 import { RETRY_AFTER_MS } from "../../server/jobs";
-import { signedInRider } from "../helpers/factories";
+import { signedInRider, signIn } from "../helpers/factories";
 import { startPushService, trustPushService, type PushService } from "../helpers/push-service";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
@@ -163,5 +163,22 @@ describe("Web Push", () => {
     }
     expect(devicesOf(user.id)).toHaveLength(0);
     expect((await app.client().json("/api/push-subscriptions", "POST", good)).status).toBe(401);
+  });
+
+  it("stops pushing to a device once its rider signs out there, but not to their other devices", async () => {
+    const { user, client } = await signedInRider(app);
+    const phone = await subscribe(client);
+    const tablet = app.client();
+    await signIn(tablet, user.email);
+    const tabletDevice = await subscribe(tablet);
+    expect(devicesOf(user.id)).toHaveLength(2);
+
+    expect((await client.json("/api/auth/logout", "POST")).status).toBeLessThan(400);
+    expect(devicesOf(user.id).map((d) => d.endpoint)).toEqual([tabletDevice.endpoint]);
+    const a = alert(user.id);
+    sendAlert(app.db, a);
+    await app.runJobs();
+    expect(push.to(phone.endpoint)).toHaveLength(0);
+    expect(push.to(tabletDevice.endpoint)).toHaveLength(1);
   });
 });

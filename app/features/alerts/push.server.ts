@@ -20,8 +20,9 @@ export const PUSH_TTL_SECONDS = 24 * 60 * 60;
 /** The push services take up to 4 KB encrypted; an alert's text is cut well below. */
 const MAX_BODY = 600;
 
-export function savePushSubscription(db: Db, userId: string, input: PushSubscriptionInput, userAgent: string | null) {
-  const values = { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, userAgent: userAgent?.slice(0, 300) ?? null };
+/** `sessionSid`: the session it is made in; ending that session removes it (db/schema/alerts.ts). */
+export function savePushSubscription(db: Db, userId: string, input: PushSubscriptionInput, userAgent: string | null, sessionSid: string) {
+  const values = { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, userAgent: userAgent?.slice(0, 300) ?? null, sessionSid };
   // One endpoint is one browser: subscribing again (new keys, or another rider signed in on it) takes it over.
   db.insert(pushSubscriptions)
     .values({ userId, ...values })
