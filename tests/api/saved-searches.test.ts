@@ -500,5 +500,15 @@ describe("matching: approving an event alerts the riders whose saved searches ho
     await approve(ended.id);
     expect(alertsOf(rider.id)).toHaveLength(0);
     expect(unapproved.showbillApproved).toBe(false);
+
+    // Back on schedule, the postponed one alerts (once, as any new event).
+    for (let i = 0; i < 2; i++) {
+      const res = await admin.json(`/api/events/${postponed.id}/status`, "POST", { status: i ? "POSTPONED" : "SCHEDULED", reason: "Rain" });
+      expect(res.status).toBe(200);
+      await app.runJobs();
+    }
+    await admin.json(`/api/events/${postponed.id}/status`, "POST", { status: "SCHEDULED" });
+    await app.runJobs();
+    expect(alertsOf(rider.id).map((n) => n.relatedEventId)).toEqual([postponed.id]);
   });
 });

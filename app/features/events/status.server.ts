@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { events, type Event, type User } from "#db/schema";
 import { audit } from "~/features/admin/audit.server";
+import { queueSavedSearchMatch } from "~/features/alerts/matching.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { EVENT_MESSAGES, type EventStatus, type EventStatusInput } from "~/schemas/events";
@@ -35,5 +36,7 @@ export function setEventStatus(db: Db, user: User, id: string, input: EventStatu
     audit(db, user.id, { action: AUDIT_ACTION[input.status], targetType: "event", targetId: id, details: { target: event.name, reason } });
   }
   eventChanged(db, [user.id], before, event);
+  // Back on schedule, it is news to saved searches as a newly approved event is (each rider still hears of it once).
+  if (event.status === "SCHEDULED") queueSavedSearchMatch(db, event);
   return { before, event };
 }
