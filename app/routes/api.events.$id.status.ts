@@ -15,7 +15,7 @@ const route = apiRoute({
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request);
     const input = await parseJson(request, eventStatusSchema);
-    const { event } = setEventStatus(getDb(), user, params.id ?? "", input);
+    const event = setEventStatus(getDb(), user, params.id ?? "", input);
     return Response.json(presentEvent(event, { viewerId: user.id, saved: isEventSaved(getDb(), user.id, event.id) }));
   },
 });

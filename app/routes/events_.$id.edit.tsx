@@ -76,7 +76,7 @@ async function changeStatus(request: Request, user: Awaited<ReturnType<typeof re
   const parsed = eventStatusSchema.safeParse({ status: asked, reason: form.get("reason") ?? undefined });
   if (!parsed.success) return data({ statusError: { status, message: parsed.error.issues[0]?.message ?? "Invalid status" } }, { status: 400 });
   try {
-    const { event } = setEventStatus(getDb(), user, id, parsed.data);
+    const event = setEventStatus(getDb(), user, id, parsed.data);
     // The creator finds the event among their own; an admin on its page.
     const to = event.createdBy === user.id ? "/events?folder=created" : `/share/event/${id}`;
     return redirectWithToast(to, STATUS_TOASTS[parsed.data.status]);

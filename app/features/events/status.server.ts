@@ -17,13 +17,13 @@ const AUDIT_ACTION = { CANCELLED: "event.cancel", POSTPONED: "event.postpone", S
  * (saved lists, calendars, its share link) and leaves the upcoming lists and
  * searches. Its calendar sequence rises, so subscribed calendars update, and
  * the riders who saved it are alerted (but not the one who changed it).
- * Returns the event before and after (the same row when nothing changed).
+ * Returns the event as it is now.
  */
-export function setEventStatus(db: Db, user: User, id: string, input: EventStatusInput): { before: Event; event: Event } {
+export function setEventStatus(db: Db, user: User, id: string, input: EventStatusInput): Event {
   const before = getEditableEvent(db, user, id);
   if (!before.showbillApproved) throw new HttpError(409, EVENT_MESSAGES.statusApprovedOnly);
   const reason = input.status === "SCHEDULED" ? null : (input.reason ?? null);
-  if (before.status === input.status && before.statusReason === reason) return { before, event: before };
+  if (before.status === input.status && before.statusReason === reason) return before;
   // Guarded on the status read: two people changing it at once make one change each, in turn, never a mix.
   const event = db
     .update(events)
@@ -38,5 +38,5 @@ export function setEventStatus(db: Db, user: User, id: string, input: EventStatu
   eventChanged(db, [user.id], before, event);
   // Back on schedule, it is news to saved searches as a newly approved event is (each rider still hears of it once).
   if (event.status === "SCHEDULED") queueSavedSearchMatch(db, event);
-  return { before, event };
+  return event;
 }
