@@ -90,7 +90,7 @@ export default function HorsePage() {
           )}
           <div className="mt-2 grid grid-cols-2 gap-2">
             <Link to={runsHref} className="btn-secondary">
-              Trends &amp; all runs
+              Runs &amp; trends
             </Link>
             {horse.retired ? null : (
               <Link to="/run-log?new#log-run" className="btn-primary">
@@ -102,7 +102,8 @@ export default function HorsePage() {
 
         <PapersSection horseId={horse.id} horseName={horse.name} papers={screen.papers} back={`/horses/${horse.id}`} showAllLink />
 
-        <details className="card group" open={editOpen || Boolean(result)} id="edit-horse">
+        {/* Keyed by the last change: a saved edit closes the form again. */}
+        <details key={String(horse.updatedAt)} className="card group" open={editOpen || Boolean(result)} id="edit-horse">
           <summary className="flex min-h-[44px] cursor-pointer list-none items-center justify-between text-lg font-bold text-gray-900">
             Edit details
             <span aria-hidden className="text-brand-800 transition-transform group-open:rotate-45">

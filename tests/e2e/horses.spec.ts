@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
+import sharp from "sharp";
 import { E2E_DATABASE, expectAccessible, screenshot } from "./helpers";
 
 /**
@@ -65,10 +66,13 @@ test("a rider adds a horse, logs runs on it and on a new horse typed in the run 
   await edit.getByLabel("Year foaled").fill("2017");
   await edit.getByLabel("Sex").selectOption("mare");
   await edit.getByLabel("Color").fill("Buckskin");
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#b7894c" } }).jpeg().toBuffer();
+  await edit.getByLabel("Photo").setInputFiles({ name: "juniper.jpg", mimeType: "image/jpeg", buffer: photo });
   await edit.getByRole("button", { name: "Save Horse" }).click();
   await expect(page.getByTestId("toast")).toContainText("Horse updated");
   await expect(page.getByText("Juniper Jet Bar")).toBeVisible();
   await expect(page.getByText("Buckskin")).toBeVisible();
+  await expect(page.getByRole("img", { name: `Photo of ${horse}` })).toBeVisible();
   await screenshot(page, `horse-screen-${info.project.name}`);
   await expectAccessible(page);
 
@@ -113,4 +117,27 @@ test("a rider adds a horse, logs runs on it and on a new horse typed in the run 
   form = await openRunForm(page);
   await expect(form.getByLabel("Horse", { exact: true }).locator("option", { hasText: quick })).toHaveCount(0);
   await expect(form.getByLabel("Horse", { exact: true }).locator("option", { hasText: horse })).toHaveCount(1);
+});
+
+test("a parent picks a rider and the rider's horse comes up, or picks the horse and its rider comes up", async ({ page }, info) => {
+  test.skip(info.project.use.javaScriptEnabled === false, "without JavaScript both lists are picked by hand (the horses are grouped by rider)");
+  await signIn(page, "renee");
+  await page.goto("/run-log");
+  const form = await openRunForm(page);
+  const horse = form.getByLabel("Horse", { exact: true });
+  const rider = form.getByLabel("Rider");
+  // Renee's daughter Addie rides Sassy.
+  await expect(horse.locator('optgroup[label="Addie\'s horses"] option', { hasText: "Sassy" })).toHaveCount(1);
+  // A tap on the form wakes its code (app/components/Island.tsx); until then both lists are plain.
+  await rider.focus();
+  await expect(async () => {
+    await rider.selectOption("none");
+    await rider.selectOption({ label: "Addie" });
+    await expect(horse.locator("option:checked")).toHaveText("Sassy", { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await rider.selectOption("none");
+  await horse.selectOption("none");
+  await horse.selectOption({ label: "Sassy" });
+  await expect(rider.locator("option:checked")).toHaveText("Addie");
+  await screenshot(page, "run-form-parent-js");
 });

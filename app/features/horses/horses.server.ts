@@ -44,12 +44,13 @@ export function presentHorse(horse: Horse, extra: { riderName?: string | null; r
 }
 export type HorseView = ReturnType<typeof presentHorse>;
 
-const runCounts = (db: Db) =>
-  db.select({ horseId: runLogs.horseId, n: count().as("n") }).from(runLogs).groupBy(runLogs.horseId).as("run_counts");
+/** How many runs each of the owner's horses has (only the owner's runs are read). */
+const runCounts = (db: Db, userId: string) =>
+  db.select({ horseId: runLogs.horseId, n: count().as("n") }).from(runLogs).where(eq(runLogs.userId, userId)).groupBy(runLogs.horseId).as("run_counts");
 
 /** The owner's horses with their rider and run count: active first, then retired, each A to Z. */
 export function listHorseRecords(db: Db, userId: string): HorseView[] {
-  const counts = runCounts(db);
+  const counts = runCounts(db, userId);
   return db
     .select({ horse: horses, riderName: riders.name, runCount: sql<number>`coalesce(${counts.n}, 0)` })
     .from(horses)

@@ -260,7 +260,8 @@ export default function RunForm(props: RunFormProps) {
           <select id={fieldId("horseId")} ref={horseSelect} name="horseId" className="input" defaultValue={initial("horseId") ?? "none"} onChange={onHorseChange}>
             <option value="none">No horse</option>
             {currentHorseRetired ? <option value={editing!.horseId!}>{editing!.horseName} (retired)</option> : null}
-            {horseGroups.length > 1
+            {/* Grouped by who rides them once any is a rider's. */}
+            {horses.some((h) => h.riderId !== null)
               ? horseGroups.map((g) => (
                   <optgroup key={g.riderId ?? "me"} label={g.riderId === null ? "My horses" : `${riderName(g.riderId)}'s horses`}>
                     {g.horses.map((h) => (
