@@ -77,6 +77,8 @@ test("a rider adds a Coggins on the horse's screen, and a refused one says why",
   await addPaper(page, { kind: "Coggins (EIA test)", issuedOn: dayFromNow(-10), expiresOn: dayFromNow(-20), file: await cogginsPng(), name: "coggins.png", mimeType: "image/png" });
   await expect(page.getByText("The expiry date must be after the date issued")).toBeVisible();
   await expect(page.getByRole("button", { name: "Add Paper" })).toBeEnabled();
+  // What was typed stays (a file cannot be kept by a page sent again).
+  await expect(page.getByRole("form", { name: "Add a paper" }).getByLabel("Expires")).toHaveValue(dayFromNow(-20));
   // With JavaScript the horse's screen stays; without, its papers page shows the form again.
   await expect(page).toHaveURL(new RegExp(`/horses/${horse.id}${js() ? "" : "/papers"}$`));
   await screenshot(page, `papers-refused-${js() ? "js" : "nojs"}`);

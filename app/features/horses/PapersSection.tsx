@@ -91,6 +91,7 @@ export function PapersSection({
   const fresh = add.data !== undefined && add.data !== answered ? add.data.result : null;
   const result = fresh ?? lastResult ?? null;
   const errors = result?.intent === "add" ? result.fieldErrors : {};
+  const values = (result?.intent === "add" ? result.values : undefined) ?? {};
   const [fileError, setFileError] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const adding = add.state !== "idle";
@@ -155,7 +156,7 @@ export function PapersSection({
             <label htmlFor={field("kind")} className="label">
               Kind of paper
             </label>
-            <select id={field("kind")} name="kind" className="input" defaultValue="coggins" aria-describedby={describedBy("kind")} aria-invalid={errors.kind ? true : undefined}>
+            <select id={field("kind")} name="kind" className="input" defaultValue={values.kind || "coggins"} aria-describedby={describedBy("kind")} aria-invalid={errors.kind ? true : undefined}>
               {PAPER_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
                   {PAPER_LABELS[kind]}
@@ -169,14 +170,14 @@ export function PapersSection({
               <label htmlFor={field("issuedOn")} className="label">
                 Date issued
               </label>
-              <input id={field("issuedOn")} name="issuedOn" type="date" className="input" aria-describedby={describedBy("issuedOn")} aria-invalid={errors.issuedOn ? true : undefined} />
+              <input id={field("issuedOn")} name="issuedOn" type="date" className="input" defaultValue={values.issuedOn} aria-describedby={describedBy("issuedOn")} aria-invalid={errors.issuedOn ? true : undefined} />
               <FieldErrors id={`${field("issuedOn")}-error`} errors={errors.issuedOn} />
             </div>
             <div>
               <label htmlFor={field("expiresOn")} className="label">
                 Expires
               </label>
-              <input id={field("expiresOn")} name="expiresOn" type="date" className="input" aria-describedby={describedBy("expiresOn")} aria-invalid={errors.expiresOn ? true : undefined} />
+              <input id={field("expiresOn")} name="expiresOn" type="date" className="input" defaultValue={values.expiresOn} aria-describedby={describedBy("expiresOn")} aria-invalid={errors.expiresOn ? true : undefined} />
               <FieldErrors id={`${field("expiresOn")}-error`} errors={errors.expiresOn} />
             </div>
           </div>

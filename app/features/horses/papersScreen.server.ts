@@ -17,7 +17,16 @@ import { addPaper, deletePaper, getPaper, listPapers, ownedHorse, papersPageUrl,
  * the file).
  */
 
-export type PapersFormResult = { intent: "add" | "dates"; docId?: string; fieldErrors: Record<string, string[]>; formError: string | null };
+export type PapersFormResult = {
+  intent: "add" | "dates";
+  docId?: string;
+  fieldErrors: Record<string, string[]>;
+  formError: string | null;
+  /** What the rider sent, so a form shown again without JavaScript keeps it (a file cannot be kept). */
+  values?: Record<string, string>;
+};
+
+const sent = (form: FormData) => Object.fromEntries(["kind", "issuedOn", "expiresOn"].map((name) => [name, String(form.get(name) ?? "")]));
 
 const notFound = <T extends object>(empty: T) => data({ ...empty, found: false as const }, { status: 404 });
 
@@ -94,7 +103,7 @@ export async function papersAction(request: Request, horseId: string) {
     }
     const parsed = paperSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) {
-      return refused({ intent: "add", fieldErrors: parsed.error.flatten().fieldErrors as Record<string, string[]>, formError: null }, 400);
+      return refused({ intent: "add", fieldErrors: parsed.error.flatten().fieldErrors as Record<string, string[]>, formError: null, values: sent(form) }, 400);
     }
     await addPaper(db, user, horseId, parsed.data, file);
     return redirectWithToast(to, { type: "success", title: "Paper Added" });
@@ -105,6 +114,6 @@ export async function papersAction(request: Request, horseId: string) {
     const fieldErrors = (error.body.errors as Record<string, string[]> | undefined) ?? {};
     if (isUploadRefusal(error.body.code)) fieldErrors.file = [`${String(error.body.title ?? "Upload Failed")}: ${error.message}`];
     const known = Object.keys(fieldErrors).length > 0;
-    return refused({ intent: intent === "dates" ? "dates" : "add", docId: intent === "dates" ? docId : undefined, fieldErrors, formError: known ? null : error.message }, error.status);
+    return refused({ intent: intent === "dates" ? "dates" : "add", docId: intent === "dates" ? docId : undefined, fieldErrors, formError: known ? null : error.message, values: sent(form) }, error.status);
   }
 }
