@@ -90,7 +90,7 @@ export default function HorsePage() {
           )}
           <div className="mt-2 grid grid-cols-2 gap-2">
             <Link to={runsHref} className="btn-secondary">
-              Runs &amp; trends
+              Trends
             </Link>
             {horse.retired ? null : (
               <Link to="/run-log?new#log-run" className="btn-primary">
