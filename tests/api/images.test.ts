@@ -7,7 +7,7 @@ import { createLocatedEvent, createUser, signedInRider, signIn } from "../helper
 
 /**
  * Images reach phones resized and compressed, and every <img> carries its
- * width and height so nothing moves when it loads (issue #6).
+ * width and height so nothing moves when it loads.
  */
 let app: TestServer;
 beforeAll(async () => {

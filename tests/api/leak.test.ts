@@ -9,12 +9,12 @@ import { createUser, signIn, uploadProfilePicture } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
 /**
- * The leak test (issue #7). It seeds SOLO, INVITE_ONLY and PUBLIC riders
+ * The leak test. It seeds SOLO, INVITE_ONLY and PUBLIC riders
  * whose every private value is a distinctive marker string, the follow
  * relations around them, a banned rider and an administrator, then walks
  * every page (server HTML, hydration data included, and the `.data`
  * single-fetch answer), every /api GET and every share page as each kind of
- * viewer, and fails on any marker DESIGN.md section 5 (and SPEC.md) hides
+ * viewer, and fails on any marker the privacy rules (docs/security.md) hide
  * from that viewer. The walk is built from the real build's route list: a
  * route without a walking entry fails the first test.
  *
@@ -509,7 +509,7 @@ function urlOf(routeId: string) {
 }
 
 // ---------------------------------------------------------------------------
-// The rules: what DESIGN.md section 5 lets each viewer see
+// The rules: what docs/security.md lets each viewer see
 // ---------------------------------------------------------------------------
 
 const isAdminRoute = (visit: Visit) => visit.routeId === "routes/admin" || visit.routeId.startsWith("routes/api.admin.");
@@ -539,14 +539,14 @@ const FIELDS_BY_VIEW: Record<View, Field[]> = {
   limited: ["first", "id"],
   hidden: [],
 };
-/** What the admin screens show of any rider: who they are and how to reach them (SPEC.md admin views). */
+/** What the admin screens show of any rider: who they are and how to reach them (the admin screens). */
 const ADMIN_FIELDS: Field[] = ["first", "last", "email", "picture", "id"];
 
 const shareable = (run: Run) => run.privacy === "PUBLIC" && run.owner.mode !== "SOLO" && !run.owner.banned;
 
 function fieldAllowed(viewer: Person | null, target: Person, field: Field, visit: Visit) {
   const view = viewOf(viewer, target);
-  // DESIGN.md section 5: INVITE_ONLY riders are never in ZIP-radius searches to non-followers (nor found by last name).
+  // docs/security.md: INVITE_ONLY riders are never in ZIP-radius searches to non-followers (nor found by last name).
   if (visit.fullViewsOnly && view === "limited") return false;
   if (FIELDS_BY_VIEW[view].includes(field)) return true;
   if (viewer?.isAdmin && isAdminRoute(visit) && ADMIN_FIELDS.includes(field)) return true;
@@ -714,7 +714,7 @@ describe("leak test: every page, /api GET and share page as each kind of viewer"
     ...world.stables.filter((s) => s.owner === p).flatMap((s) => [s.markers.horse, s.markers.paperFile, s.markers.paperContent]),
   ];
 
-  it.each(viewers)("shows %s nothing that DESIGN.md section 5 hides from them", async (_label, viewerOf) => {
+  it.each(viewers)("shows %s nothing that docs/security.md hides from them", async (_label, viewerOf) => {
     const viewer = viewerOf();
     const seen = await walk(viewer, visits(world));
     const errors = seen.filter((s) => s.status >= 500).map((s) => `${s.visit.url}: ${s.status}`);

@@ -67,7 +67,7 @@ describe("POST /api/run-logs", () => {
     expect(app.db.select().from(runLogs).where(eq(runLogs.id, run.id)).get()?.userId).toBe(user.id);
   });
 
-  it("answers SPEC.md's messages for bad input", async () => {
+  it("answers the documented messages for bad input", async () => {
     const { client } = await signedIn();
     const cases: [Record<string, unknown>, string][] = [
       [{}, "Arena name is required"],

@@ -8,8 +8,8 @@ import { linkIn, type CapturedMail } from "../helpers/mail";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
 /**
- * Sessions and what a stranger can learn from the sign-in screens (issue #7
- * "Sessions and abuse"), through the real server, forms and /api alike.
+ * Sessions and what a stranger can learn from the sign-in screens, through
+ * the real server, forms and /api alike.
  *
  * Mail goes to an SMTP server of this file that can be made slow, so a test
  * can tell whether an answer waited for a mail (which would reveal that the

@@ -147,7 +147,7 @@ describe("download my data and delete my account", () => {
   });
 });
 
-describe("profile picture API (SPEC.md section 7 flow)", () => {
+describe("profile picture API (upload, then set)", () => {
   it("gives a signed upload URL, takes the PUT, and sets only one's own avatar upload", async () => {
     const { user, client } = await signedIn();
     const other = await signedIn();

@@ -63,7 +63,7 @@ test("Discover loads its own screen, hydrates cleanly, and comes back after sign
   await expect.poll(() => loaded.some((s) => s.includes("/Discover-"))).toBe(true);
   expect(loaded.some((s) => s.includes("/Landing-"))).toBe(false);
 
-  // Hydrated: the Search button waits for a place or a date (SPEC.md), which only runs in the browser.
+  // Hydrated: the Search button waits for a place or a date, which only runs in the browser.
   const search = page.getByRole("button", { name: "Search", exact: true });
   await openSearch(page, "Find events");
   await expect(search).toBeDisabled();

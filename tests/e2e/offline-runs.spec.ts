@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import { E2E_DATABASE, expectAccessible, screenshot } from "./helpers";
 
 /**
- * At the arena with no signal (issue #6). JavaScript project only
+ * At the arena with no signal. JavaScript project only
  * (playwright.config.ts): the queue and the service worker need it.
  *
  * context.setOffline(true) in this Chromium also cuts the service worker's

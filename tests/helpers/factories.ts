@@ -96,7 +96,7 @@ export function createHorse(db: Db, userId: string, overrides: Partial<typeof ho
   return db.insert(horses).values({ userId, name: `Horse ${n}`, ...overrides }).returning().get();
 }
 
-// Run-log factories (issue #3), appended: imports are hoisted.
+// Run-log factories, appended: imports are hoisted.
 import { followRequests, follows, riders } from "../../db/schema";
 
 export function createRider(db: Db, userId: string, name = "Lily") {

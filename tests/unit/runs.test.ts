@@ -13,7 +13,7 @@ const FOLLOWER = { id: "follower" };
 const PENDING = { id: "pending" }; // asked to follow, not approved: no follows row
 const ADMIN = { id: "admin", isAdmin: true };
 
-describe("canViewRun (DESIGN.md section 5)", () => {
+describe("canViewRun (docs/security.md)", () => {
   // viewer, follows?, owner mode, run privacy, owner active, expected
   const table: [string, { id: string } | null, boolean, Mode, "PUBLIC" | "PRIVATE", boolean, boolean][] = [
     ["owner, SOLO, private", OWNER, false, "SOLO", "PRIVATE", true, true],
@@ -83,7 +83,7 @@ describe("parseRunTime", () => {
 });
 
 describe("runLogSchema", () => {
-  it("requires an arena name with SPEC.md's message", () => {
+  it("requires an arena name with its message", () => {
     for (const body of [{}, { arenaName: "   " }]) {
       expect(runLogSchema.safeParse(body).error?.issues[0]?.message).toBe("Arena name is required");
     }
