@@ -1,6 +1,6 @@
-import { expect, request, test, type Page } from "@playwright/test";
+import { expect, request, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { E2E_DATABASE, expectAccessible, linkFromMail, screenshot } from "./helpers";
+import { DEMO_PASSWORD, expectAccessible, linkFromMail, screenshot, signIn, withDb } from "./helpers";
 
 /**
  * An alert email's unsubscribe link, followed in the browser (with and
@@ -8,24 +8,8 @@ import { E2E_DATABASE, expectAccessible, linkFromMail, screenshot } from "./help
  * Settings then says so and turns alert email back on. And the failed
  * deliveries an administrator sees above the dashboard's tabs.
  */
-const PASSWORD = "demo-password-1";
 
-async function signIn(page: Page, who: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(`${who}@demo.cloverleaf.app`);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Log In" }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
-function withDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(E2E_DATABASE);
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
 
 const userId = (db: Database.Database, who: string) =>
   (db.prepare("select id from users where email = ?").get(`${who}@demo.cloverleaf.app`) as { id: string }).id;
@@ -45,7 +29,7 @@ test("unsubscribe from an alert email's link, then turn alert email back on in S
   });
   const producer = await request.newContext({ baseURL });
   try {
-    expect((await producer.post("/api/auth/login", { data: { email: "cody@demo.cloverleaf.app", password: PASSWORD } })).status()).toBe(200);
+    expect((await producer.post("/api/auth/login", { data: { email: "cody@demo.cloverleaf.app", password: DEMO_PASSWORD } })).status()).toBe(200);
     expect((await producer.post(`/api/events/${eventId}/status`, { data: { status: "POSTPONED", reason: "Rain all weekend" } })).status()).toBe(200);
   } finally {
     await producer.dispose();

@@ -1,25 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
-import { E2E_DATABASE, screenshot } from "./helpers";
+import { screenshot, signIn, withDb } from "./helpers";
 
-const PASSWORD = "demo-password-1";
 
-async function signIn(page: Page, who: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(`${who}@demo.cloverleaf.app`);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Log In" }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
-function withDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(E2E_DATABASE);
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
 
 async function fillEvent(page: Page, name: string, { location = "Salina, KS", zip = "67401" } = {}) {
   await page.getByLabel("Event name").fill(name);

@@ -1,25 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
-import { E2E_DATABASE, expectAccessible, screenshot } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { expectAccessible, screenshot, signIn, withDb } from "./helpers";
 
-const PASSWORD = "demo-password-1";
 
-async function signIn(page: Page, who: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(`${who}@demo.cloverleaf.app`);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Log In" }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
-function withDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(E2E_DATABASE);
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
 
 /** A listed event of Cody's, with entries closing and a way to enter, saved by Kaylee. */
 function listedEvent(name: string) {

@@ -1,18 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import path from "node:path";
-import { E2E_DATABASE, expectAccessible, openSearch, screenshot } from "./helpers";
+import { E2E_DATABASE, expectAccessible, openSearch, screenshot, signIn } from "./helpers";
 
-const PASSWORD = "demo-password-1";
 const SHOWBILL = path.resolve("tests/e2e/fixtures/showbill.jpg");
 
-async function signIn(page: Page, who: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(`${who}@demo.cloverleaf.app`);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Log In" }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 test("add an event with a showbill, approve it, find it by ZIP and City, ST, save it, see it in My Events, share it", async ({ page, browser }, info) => {
   const js = info.project.use.javaScriptEnabled !== false;

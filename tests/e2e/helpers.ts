@@ -1,11 +1,34 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 
 const MAIL_DIR = path.resolve(`${process.env.E2E_DATA_DIR}-mail`);
 /** The e2e server's database, to look up ids of the demo data. */
 export const E2E_DATABASE = path.resolve(`${process.env.E2E_DATA_DIR}/app.db`);
+
+/** The demo data's accounts all share this password (scripts/seed-demo.ts). */
+export const DEMO_PASSWORD = "demo-password-1";
+
+/** Signs in as a demo account (`who`@demo.cloverleaf.app) through the login form and waits for Discover. */
+export async function signIn(page: Page, who: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(`${who}@demo.cloverleaf.app`);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Runs `fn` on the e2e server's database (for ids of the demo data and setting up a case). */
+export function withDb<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(E2E_DATABASE);
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
 
 /** Waits for the mail to `to` and answers the first link containing `pathPart`. */
 export async function linkFromMail(to: string, pathPart: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { E2E_DATABASE, expectAccessible, screenshot } from "./helpers";
+import { DEMO_PASSWORD, E2E_DATABASE, expectAccessible, screenshot } from "./helpers";
 
 /**
  * At the arena with no signal. JavaScript project only
@@ -13,14 +13,13 @@ import { E2E_DATABASE, expectAccessible, screenshot } from "./helpers";
  * server, by changing the server's data first.
  */
 
-const PASSWORD = "demo-password-1";
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 async function signIn(page: Page, who: string) {
   await page.goto("/login");
   await controlledByServiceWorker(page);
   await page.getByLabel("Email").fill(`${who}@demo.cloverleaf.app`);
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Log In" }).click();
   await expect(page).toHaveURL(/\/$/);
   // The service worker fetches My Events and the run log once after sign-in: let it finish first.
@@ -237,7 +236,7 @@ test("runs kept on a shared phone are sent only under their own rider's session"
   await expect(page.getByTestId("pending-run").filter({ hasText: arena })).toContainText("Waiting to sync");
 
   // Meanwhile someone else signs in on this browser (another tab, say); this page is still Shelby's.
-  const other = await page.request.post("/api/auth/login", { data: { email: "callie@demo.cloverleaf.app", password: PASSWORD } });
+  const other = await page.request.post("/api/auth/login", { data: { email: "callie@demo.cloverleaf.app", password: DEMO_PASSWORD } });
   expect(other.ok()).toBe(true);
   await context.setOffline(false);
   await expect(page.getByTestId("toast")).toContainText("Sign in again to send the runs waiting on this phone.");
@@ -252,7 +251,7 @@ test("runs kept on a shared phone are sent only under their own rider's session"
   expect(serverRuns(arena)).toHaveLength(0);
 
   // Back as Shelby, the run goes, once.
-  await page.request.post("/api/auth/login", { data: { email: "shelby@demo.cloverleaf.app", password: PASSWORD } });
+  await page.request.post("/api/auth/login", { data: { email: "shelby@demo.cloverleaf.app", password: DEMO_PASSWORD } });
   await page.goto("/run-log");
   await expect(page.getByTestId("run-card").filter({ hasText: arena })).toBeVisible();
   await expect(page.getByTestId("pending-run")).toHaveCount(0);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { E2E_DATABASE, expectAccessible, screenshot } from "./helpers";
+import { DEMO_PASSWORD, E2E_DATABASE, expectAccessible, screenshot } from "./helpers";
 
 /**
  * A horse's papers at 390 x 844: adding a Coggins (with and without
@@ -11,7 +11,6 @@ import { E2E_DATABASE, expectAccessible, screenshot } from "./helpers";
  * horse record opened signed out.
  */
 
-const PASSWORD = "demo-password-1";
 const RIDER = "brynn";
 const js = () => test.info().project.use.javaScriptEnabled !== false;
 
@@ -41,7 +40,7 @@ async function signIn(page: Page) {
   await page.goto("/login");
   if (js()) await page.evaluate(() => navigator.serviceWorker.ready);
   await page.getByLabel("Email").fill(`${RIDER}@demo.cloverleaf.app`);
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Log In" }).click();
   await expect(page).toHaveURL(/\/$/);
 }

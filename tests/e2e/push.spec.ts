@@ -1,7 +1,7 @@
-import { expect, request, test, type Page } from "@playwright/test";
+import { expect, request, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { startPushService, type PushService } from "../helpers/push-service";
-import { E2E_DATABASE, expectAccessible, screenshot } from "./helpers";
+import { DEMO_PASSWORD, expectAccessible, screenshot, signIn, withDb } from "./helpers";
 
 /**
  * Turning on Web Push for this device in Settings, then an alert reaching
@@ -20,25 +20,9 @@ import { E2E_DATABASE, expectAccessible, screenshot } from "./helpers";
  * the job runner, web-push's VAPID signature and encryption, and the
  * service worker showing the decrypted message.
  */
-const PASSWORD = "demo-password-1";
 const RIDER = "tara";
 
-async function signIn(page: Page, who: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(`${who}@demo.cloverleaf.app`);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Log In" }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
-function withDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(E2E_DATABASE);
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
 
 const userId = (db: Database.Database, who: string) =>
   (db.prepare("select id from users where email = ?").get(`${who}@demo.cloverleaf.app`) as { id: string }).id;
@@ -119,7 +103,7 @@ test("turn on notifications on this device in Settings; a change to a saved even
   // The producer cancels the event: the rider who saved it is told, and the server pushes to the device.
   const producer = await request.newContext({ baseURL });
   try {
-    expect((await producer.post("/api/auth/login", { data: { email: "cody@demo.cloverleaf.app", password: PASSWORD } })).status()).toBe(200);
+    expect((await producer.post("/api/auth/login", { data: { email: "cody@demo.cloverleaf.app", password: DEMO_PASSWORD } })).status()).toBe(200);
     const cancel = await producer.post(`/api/events/${eventId}/status`, { data: { status: "CANCELLED", reason: "Arena flooded" } });
     expect(cancel.status()).toBe(200);
   } finally {

@@ -1,16 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { E2E_DATABASE, expectAccessible, screenshot } from "./helpers";
+import { E2E_DATABASE, expectAccessible, screenshot, signIn } from "./helpers";
 
-const PASSWORD = "demo-password-1";
 
-async function signIn(page: Page, who: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(`${who}@demo.cloverleaf.app`);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Log In" }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 async function openRunForm(page: Page) {
   const details = page.locator("details#log-run");

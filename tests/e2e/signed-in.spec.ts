@@ -1,18 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { E2E_DATABASE, expectAccessible, screenshot } from "./helpers";
+import { E2E_DATABASE, expectAccessible, screenshot, signIn } from "./helpers";
 
 /** The demo data (scripts/seed-demo.ts) seeded into the e2e server's database. */
 const db = () => new Database(E2E_DATABASE, { readonly: true });
-const PASSWORD = "demo-password-1";
 
-async function signIn(page: Page, who: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(`${who}@demo.cloverleaf.app`);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Log In" }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 test("a rider moves through every tab; the badge shows the unread count", async ({ page }) => {
   const unread = db()
