@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { alertDigestItems, jobs, users, type AlertKind, type Job } from "#db/schema";
-import { zoneForState } from "~/features/events/dates";
+import { zoneOfZip } from "~/features/events/zones.server";
 import { config } from "~/lib/config.server";
 import type { Db } from "~/lib/db.server";
-import { lookupZip } from "~/lib/gazetteer.server";
 import { sendMail, type Mail } from "~/lib/mail.server";
 import { ALERT_KIND_LABELS } from "~/schemas/alert-channels";
 import { APP_NAME } from "~/schemas/constants";
@@ -120,7 +119,7 @@ export async function runAlertEmail(db: Db, job: Job) {
 /** The zone of the rider's home ZIP (its state's), where 7:00 is counted. */
 function riderZone(db: Db, userId: string) {
   const user = db.select({ zip: users.homeZipCode }).from(users).where(eq(users.id, userId)).get();
-  return zoneForState(user?.zip ? lookupZip(user.zip)?.state : null);
+  return zoneOfZip(user?.zip);
 }
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { events, type Event, type EventChanges, type NewEvent } from "#db/schema";
-import { lookupZip } from "~/lib/gazetteer.server";
 import { sameValue } from "./changes";
-import { zonedInstant, zoneForState } from "./dates";
+import { zonedInstant } from "./dates";
+import { zoneOfZip } from "./zones.server";
 
 /**
  * An event's own clock and what a calendar shows of it. An event keeps the
@@ -10,13 +10,10 @@ import { zonedInstant, zoneForState } from "./dates";
  * rider's "today" is taken from their home ZIP). Entries close at a wall
  * time there; `entries_close_at` keeps the same moment as an instant.
  */
-export function eventZone(zipCode: string | null | undefined) {
-  return zoneForState(zipCode ? lookupZip(zipCode)?.state : null);
-}
 
 /** The instant entries close, from the event's local "YYYY-MM-DDTHH:MM" and its ZIP code. */
 export function entriesCloseAtOf(entriesClose: string | null | undefined, zipCode: string | null | undefined): Date | null {
-  return entriesClose ? zonedInstant(entriesClose, eventZone(zipCode)) : null;
+  return entriesClose ? zonedInstant(entriesClose, zoneOfZip(zipCode)) : null;
 }
 
 /** What an .ics and a subscribed calendar show of an event (its status too): a change to one raises `sequence`. */

@@ -4,7 +4,7 @@ import { sendAlert } from "~/features/alerts/alerts.server";
 import { cancelJob, enqueueJob } from "~/features/alerts/jobs.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
-import { eventZone } from "./calendar.server";
+import { zoneOfZip } from "./zones.server";
 import { zonedInstant } from "./dates";
 import { formatDateRange, formatLocalTime } from "./format";
 import { canViewEvent } from "./policies.server";
@@ -49,7 +49,7 @@ export function momentsOf(event: Timed): Moment[] {
     const at = event.entriesCloseAt.getTime();
     out.push({ what: "entries-close", when: String(at), dueAt: new Date(at - ENTRIES_CLOSE_LEAD_MS), deadline: new Date(at) });
   }
-  const zone = eventZone(event.zipCode);
+  const zone = zoneOfZip(event.zipCode);
   out.push({
     what: "day-before",
     when: event.date,

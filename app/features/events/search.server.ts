@@ -4,7 +4,8 @@ import { distanceMiles, lookupCityState, lookupZip, type Point } from "~/lib/gaz
 import { HttpError } from "~/lib/http.server";
 import type { EventSearch } from "~/schemas/events";
 import { EVENT_MESSAGES, MAX_EVENT_DAYS } from "~/schemas/events";
-import { dayIn, zoneForState } from "./dates";
+import { dayIn } from "./dates";
+import { zoneOfZip } from "./zones.server";
 
 /**
  * Finding approved events: upcoming near a ZIP, and search by place, radius,
@@ -17,7 +18,7 @@ export const RESULT_LIMIT = 100;
 
 /** The rider's calendar day, in the zone of their home ZIP's state. */
 export function todayFor(zip: string | null | undefined, now = new Date()) {
-  return dayIn(zoneForState(zip ? lookupZip(zip)?.state : null), now);
+  return dayIn(zoneOfZip(zip), now);
 }
 
 export type Located = { event: Event; distance: number | null };

@@ -3,11 +3,11 @@ import { z } from "zod";
 import { horseDocuments, horses, users, type HorseDocument, type User } from "#db/schema";
 import { sendAlert } from "~/features/alerts/alerts.server";
 import { cancelJob, enqueueJob } from "~/features/alerts/jobs.server";
-import { dayIn, zonedInstant, zoneForState } from "~/features/events/dates";
+import { dayIn, zonedInstant } from "~/features/events/dates";
+import { zoneOfZip } from "~/features/events/zones.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { formatDate } from "~/lib/dates";
-import { lookupZip } from "~/lib/gazetteer.server";
 import { daysBetween, PAPER_LABELS, PAPER_SHORT, REMINDER_DAYS, type ReminderDays } from "~/schemas/papers";
 
 /*
@@ -32,10 +32,6 @@ type Payload = z.infer<typeof payloadSchema>;
 
 const jobKey = (p: Payload) => `${PAPER_REMINDER_JOB}:${p.docId}:${p.days}:${p.expiresOn}`;
 
-function zoneOf(zip: string | null | undefined) {
-  return zoneForState(zip ? lookupZip(zip)?.state : null);
-}
-
 /** The day `days` after a YYYY-MM-DD day (before, when negative). */
 function addDays(day: string, days: number) {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -45,7 +41,7 @@ function addDays(day: string, days: number) {
 export function schedulePaperReminders(db: Db, doc: HorseDocument, owner: Pick<User, "homeZipCode">) {
   if (!doc.expiresOn) return;
   const expiresOn = doc.expiresOn;
-  const zone = zoneOf(owner.homeZipCode);
+  const zone = zoneOfZip(owner.homeZipCode);
   const at = now();
   const due = REMINDER_DAYS.map((days) => ({ days, dueAt: zonedInstant(`${addDays(expiresOn, -days)}T${REMINDER_TIME}`, zone) }));
   const passed = due.filter((d) => d.dueAt <= at);
@@ -88,7 +84,7 @@ export function paperReminderJob(db: Db, job: { payload?: unknown }, ctx: { now:
     .get();
   // Deleted, its expiry moved, its horse retired, or its owner gone: nothing to remind.
   if (!row || row.doc.expiresOn !== expiresOn || row.horse.retiredAt || !row.owner.isActive) return;
-  const left = daysBetween(dayIn(zoneOf(row.owner.homeZipCode), ctx.now), expiresOn);
+  const left = daysBetween(dayIn(zoneOfZip(row.owner.homeZipCode), ctx.now), expiresOn);
   if (left < 0) return; // run late (the server was down past the expiry): the list says Expired
   sendAlert(db, {
     userId: row.owner.id,

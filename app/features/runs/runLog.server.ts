@@ -2,14 +2,13 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import type { User } from "#db/schema";
-import { zoneForState } from "~/features/events/dates";
+import { zoneOfZip } from "~/features/events/zones.server";
 import { horseTrendChoices, pickableHorses } from "~/features/horses/horses.server";
 import { listRiders } from "~/features/riders/riders.server";
 import { data } from "@remix-run/node";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { now } from "~/lib/clock.server";
 import { config } from "~/lib/config.server";
-import { lookupZip } from "~/lib/gazetteer.server";
 import { dateToWallClock } from "~/lib/zoned-time";
 import { getDb, type Db } from "~/lib/db.server";
 import { readForm } from "~/lib/forms.server";
@@ -70,7 +69,7 @@ function trendsScope(db: Db, userId: string, filters: RunFilters, riders: { id: 
 }
 
 /** The time zone of the rider's home ZIP: a form without JavaScript shows and reads its run time there. */
-export const riderZone = (user: User) => zoneForState(lookupZip(user.homeZipCode ?? "")?.state);
+export const riderZone = (user: User) => zoneOfZip(user.homeZipCode);
 
 /** The screen's loader: everything it shows, read with one bounded query each. */
 export async function runLogScreen(request: Request) {

@@ -1,13 +1,12 @@
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { events, riders, runLogs, savedEvents, users, type RunLog, type User } from "#db/schema";
-import { zoneForState } from "~/features/events/dates";
+import { zoneOfZip } from "~/features/events/zones.server";
 import { canViewEvent } from "~/features/events/policies.server";
 import { horseForRun } from "~/features/horses/horses.server";
 import { isFollowing } from "~/features/social/social.server";
 import { profileViewFor } from "~/features/social/policies.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
-import { lookupZip } from "~/lib/gazetteer.server";
 import { HttpError } from "~/lib/http.server";
 import { isTimeZone, wallClockToDate } from "~/lib/zoned-time";
 import { findUpload, releaseUploads } from "~/lib/uploads.server";
@@ -142,7 +141,7 @@ function checkRunLinks(db: Db, user: User, input: RunLogInput, current?: RunLog)
 
 /** The zone of the rider's home ZIP's state: where a time sent without its zone was read. */
 function homeZone(user: User) {
-  return zoneForState(lookupZip(user.homeZipCode ?? "")?.state);
+  return zoneOfZip(user.homeZipCode);
 }
 
 /**
