@@ -28,9 +28,27 @@ export function isTimeZone(zone: string) {
 }
 
 /** Minutes the zone is ahead of UTC at that instant (Chicago in winter: -360). */
-function offsetMinutes(zone: string, at: Date) {
-  const p = parts(zone, at);
-  return (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at.getTime() / 1000) * 1000) / 60_000;
+function offsetMinutes(zone: string, instant: number) {
+  const p = parts(zone, new Date(instant));
+  return Math.round((Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant a wall-clock time ("YYYY-MM-DDTHH:MM", seconds optional)
+ * happens in an IANA zone, for a text already known to be one (events'
+ * entries close, reminder and digest hours). A time skipped by the spring
+ * change reads as the hour after; a time that happens twice in the autumn
+ * reads as the first.
+ */
+export function zonedInstant(local: string, zone: string): Date {
+  const [date, time = "00:00"] = local.split("T");
+  const [y, m, d] = date!.split("-").map(Number);
+  const [hh, mm, ss = 0] = time.split(":").map(Number);
+  const wall = Date.UTC(y!, m! - 1, d!, hh!, mm!, ss);
+  // The offset guessed at the wall time, then at the instant it gives: the second is right unless the time does not exist.
+  const first = wall - offsetMinutes(zone, wall) * 60_000;
+  const second = wall - offsetMinutes(zone, first) * 60_000;
+  return new Date(second + offsetMinutes(zone, second) * 60_000 === wall ? second : first);
 }
 
 /** A `datetime-local` value: "2026-11-24T05:30" (seconds optional). */
@@ -38,19 +56,15 @@ export const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{
 
 /**
  * The instant a wall-clock time in `zone` names, or null when the text is
- * not one (or names a day that does not exist). A time skipped by a clock
- * change is read with the offset before it.
+ * not one (or names a day that does not exist); read as `zonedInstant` does.
  */
 export function wallClockToDate(local: string, zone: string): Date | null {
   const m = LOCAL_DATE_TIME.exec(local);
   if (!m) return null;
-  const [year, month, day, hour, minute, second = "0"] = m.slice(1).map((v) => v ?? "0") as string[];
-  const asUtc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
-  const check = new Date(asUtc);
-  if (check.getUTCMonth() !== Number(month) - 1 || check.getUTCDate() !== Number(day) || Number(hour) > 23 || Number(minute) > 59) return null;
-  let guess = asUtc - offsetMinutes(zone, new Date(asUtc)) * 60_000;
-  guess = asUtc - offsetMinutes(zone, new Date(guess)) * 60_000;
-  return new Date(guess);
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as number[];
+  const check = new Date(Date.UTC(year!, month! - 1, day!));
+  if (check.getUTCMonth() !== month! - 1 || check.getUTCDate() !== day || hour! > 23 || minute! > 59) return null;
+  return zonedInstant(local, zone);
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");

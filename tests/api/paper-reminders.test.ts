@@ -2,9 +2,9 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { alertPreferences, horses, jobs, notifications, users } from "../../db/schema";
 import { setClock } from "../../app/lib/clock.server";
-import { zonedInstant } from "../../app/features/events/dates";
 import { signedInRider } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
+import { zonedInstant } from "../../app/lib/zoned-time";
 
 /**
  * Reminders that a paper expires: 30 days before, 7 days before and on the

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { zonedInstant } from "~/features/events/dates";
 import { formatLocalTime } from "~/features/events/format";
 import { momentsOf } from "~/features/events/reminders.server";
 import { entriesCloseAfterEnd } from "~/schemas/events";
+import { zonedInstant } from "~/lib/zoned-time";
 
 describe("zonedInstant", () => {
   it.each([

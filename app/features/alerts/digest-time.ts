@@ -1,4 +1,5 @@
-import { dayIn, zonedInstant } from "~/features/events/dates";
+import { dayIn } from "~/features/events/dates";
+import { zonedInstant } from "~/lib/zoned-time";
 
 /** The daily digest goes out at 7:00 in the morning, the rider's time. */
 export const DIGEST_HOUR = 7;

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { events, type Event, type EventChanges, type NewEvent } from "#db/schema";
 import { sameValue } from "./changes";
-import { zonedInstant } from "./dates";
 import { zoneOfZip } from "./zones.server";
+import { zonedInstant } from "~/lib/zoned-time";
 
 /**
  * An event's own clock and what a calendar shows of it. An event keeps the

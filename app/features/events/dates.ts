@@ -30,35 +30,3 @@ export function dayIn(zone: string, now = new Date()) {
   }
   return format.format(now);
 }
-
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's offset from UTC at `instant`, in minutes (Chicago in winter: -360). */
-function offsetMinutes(zone: string, instant: number) {
-  let format = offsetFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit",
-    });
-    offsetFormats.set(zone, format);
-  }
-  const p = Object.fromEntries(format.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
-  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  return Math.round((wall - Math.floor(instant / 1000) * 1000) / 60_000);
-}
-
-/**
- * The instant a wall-clock time ("YYYY-MM-DDTHH:MM") happens in an IANA zone.
- * A time skipped by the spring change reads as the hour after; a time that
- * happens twice in the autumn reads as the first.
- */
-export function zonedInstant(local: string, zone: string): Date {
-  const [date, time = "00:00"] = local.split("T");
-  const [y, m, d] = date!.split("-").map(Number);
-  const [hh, mm] = time.split(":").map(Number);
-  const wall = Date.UTC(y!, m! - 1, d!, hh!, mm!);
-  // The offset guessed at the wall time, then at the instant it gives: the second is right unless the time does not exist.
-  const first = wall - offsetMinutes(zone, wall) * 60_000;
-  const second = wall - offsetMinutes(zone, first) * 60_000;
-  return new Date(second + offsetMinutes(zone, second) * 60_000 === wall ? second : first);
-}

@@ -5,9 +5,9 @@ import { cancelJob, enqueueJob } from "~/features/alerts/jobs.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { zoneOfZip } from "./zones.server";
-import { zonedInstant } from "./dates";
 import { formatDateRange, formatLocalTime } from "./format";
 import { canViewEvent } from "./policies.server";
+import { zonedInstant } from "~/lib/zoned-time";
 
 /**
  * Reminders to the riders who saved an event: 48 hours before its entries

@@ -3,12 +3,13 @@ import { z } from "zod";
 import { horseDocuments, horses, users, type HorseDocument, type User } from "#db/schema";
 import { sendAlert } from "~/features/alerts/alerts.server";
 import { cancelJob, enqueueJob } from "~/features/alerts/jobs.server";
-import { dayIn, zonedInstant } from "~/features/events/dates";
+import { dayIn } from "~/features/events/dates";
 import { zoneOfZip } from "~/features/events/zones.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { formatDate } from "~/lib/dates";
 import { daysBetween, PAPER_LABELS, PAPER_SHORT, REMINDER_DAYS, type ReminderDays } from "~/schemas/papers";
+import { zonedInstant } from "~/lib/zoned-time";
 
 /*
  * Reminders that a horse's paper expires: 30 days before, 7 days before and
