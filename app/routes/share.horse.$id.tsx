@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { NotFound } from "~/components/NotFound";
+import { SharedPageBar } from "~/components/SharedPageBar";
 import { getSharedHorse } from "~/features/horses/sharedHorse.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
@@ -63,14 +64,7 @@ export default function SharedHorse() {
   const about = details(horse);
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-4">
-      <div className="flex items-center justify-between">
-        <Link to="/" className="link text-sm">
-          {APP_NAME}
-        </Link>
-        <Link to="/register" className="btn-secondary">
-          Join
-        </Link>
-      </div>
+      <SharedPageBar />
       <article className="card mt-3">
         <div className="flex items-center gap-4">
           {horse.photo ? (

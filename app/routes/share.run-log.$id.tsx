@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { NotFound } from "~/components/NotFound";
+import { SharedPageBar } from "~/components/SharedPageBar";
 import { getSharedRun } from "~/features/runs/runs.server";
 import { getUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
@@ -45,14 +46,7 @@ export default function SharedRunLog() {
   if (!run) return <NotFound title="Run Log Not Found" text="This run does not exist or is not shared." />;
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-4">
-      <div className="flex items-center justify-between">
-        <Link to="/" className="link text-sm">
-          {APP_NAME}
-        </Link>
-        <Link to="/register" className="btn-secondary">
-          Join
-        </Link>
-      </div>
+      <SharedPageBar />
       <article className="card mt-3">
         <h1 className="text-2xl font-bold text-gray-900">{run.arenaName}</h1>
         <p className="mt-1 text-gray-700">
