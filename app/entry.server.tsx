@@ -1,8 +1,8 @@
 import "~/lib/context";
-import { Writable } from "node:stream";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
+import { islandsLoaded } from "~/components/Island";
 import { DOCUMENT_BODY, type WithDocumentBody } from "~/lib/document-body";
 import { isStorageFailure, noteStorageFailure } from "~/lib/http.server";
 import { NonceProvider } from "~/lib/nonce";
@@ -44,7 +44,7 @@ export function handleDataRequest(response: Response, { request }: ActionFunctio
   return new Response(response.body, { status: 503, headers: response.headers });
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -54,50 +54,44 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce ?? "";
   if (unavailable.has(request)) responseStatusCode = 503;
   // Every loader has run before the render starts and no page defers data, so nothing is gained
-  // by streaming: the document is rendered whole and sent as one body. Streaming it cost a
-  // write per React chunk through three stream adapters (bench/README.md, "Profiles"). The
-  // HTTP layer writes the page from DOCUMENT_BODY (app/lib/document-body.ts).
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const chunks: Buffer[] = [];
-    // No "close" event: React listens for it to abort the render, and ending a finished
-    // stream there built an error object per page (bench/README.md, "Profiles").
-    const sink = new Writable({
-      emitClose: false,
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        done();
-      },
-    });
-    sink.on("finish", () => {
-      clearTimeout(timer);
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      const response: WithDocumentBody = new Response(null, { headers: responseHeaders, status: responseStatusCode });
-      response[DOCUMENT_BODY] = Buffer.concat(chunks);
-      resolve(response);
-    });
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          pipe(sink);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    const timer = setTimeout(abort, streamTimeout + 1000);
-  });
+  // by streaming: the hydration data is read whole first, then the document is rendered to one
+  // string and sent as one body (bench/README.md, "Profiles"). The HTTP layer writes the page
+  // from DOCUMENT_BODY (app/lib/document-body.ts).
+  await Promise.all([prefillHydrationData(remixContext), islandsLoaded()]);
+  const html = renderToString(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+    </NonceProvider>,
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  const response: WithDocumentBody = new Response(null, { headers: responseHeaders, status: responseStatusCode });
+  response[DOCUMENT_BODY] = Buffer.from(`<!DOCTYPE html>${html}`);
+  return response;
+}
+
+/**
+ * The page's loader data for hydration comes as a stream (turbo-stream), which
+ * Remix's <Scripts> reads during the render, one React suspension per chunk.
+ * Read here to its end before rendering, and handed to <Scripts> as one
+ * finished chunk in the cache it reads first, so the render never suspends and
+ * the page can be rendered to a string. The browser receives the same data,
+ * in one script instead of several. (Remix ends the stream after `streamTimeout`
+ * whatever is left pending.)
+ */
+async function prefillHydrationData(context: EntryContext) {
+  const stream = context.serverHandoffStream as ReadableStream<Uint8Array> | undefined;
+  if (!stream) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (value) text += decoder.decode(value, { stream: true });
+    if (done) break;
+  }
+  text += decoder.decode();
+  const meta = context.renderMeta;
+  if (!meta) throw new Error("Remix's render state is missing: see prefillHydrationData in app/entry.server.tsx.");
+  meta.streamCache = { 0: Object.assign(Promise.resolve(), { result: { done: true, value: text } }) };
+  context.serverHandoffStream = { getReader: () => reader } as unknown as ReadableStream;
 }

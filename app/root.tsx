@@ -15,6 +15,7 @@ import { Toaster } from "~/components/Toaster";
 import { useNonce } from "~/lib/nonce";
 import { loadShell } from "~/lib/shell.server";
 import { UnreadCountContext, useUnreadCount } from "~/lib/useUnreadCount";
+import { useLinkNavigation } from "~/lib/useLinkNavigation";
 import { useOnline } from "~/lib/useOnline";
 import { useEffect } from "react";
 import { APP_NAME, APP_TAGLINE } from "~/schemas/constants";
@@ -44,6 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const user = rootData?.user ?? null;
   const unread = useUnreadCount(user?.unreadCount ?? 0, Boolean(user));
   const online = useOnline();
+  useLinkNavigation();
   useEffect(() => {
     // Signing out forgets the pages and horses' papers kept for offline use: a shared phone keeps no one's data.
     const onSubmit = (e: SubmitEvent) => {

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import { register } from "tsx/esm/api";
 
 if (!fs.existsSync("build/index.js")) {
-  const result = spawnSync("npx", ["remix", "build"], { stdio: "inherit" });
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 process.env.NODE_ENV ||= "production";

@@ -1,6 +1,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -71,10 +72,15 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
     }),
   );
 
-  // Fingerprinted assets: cached for a year. Everything else in public/: an hour.
+  // Fingerprinted assets: cached for a year, sent as compressed at build time (scripts/precompress.js)
+  // when the browser accepts it. Everything else in public/: an hour.
   app.use(
     "/build",
-    express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }),
+    expressStaticGzip(path.join(root, "public/build"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gz"],
+      serveStatic: { immutable: true, maxAge: "1y" },
+    }),
   );
   // The few other files in public/ (icons, manifest, service worker) are listed
   // once at start, so a page or API request never pays for a file lookup.

@@ -1,5 +1,4 @@
-import { useNavigate } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 
 type Module<P> = { default: ComponentType<P> };
@@ -25,16 +24,28 @@ const sameValues = (a: readonly unknown[], b: readonly unknown[]) => a.length ==
  *
  * Its component must not use the router's hooks or components (it lives in
  * another React root): links and GET forms inside it are plain <a> and
- * <form method="get">, which the wrapper turns into client-side
- * navigations (add `data-keep-scroll` to keep the scroll position).
+ * <form method="get">, which become client-side navigations as every page's
+ * do (app/lib/useLinkNavigation.ts).
  */
+const serverLoads: Array<Promise<void>> = [];
+
+/** Settles once the server has loaded the code of every part defined so far. */
+export const islandsLoaded = () => Promise.all(serverLoads);
+
 export function island<P extends object>(load: () => Promise<Module<P>>) {
-  // The server renders through React.lazy: the document is rendered whole (entry.server.tsx), so the
-  // part is in the HTML. The browser calls `load` itself, only when the part wakes.
-  const ServerPart = lazy(load) as unknown as ComponentType<P>;
+  // The server loads every part when its module is first imported, and renders it directly: the
+  // document is rendered to a string at once (entry.server.tsx waits for `islandsLoaded` first),
+  // so the part is in the HTML. The browser calls `load` itself, only when the part wakes.
+  let ServerPart: ComponentType<P> = lazy(load) as unknown as ComponentType<P>;
+  if (typeof document === "undefined") {
+    serverLoads.push(
+      load().then((module) => {
+        ServerPart = module.default;
+      }),
+    );
+  }
 
   return function Island({ props, watch, wakeOnUse = false, id, className }: { props: P; watch: readonly unknown[]; wakeOnUse?: boolean; id?: string; className?: string }) {
-    const navigate = useNavigate();
     // False while hydrating the server's HTML, true in a render the browser makes on its own.
     const clientRender = useSyncExternalStore(subscribeNever, () => true, () => false);
     const [fromServer] = useState(!clientRender);
@@ -124,8 +135,6 @@ export function island<P extends object>(load: () => Promise<Module<P>>) {
         // React hydrates this element without its content, which the part's own root manages.
         dangerouslySetInnerHTML={{ __html: "" }}
         suppressHydrationWarning
-        onClick={(event) => followLink(event, navigate)}
-        onSubmit={(event) => submitGetForm(event, navigate)}
       />
     );
   };
@@ -146,27 +155,4 @@ function tree<P extends object>(Part: ComponentType<P>, props: P, onMount?: () =
 function Mounted({ onMount, children }: { onMount?: () => void; children: ReactNode }) {
   useEffect(() => onMount?.(), []); // eslint-disable-line react-hooks/exhaustive-deps
   return <>{children}</>;
-}
-
-type Navigate = ReturnType<typeof useNavigate>;
-
-/** A plain same-origin link inside the part: a client-side navigation, like <Link>. */
-function followLink(event: MouseEvent<HTMLDivElement>, navigate: Navigate) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  const link = (event.target as Element).closest?.("a[href]");
-  if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
-  const url = new URL(link.href);
-  if (url.origin !== window.location.origin) return;
-  event.preventDefault();
-  navigate(`${url.pathname}${url.search}${url.hash}`, { preventScrollReset: link.hasAttribute("data-keep-scroll") });
-}
-
-/** A GET form inside the part: a client-side navigation, like Remix's <Form method="get">. */
-function submitGetForm(event: FormEvent<HTMLDivElement>, navigate: Navigate) {
-  const form = event.target;
-  if (event.defaultPrevented || !(form instanceof HTMLFormElement) || form.method !== "get") return;
-  event.preventDefault();
-  const query = new URLSearchParams();
-  for (const [name, value] of new FormData(form)) if (typeof value === "string") query.append(name, value);
-  navigate(`${new URL(form.action).pathname}?${query}`, { preventScrollReset: form.hasAttribute("data-keep-scroll") });
 }

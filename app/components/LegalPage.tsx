@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 export const LEGAL_EFFECTIVE_DATE = "September 4, 2025";
@@ -7,9 +6,9 @@ export const LEGAL_EFFECTIVE_DATE = "September 4, 2025";
 export function LegalPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-6">
-      <Link to="/" className="link">
+      <a data-discover href="/" className="link">
         Back to Home
-      </Link>
+      </a>
       <article className="legal mt-4">
         <h1 className="text-2xl font-bold text-brand-900">{title}</h1>
         <p className="text-sm text-gray-600">Effective {LEGAL_EFFECTIVE_DATE}</p>

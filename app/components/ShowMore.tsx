@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 
 /**
  * "Show more" under a list that grows to `next` items through `?<param>=`, keeping
@@ -6,14 +6,14 @@ import { Link, useLocation } from "@remix-run/react";
  * the page keeps its scroll position.
  */
 export function ShowMore({ param, next, label = "Show more" }: { param: string; next: number; label?: string }) {
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   const query = new URLSearchParams(search);
   query.set(param, String(next));
   return (
     <div className="flex justify-center">
-      <Link to={`?${query}`} preventScrollReset replace className="btn-secondary" data-testid="show-more">
+      <a data-discover href={`${pathname}?${query}`} data-keep-scroll data-replace className="btn-secondary" data-testid="show-more">
         {label}
-      </Link>
+      </a>
     </div>
   );
 }

@@ -18,3 +18,23 @@ export function preparedOnce<T>(make: (db: Db) => T): (db: Db) => T {
     return prepared;
   };
 }
+
+const statements = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A raw SQL statement, compiled by SQLite once per connection and text, then
+ * reused: compiling the event search's SQL cost more than running it on the
+ * demo data (bench/README.md, "Profiles"). For SQL whose text is made from a
+ * small set of parts (filters present or not), never from values.
+ */
+export function statement(db: Db, text: string) {
+  const client = db.$client;
+  let kept = statements.get(client);
+  if (!kept) statements.set(client, (kept = new Map()));
+  let prepared = kept.get(text) as ReturnType<typeof client.prepare> | undefined;
+  if (!prepared) {
+    prepared = client.prepare(text);
+    kept.set(text, prepared);
+  }
+  return prepared;
+}

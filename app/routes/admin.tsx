@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { Spinner } from "~/components/Spinner";
 import { adminStats } from "~/features/admin/admin.server";
@@ -63,9 +63,9 @@ export default function Admin() {
         title="Admin Dashboard"
         width="wide"
         actions={
-          <Link to="?tab=audit" className="link flex min-h-[44px] items-center text-sm">
+          <a data-discover href="?tab=audit" className="link flex min-h-[44px] items-center text-sm">
             Audit log
-          </Link>
+          </a>
         }
       />
       <AdminDashboard stats={loaderData.stats} failedJobs={loaderData.failedJobs} tab={loaderData.data} outcome={actionData} search={search} />

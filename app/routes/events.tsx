@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
 import { hasCalendarFeed, revokeCalendarFeed, rotateCalendarFeed } from "~/features/events/calendar-feeds.server";
@@ -66,9 +66,9 @@ export default function MyEvents() {
       <main id="main" className="mx-auto max-w-2xl space-y-4 px-4 py-4 pb-24">
         <nav aria-label="Folders" className="grid grid-cols-3 gap-2">
           {FOLDERS.map((f) => (
-            <Link
+            <a data-discover
               key={f.key}
-              to={`?folder=${f.key}`}
+              href={`?folder=${f.key}`}
               aria-current={f.key === folder.key ? "page" : undefined}
               className={`flex min-h-[56px] flex-col items-center justify-center rounded-xl border px-1 text-center text-sm font-semibold ${
                 f.key === folder.key ? "border-brand-700 bg-brand-700 text-white" : "border-gray-300 bg-white text-gray-900"
@@ -76,7 +76,7 @@ export default function MyEvents() {
             >
               {f.label}
               <span className="text-base">{loaded[f.key].length}</span>
-            </Link>
+            </a>
           ))}
         </nav>
         <section aria-label={folder.label} className="space-y-3">

@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Dialog } from "~/components/Dialog";
 import { FieldErrors, FormError } from "~/components/Field";
@@ -92,9 +92,9 @@ export default function ReportEvent() {
             <FieldErrors id={`${fields.description.id}-error`} errors={fields.description.errors} />
           </div>
           <div className="grid grid-cols-2 gap-2">
-            <Link to={`/?eventId=${id}`} className="btn-secondary">
+            <a data-discover href={`/?eventId=${id}`} className="btn-secondary">
               Cancel
-            </Link>
+            </a>
             <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
               {navigation.state === "submitting" ? "Sending..." : "Report"}
             </button>

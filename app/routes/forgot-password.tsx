@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AuthLayout } from "~/components/AuthLayout";
 import { Field, FormError } from "~/components/Field";
@@ -45,8 +45,8 @@ export default function ForgotPassword() {
         </p>
         <div className="mt-5 flex flex-col gap-2">
           {/* Without JavaScript the link reloads an empty form; with it, the button returns to the form. */}
-          <Link
-            to="/forgot-password"
+          <a data-discover
+            href="/forgot-password"
             className="btn-primary"
             onClick={(e) => {
               e.preventDefault();
@@ -54,10 +54,10 @@ export default function ForgotPassword() {
             }}
           >
             Send Another Email
-          </Link>
-          <Link to="/login" className="btn-secondary">
+          </a>
+          <a data-discover href="/login" className="btn-secondary">
             Back to Log In
-          </Link>
+          </a>
         </div>
       </AuthLayout>
     );
@@ -73,9 +73,9 @@ export default function ForgotPassword() {
         </button>
       </Form>
       <p className="mt-5 text-center">
-        <Link to="/login" className="link">
+        <a data-discover href="/login" className="link">
           Back to Log In
-        </Link>
+        </a>
       </p>
     </AuthLayout>
   );

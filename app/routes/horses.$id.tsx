@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import { NotFound } from "~/components/NotFound";
 import { PageHeader } from "~/components/PageHeader";
@@ -89,13 +89,13 @@ export default function HorsePage() {
             <p className="mt-2 text-gray-700">No runs yet.</p>
           )}
           <div className="mt-2 grid grid-cols-2 gap-2">
-            <Link to={runsHref} className="btn-secondary">
+            <a data-discover href={runsHref} className="btn-secondary">
               Trends
-            </Link>
+            </a>
             {horse.retired ? null : (
-              <Link to="/run-log?new#log-run" className="btn-primary">
+              <a data-discover href="/run-log?new#log-run" className="btn-primary">
                 Log a run
-              </Link>
+              </a>
             )}
           </div>
         </section>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import { FieldErrors } from "~/components/Field";
 import { FormError } from "~/components/FormError";
@@ -101,9 +101,9 @@ export default function PaperPage() {
             confirmLabel="Delete Paper"
             hidden={{ intent: "delete", docId: paper.id, back: action }}
           />
-          <Link to={`/horses/${horse.id}`} className="btn-ghost w-full">
+          <a data-discover href={`/horses/${horse.id}`} className="btn-ghost w-full">
             Back to {horse.name}
-          </Link>
+          </a>
         </section>
       </main>
     </>

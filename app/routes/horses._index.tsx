@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
 import { HorseForm } from "~/features/horses/HorseForm";
@@ -17,7 +17,7 @@ function HorseRow({ horse }: { horse: Horse }) {
   const facts = [horse.riderName ? `Ridden by ${horse.riderName}` : null, horse.sex ? HORSE_SEX_LABELS[horse.sex as HorseSex] : null, horse.yearFoaled ? `Foaled ${horse.yearFoaled}` : null].filter(Boolean);
   return (
     <li>
-      <Link to={`/horses/${horse.id}`} className="card flex min-h-[72px] items-center gap-3 hover:bg-gray-50" data-testid="horse-row">
+      <a data-discover href={`/horses/${horse.id}`} className="card flex min-h-[72px] items-center gap-3 hover:bg-gray-50" data-testid="horse-row">
         {horse.thumbUrl ? (
           <img src={horse.thumbUrl} alt="" width={56} height={56} className="h-14 w-14 shrink-0 rounded-lg object-cover" />
         ) : (
@@ -33,7 +33,7 @@ function HorseRow({ horse }: { horse: Horse }) {
         <span className="shrink-0 text-right text-sm text-gray-700">
           {horse.runCount} {horse.runCount === 1 ? "run" : "runs"}
         </span>
-      </Link>
+      </a>
     </li>
   );
 }

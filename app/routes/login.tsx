@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { AuthLayout } from "~/components/AuthLayout";
 import { Field, FormError } from "~/components/Field";
@@ -113,9 +113,9 @@ export default function Login() {
         />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required errors={checks.errors("password")} />
         <div className="text-right">
-          <Link to="/forgot-password" className="link text-sm">
+          <a data-discover href="/forgot-password" className="link text-sm">
             Forgot your password?
-          </Link>
+          </a>
         </div>
         <button type="submit" name="intent" value="login" className="btn-primary w-full" disabled={submitting}>
           {submitting ? "Logging in..." : "Log In"}
@@ -123,9 +123,9 @@ export default function Login() {
       </Form>
       <p className="mt-5 text-center text-gray-700">
         Don&apos;t have an account?{" "}
-        <Link to="/register" className="link">
+        <a data-discover href="/register" className="link">
           Sign up
-        </Link>
+        </a>
       </p>
       {unverifiedEmail ? (
         <EmailVerificationDialog

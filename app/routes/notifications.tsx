@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { z } from "zod";
 import { EmptyState } from "~/components/EmptyState";
@@ -122,9 +122,9 @@ function Item({ n }: { n: NotificationItem }) {
           )
         ) : null}
         {href ? (
-          <Link to={href} className="btn-ghost">
+          <a data-discover href={href} className="btn-ghost">
             {n.relatedEventId ? "View event" : n.relatedRunLogId ? "View run" : n.type === "alert" ? "Open" : "View profile"}
-          </Link>
+          </a>
         ) : null}
       </div>
     </li>
@@ -164,14 +164,14 @@ export default function Notifications() {
       <main id="main" className="mx-auto max-w-2xl px-4 py-4">
         <nav aria-label="Notification filters" className="mb-3 flex gap-2">
           {tabs.map(([id, label]) => (
-            <Link
+            <a data-discover
               key={id}
-              to={id === "unread" ? "?" : "?tab=all"}
+              href={id === "unread" ? "?" : "?tab=all"}
               aria-current={tab === id ? "page" : undefined}
               className={`btn flex-1 ${tab === id ? "bg-brand-700 text-white" : "border border-brand-300 bg-white text-brand-800"}`}
             >
               {label}
-            </Link>
+            </a>
           ))}
         </nav>
         {items.length === 0 ? (

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { NotFound } from "~/components/NotFound";
 import { PageHeader } from "~/components/PageHeader";
 import { PublicRunsSection } from "~/features/runs/PublicRunsSection";
@@ -95,9 +95,9 @@ export default function Profile() {
         back="/"
         actions={
           profile.isOwner ? null : (
-            <Link to="?report=1" className="btn-ghost px-2 text-sm" aria-label={`Report ${profile.firstName}`}>
+            <a data-discover href="?report=1" className="btn-ghost px-2 text-sm" aria-label={`Report ${profile.firstName}`}>
               Report
-            </Link>
+            </a>
           )
         }
       />
@@ -122,12 +122,12 @@ export default function Profile() {
             {!follow && !profile.isOwner && viewerIsPrivate ? <p className="text-sm text-gray-700">{SOLO_STAYS_PRIVATE}</p> : null}
             {counts ? (
               <>
-                <Link to="?list=followers" preventScrollReset className="btn-ghost px-2">
+                <a data-discover href="?list=followers" data-keep-scroll className="btn-ghost px-2">
                   <strong className="mr-1">{counts.followersCount}</strong> Followers
-                </Link>
-                <Link to="?list=following" preventScrollReset className="btn-ghost px-2">
+                </a>
+                <a data-discover href="?list=following" data-keep-scroll className="btn-ghost px-2">
                   <strong className="mr-1">{counts.followingCount}</strong> Following
-                </Link>
+                </a>
               </>
             ) : null}
           </div>

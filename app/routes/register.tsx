@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthLayout } from "~/components/AuthLayout";
 import { Field, FieldErrors, FormError } from "~/components/Field";
 import { registerUser } from "~/features/auth/auth.server";
@@ -138,13 +138,13 @@ export default function Register() {
             />
             <span className="text-gray-800">
               I agree to the{" "}
-              <Link to="/terms-of-service" className="link">
+              <a data-discover href="/terms-of-service" className="link">
                 Terms of Service
-              </Link>{" "}
+              </a>{" "}
               and{" "}
-              <Link to="/privacy-policy" className="link">
+              <a data-discover href="/privacy-policy" className="link">
                 Privacy Policy
-              </Link>
+              </a>
               .
             </span>
           </label>
@@ -156,9 +156,9 @@ export default function Register() {
       </Form>
       <div className="mt-5 flex items-center justify-center gap-2 text-gray-700">
         Already have an account?
-        <Link to="/login" className="btn-ghost">
+        <a data-discover href="/login" className="btn-ghost">
           Log In
-        </Link>
+        </a>
       </div>
     </AuthLayout>
   );

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthLayout } from "~/components/AuthLayout";
 import { Field, FormError } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
@@ -45,18 +45,18 @@ export default function ResetPassword() {
   if (actionData && "done" in actionData) {
     return (
       <AuthLayout title="Password Reset Complete" subtitle="Password reset successful! You can now sign in with your new password.">
-        <Link to="/login" className="btn-primary w-full">
+        <a data-discover href="/login" className="btn-primary w-full">
           Sign In
-        </Link>
+        </a>
       </AuthLayout>
     );
   }
   if (!valid) {
     return (
       <AuthLayout title="Invalid Reset Link" subtitle="This password reset link is invalid, has already been used, or has expired.">
-        <Link to="/forgot-password" className="btn-primary w-full">
+        <a data-discover href="/forgot-password" className="btn-primary w-full">
           Request New Reset Link
-        </Link>
+        </a>
       </AuthLayout>
     );
   }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useState, type MouseEvent } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
@@ -67,9 +67,9 @@ export default function RunLog() {
         title="Run Log"
         actions={
           <>
-            <Link to="/horses" className="btn-secondary">
+            <a data-discover href="/horses" className="btn-secondary">
               Horses
-            </Link>
+            </a>
             <a href={`${listHref({ new: "" })}#log-run`} className="btn-primary" onClick={openForm}>
               + Add Run
             </a>
@@ -126,9 +126,9 @@ export default function RunLog() {
             <EmptyState title="No Run Logs Yet">Log your first run above: arena, horse and time are enough to start.</EmptyState>
           ) : runs.length === 0 ? (
             <EmptyState title="No runs match these filters">
-              <Link to="/run-log" className="link">
+              <a data-discover href="/run-log" className="link">
                 Clear filters
-              </Link>
+              </a>
             </EmptyState>
           ) : (
             <>

@@ -4,7 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { listSavedSearches } from "~/features/alerts/saved-searches.server";
 import { presentCurrentUser } from "~/features/auth/presenters.server";
@@ -168,12 +168,12 @@ export default function Settings() {
               {APP_NAME} version {APP_VERSION}
             </p>
             <p className="mt-2 flex gap-4">
-              <Link to="/privacy-policy" className="link">
+              <a data-discover href="/privacy-policy" className="link">
                 Privacy Policy
-              </Link>
-              <Link to="/terms-of-service" className="link">
+              </a>
+              <a data-discover href="/terms-of-service" className="link">
                 Terms of Service
-              </Link>
+              </a>
             </p>
             <p className="mt-2 text-sm text-gray-600">
               ZIP code and city data: the{" "}

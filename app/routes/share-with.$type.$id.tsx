@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { FormError } from "~/components/Field";
 import { PageHeader } from "~/components/PageHeader";
@@ -79,9 +79,9 @@ export default function ShareWith() {
         {itemError ? (
           <div className="card space-y-3">
             <FormError message={itemError} />
-            <Link to={back} className="btn-secondary w-full">
+            <a data-discover href={back} className="btn-secondary w-full">
               Back
-            </Link>
+            </a>
           </div>
         ) : (
           <RiderPicker q={q} results={results} searchError={searchError} back={back} />
@@ -135,9 +135,9 @@ function RiderPicker({ q, results, searchError, back }: PickerProps) {
           <button type="submit" className="btn-primary flex-1" disabled={navigation.state !== "idle" || (hydrated && selected === null)}>
             Share
           </button>
-          <Link to={back} className="btn-secondary flex-1">
+          <a data-discover href={back} className="btn-secondary flex-1">
             Cancel
-          </Link>
+          </a>
         </div>
       </Form>
     </>

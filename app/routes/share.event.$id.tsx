@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { NotFound } from "~/components/NotFound";
 import { getVisibleEvent } from "~/features/events/visibility.server";
 import { isEventSaved, saveEvent, unsaveEvent } from "~/features/events/saves.server";
@@ -103,9 +103,9 @@ export default function SharedEvent() {
 
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-4">
-      <Link to="/" className="link text-sm">
+      <a data-discover href="/" className="link text-sm">
         {APP_NAME}
-      </Link>
+      </a>
       <article className="card mt-3 overflow-hidden p-0">
         <EventStatusBanner status={event.status} reason={event.statusReason} />
         {event.imageUrl ? (
@@ -139,9 +139,9 @@ export default function SharedEvent() {
                 </button>
               </Form>
             ) : !signedIn ? (
-              <Link to={`/login?redirectTo=${encodeURIComponent(`/share/event/${event.id}`)}`} className="btn-secondary">
+              <a data-discover href={`/login?redirectTo=${encodeURIComponent(`/share/event/${event.id}`)}`} className="btn-secondary">
                 Save Event
-              </Link>
+              </a>
             ) : null}
             <a href={calendarUrl(event)} target="_blank" rel="noopener noreferrer" className="btn-secondary">
               Calendar
@@ -215,9 +215,9 @@ export default function SharedEvent() {
       </article>
       {!signedIn ? (
         <div className="mt-4 text-center">
-          <Link to="/register" className="btn-primary w-full">
+          <a data-discover href="/register" className="btn-primary w-full">
             Get Started Free
-          </Link>
+          </a>
         </div>
       ) : null}
     </main>

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { NotFound } from "~/components/NotFound";
 import { SharedPageBar } from "~/components/SharedPageBar";
 import { getSharedHorse } from "~/features/horses/sharedHorse.server";
@@ -137,9 +137,9 @@ export default function SharedHorse() {
       <section className="card mt-4 text-center">
         <h2 className="text-lg font-bold text-gray-900">Track your own horses</h2>
         <p className="mt-1 text-gray-700">Log every run, keep your horse&apos;s papers handy and find races near you.</p>
-        <Link to="/register" className="btn-primary mt-3 w-full">
+        <a data-discover href="/register" className="btn-primary mt-3 w-full">
           Get Started Free
-        </Link>
+        </a>
       </section>
     </main>
   );

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { NotFound } from "~/components/NotFound";
 import { SharedPageBar } from "~/components/SharedPageBar";
 import { getSharedRun } from "~/features/runs/runs.server";
@@ -92,9 +92,9 @@ export default function SharedRunLog() {
       <section className="card mt-4 text-center">
         <h2 className="text-lg font-bold text-gray-900">Track your own runs</h2>
         <p className="mt-1 text-gray-700">Log every run, see your horse&apos;s trends and find races near you.</p>
-        <Link to="/register" className="btn-primary mt-3 w-full">
+        <a data-discover href="/register" className="btn-primary mt-3 w-full">
           Get Started Free
-        </Link>
+        </a>
       </section>
     </main>
   );

@@ -1,5 +1,4 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { LegalPage } from "~/components/LegalPage";
 import { APP_NAME, SUPPORT_EMAIL } from "~/schemas/constants";
 
@@ -90,9 +89,9 @@ export default function TermsOfService() {
         <h2 className="mt-6 text-lg font-semibold text-gray-900">6. Privacy</h2>
         <p className="mt-2 text-gray-800 leading-relaxed">
           Our{" "}
-          <Link to="/privacy-policy" className="link">
+          <a data-discover href="/privacy-policy" className="link">
             Privacy Policy
-          </Link>{" "}
+          </a>{" "}
           explains what information we collect and how we use it. By using {APP_NAME}, you agree that
           we may use your information as described there.
         </p>

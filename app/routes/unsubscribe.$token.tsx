@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthLayout } from "~/components/AuthLayout";
 import { readUnsubscribeToken, unsubscribe } from "~/features/alerts/unsubscribe.server";
 import { getDb } from "~/lib/db.server";
@@ -43,18 +43,18 @@ export default function Unsubscribe() {
           Alerts still show in the app&apos;s notifications. To get them by email again, sign in and turn alert email back on under Profile, Alert
           channels.
         </p>
-        <Link to="/settings#alert-channels" className="btn-secondary mt-4 w-full">
+        <a data-discover href="/settings#alert-channels" className="btn-secondary mt-4 w-full">
           Alert Settings
-        </Link>
+        </a>
       </AuthLayout>
     );
   }
   if ("error" in loaderData || (actionData && typeof actionData === "object" && "error" in actionData)) {
     return (
       <AuthLayout title="Link not valid" subtitle={BAD_LINK}>
-        <Link to="/settings#alert-channels" className="btn-secondary w-full">
+        <a data-discover href="/settings#alert-channels" className="btn-secondary w-full">
           Alert Settings
-        </Link>
+        </a>
       </AuthLayout>
     );
   }

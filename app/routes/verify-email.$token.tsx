@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { AuthLayout } from "~/components/AuthLayout";
 import { FormError } from "~/components/Field";
 import { verifyEmail } from "~/features/auth/auth.server";
@@ -29,9 +29,9 @@ export default function VerifyEmail() {
   if (actionData && "verified" in actionData) {
     return (
       <AuthLayout title="Email Verified" subtitle="Thanks! Your email address is confirmed and your account is ready.">
-        <Link to="/login" className="btn-primary w-full">
+        <a data-discover href="/login" className="btn-primary w-full">
           Sign In
-        </Link>
+        </a>
       </AuthLayout>
     );
   }
@@ -41,9 +41,9 @@ export default function VerifyEmail() {
         <div className="space-y-4">
           <FormError message={actionData.error} />
           <p className="text-gray-700">Log in with your email and password to get a new verification email.</p>
-          <Link to="/login" className="btn-secondary w-full">
+          <a data-discover href="/login" className="btn-secondary w-full">
             Go to Log In
-          </Link>
+          </a>
         </div>
       ) : (
         <Form method="post">

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import type { AdminOutcome } from "./actions.server";
 import { FailedJobs } from "./FailedJobs";
 import type { failedJobs as listFailedJobs } from "./jobs.server";
@@ -73,15 +72,15 @@ function SectionTabs({ current }: { current: string }) {
       <ul className="flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:thin] lg:flex-wrap lg:overflow-visible lg:px-0">
         {TABS.map((t) => (
           <li key={t.id} className="shrink-0">
-            <Link
-              to={`?tab=${t.id}`}
+            <a data-discover
+              href={`?tab=${t.id}`}
               aria-current={current === t.id ? "page" : undefined}
               className={`flex min-h-[44px] items-center whitespace-nowrap rounded-full border px-4 text-sm font-semibold ${
                 current === t.id ? "border-brand-700 bg-brand-700 text-white" : "border-gray-300 bg-white text-gray-800 hover:border-brand-400 hover:text-brand-800"
               }`}
             >
               {t.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

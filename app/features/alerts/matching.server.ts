@@ -8,6 +8,7 @@ import { haversineSql } from "~/features/events/search.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { lookupZip } from "~/lib/gazetteer.server";
+import { statement } from "~/lib/prepared.server";
 
 /**
  * Matching an event that has just gone live (approved, or an approved change
@@ -63,7 +64,7 @@ function hasEnded(event: Pick<Event, "date" | "endDate" | "zipCode">) {
 export function findMatches(db: Db, event: Event): Match[] {
   if (!event.showbillApproved || event.status !== "SCHEDULED" || event.latitude == null || event.longitude == null) return [];
   if (hasEnded(event)) return [];
-  const rows = db.$client.prepare(MATCH_SQL).all({
+  const rows = statement(db, MATCH_SQL).all({
     lat: event.latitude,
     lng: event.longitude,
     start: event.date,

@@ -1,4 +1,4 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { Dialog } from "~/components/Dialog";
 
@@ -51,8 +51,8 @@ export function EmailVerificationDialog({
           </button>
         </fetcher.Form>
         {/* A link without JavaScript (back to a fresh login page), a close button with it. */}
-        <Link
-          to="/login"
+        <a data-discover
+          href="/login"
           className="btn-secondary flex-1"
           onClick={(e) => {
             if (!onClose) return;
@@ -61,7 +61,7 @@ export function EmailVerificationDialog({
           }}
         >
           Cancel
-        </Link>
+        </a>
       </div>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { FormError } from "~/components/FormError";
@@ -157,9 +157,9 @@ export function Discover() {
   return (
     <main id="main" className="mx-auto max-w-2xl space-y-4 px-4 py-4 pb-24">
       <div className="flex items-center gap-2">
-        <Link to="/settings" className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-200 font-bold text-brand-900" aria-label="Your profile">
+        <a data-discover href="/settings" className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-200 font-bold text-brand-900" aria-label="Your profile">
           {discover.initial}
-        </Link>
+        </a>
         <h1 className="flex-1 text-xl font-bold text-gray-900">{discover.greeting}</h1>
         <Form method="post" action="/logout">
           <button type="submit" className="btn-ghost">
@@ -168,12 +168,12 @@ export function Discover() {
         </Form>
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <Link to="/run-log?new#log-run" className="btn-secondary">
+        <a data-discover href="/run-log?new#log-run" className="btn-secondary">
           Log a Run
-        </Link>
-        <Link to="/add-event" className="btn-secondary">
+        </a>
+        <a data-discover href="/add-event" className="btn-secondary">
           Add Event
-        </Link>
+        </a>
       </div>
       {/* Folded, so the first event card is near the top of a phone's screen; open after a refused search. */}
       <details className="card group p-0" open={Boolean(searchError)}>
@@ -196,9 +196,9 @@ export function Discover() {
             <h2 id="results-title" className="text-lg font-bold text-gray-900">
               Search results <span className="font-normal text-gray-600">({results.total})</span>
             </h2>
-            <Link to="/" className="btn-ghost" preventScrollReset>
+            <a data-discover href="/" className="btn-ghost" data-keep-scroll>
               Clear Search
-            </Link>
+            </a>
           </div>
           {/* An alert is a circle on the map: offered when the search named a place. */}
           {discover.values.location.trim() ? <AlertMe key={JSON.stringify(discover.values)} values={discover.values} /> : null}

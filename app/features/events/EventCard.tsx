@@ -1,4 +1,4 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ShareMenu } from "~/components/ShareMenu";
 import { showToast } from "~/components/Toaster";
@@ -50,9 +50,9 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
         <div role="status" className="rounded-t-xl border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
           <strong className="block">Change waiting for review</strong>
           <span className="break-words">Riders see this listed version until an admin approves your change ({event.pendingChange.labels}). </span>
-          <Link to={`/events/${event.id}/edit`} className="link font-semibold">
+          <a data-discover href={`/events/${event.id}/edit`} className="link font-semibold">
             See change
-          </Link>
+          </a>
         </div>
       ) : null}
       <div className="flex gap-3 p-4">
@@ -73,9 +73,9 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
             {event.distance !== null ? <span className="shrink-0 text-sm font-semibold text-gray-700">{event.distance} mi</span> : null}
           </div>
           <h3 id={`event-${event.id}-name`} className="mt-1 break-words text-lg font-bold leading-snug text-gray-900">
-            <Link to={`/share/event/${event.id}`} className="hover:underline">
+            <a data-discover href={`/share/event/${event.id}`} className="hover:underline">
               {event.name}
-            </Link>
+            </a>
           </h3>
           <p className="font-semibold text-brand-800">{formatDateRange(event.date, event.endDate)}</p>
           <p className="break-words text-gray-800">
@@ -96,9 +96,9 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
       </div>
       <div className="grid grid-cols-3 gap-2 border-t border-gray-100 p-3">
         {event.isCreator ? (
-          <Link to={`/events/${event.id}/edit`} className="btn-secondary">
+          <a data-discover href={`/events/${event.id}/edit`} className="btn-secondary">
             Edit
-          </Link>
+          </a>
         ) : (
           <fetcher.Form method="post" action={`/events/${event.id}/save`} preventScrollReset>
             <input type="hidden" name="redirectTo" value={here} />
@@ -131,13 +131,13 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
               </button>
             )}
             {event.isCreator && event.showbillApproved ? (
-              <Link to={`/events/${event.id}/edit#event-status`} className="menu-item">
+              <a data-discover href={`/events/${event.id}/edit#event-status`} className="menu-item">
                 {event.status === "SCHEDULED" ? "Cancel or Postpone" : "Change Status"}
-              </Link>
+              </a>
             ) : null}
-            <Link to={`/events/${event.id}/report`} className="menu-item text-red-800">
+            <a data-discover href={`/events/${event.id}/report`} className="menu-item text-red-800">
               Report Event
-            </Link>
+            </a>
           </div>
         </details>
       </div>

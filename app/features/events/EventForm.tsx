@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Field, FieldErrors, FormError } from "~/components/Field";
 import { showToast } from "~/components/Toaster";
@@ -353,9 +353,9 @@ export function EventForm({
       )}
 
       <div className="grid grid-cols-2 gap-3">
-        <Link to={cancelTo} className="btn-secondary">
+        <a data-discover href={cancelTo} className="btn-secondary">
           Cancel
-        </Link>
+        </a>
         <button type="submit" className="btn-primary" disabled={submitting || progress !== null}>
           {submitting ? "Saving..." : mode === "create" ? (conflicts?.length ? "Add Event Anyway" : "Add Event") : "Save Changes"}
         </button>

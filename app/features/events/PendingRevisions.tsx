@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { FieldChange } from "./changes";
 import { ChangeList } from "./PendingChange";
@@ -35,9 +34,9 @@ export function PendingRevisions({ revisions, actions }: { revisions: RevisionFo
           {revisions.map((r) => (
             <li key={r.eventId} className="card min-w-0 space-y-2" data-testid="pending-revision">
               <p className="break-words font-bold">
-                <Link className="link" to={`/share/event/${r.eventId}`}>
+                <a data-discover className="link" href={`/share/event/${r.eventId}`}>
                   {r.name}
-                </Link>
+                </a>
               </p>
               <p className="text-sm text-gray-700">
                 Listed: {r.date} · {r.location} · by {person(r.creator)}

@@ -2,6 +2,7 @@ import type { Event, User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { distanceMiles, lookupCityState, lookupZip, type Point } from "~/lib/gazetteer.server";
 import { HttpError } from "~/lib/http.server";
+import { statement } from "~/lib/prepared.server";
 import type { EventSearch } from "~/schemas/events";
 import { EVENT_MESSAGES, MAX_EVENT_DAYS } from "~/schemas/events";
 import { dayIn } from "./dates";
@@ -141,21 +142,24 @@ export function eventsNear(db: Db, center: Point, radius: number, filters: Filte
   const haversine = haversineSql("e.latitude", "e.longitude", "@lat", "@lng");
   const values = { ...params(filters), ...b, lat: center.latitude, lng: center.longitude, radius, limit };
   const inBox = (
-    db.$client.prepare(
+    statement(
+      db,
       `SELECT count(*) AS n FROM (SELECT 1 FROM events_rtree r
        WHERE r.min_lat <= @maxLat AND r.max_lat >= @minLat AND r.min_lng <= @maxLng AND r.max_lng >= @minLng LIMIT ${DENSE_BOX + 1})`,
     ).get(b) as { n: number }
   ).n;
   const rows = (
     inBox > DENSE_BOX
-      ? db.$client.prepare(
+      ? statement(
+          db,
           // Ties within a day come in index order here (no sort of a whole day's events).
           `SELECT e.*, ${haversine} AS distance FROM events e INDEXED BY events_approved_date_geo_idx
            WHERE +e.latitude BETWEEN @minLat AND @maxLat AND +e.longitude BETWEEN @minLng AND @maxLng
              AND ${filterSql(filters)} AND ${haversine} <= @radius
            ORDER BY e.date LIMIT @limit`,
         ).all(values)
-      : db.$client.prepare(
+      : statement(
+          db,
           `SELECT e.*, ${haversine} AS distance FROM events_rtree r CROSS JOIN events e ON e.id = r.event_id
            WHERE r.min_lat <= @maxLat AND r.max_lat >= @minLat AND r.min_lng <= @maxLng AND r.max_lng >= @minLng
              AND ${filterSql(filters)} AND ${haversine} <= @radius
@@ -167,9 +171,10 @@ export function eventsNear(db: Db, center: Point, radius: number, filters: Filte
 
 /** Approved, scheduled events in a date range anywhere (a date range alone is a valid search). */
 function eventsInDates(db: Db, center: Point | null, filters: Filters, limit = RESULT_LIMIT): Located[] {
-  const rows = db.$client.prepare(`SELECT e.* FROM events e INDEXED BY events_approved_date_geo_idx WHERE ${filterSql(filters)} ORDER BY e.date LIMIT ${limit}`).all(
-    params(filters),
-  ) as Record<string, unknown>[];
+  const rows = statement(db, `SELECT e.* FROM events e INDEXED BY events_approved_date_geo_idx WHERE ${filterSql(filters)} ORDER BY e.date LIMIT @limit`).all({
+    ...params(filters),
+    limit,
+  }) as Record<string, unknown>[];
   return rows.map((row) => {
     const event = toEvent(row);
     return { event, distance: distanceFrom(center, event) };

@@ -1,4 +1,4 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FieldErrors } from "~/components/Field";
 import { FormError } from "~/components/FormError";
@@ -107,9 +107,9 @@ export function PapersSection({
           Papers
         </h2>
         {showAllLink && papers.length ? (
-          <Link to={action} className="link text-sm">
+          <a data-discover href={action} className="link text-sm">
             Open for the gate
-          </Link>
+          </a>
         ) : null}
       </div>
       <p className="mt-1 text-sm text-gray-700">
@@ -119,13 +119,13 @@ export function PapersSection({
         <ul className="mt-2 divide-y divide-gray-100" aria-label={`${horseName}'s papers`}>
           {papers.map((paper) => (
             <li key={paper.id} className="py-1" data-testid="paper">
-              <Link to={paper.pageUrl} className="flex min-h-[44px] items-center justify-between gap-3 rounded-lg hover:bg-gray-50">
+              <a data-discover href={paper.pageUrl} className="flex min-h-[44px] items-center justify-between gap-3 rounded-lg hover:bg-gray-50">
                 <span className="min-w-0">
                   <span className="block truncate font-medium text-gray-900">{paper.label}</span>
                   <span className="block text-sm text-gray-700">{expiryLabel(paper)}</span>
                 </span>
                 <PaperBadge status={paper.status} />
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { Logo } from "~/components/Logo";
 import { APP_NAME, APP_TAGLINE } from "~/schemas/constants";
 
@@ -41,18 +40,18 @@ export function Landing() {
           <Logo className="h-8 w-8" />
           {APP_NAME}
         </span>
-        <Link to="/register" className="btn-ghost">
+        <a data-discover href="/register" className="btn-ghost">
           Log In
-        </Link>
+        </a>
       </header>
       <main id="main">
         <section className="mx-auto max-w-4xl px-4 pb-10 pt-6 text-center">
           <h1 className="text-4xl font-extrabold tracking-tight text-brand-900">{APP_NAME}</h1>
           <p className="mx-auto mt-3 max-w-xl text-lg text-gray-800">{APP_TAGLINE}</p>
           <div className="mx-auto mt-6 flex max-w-xs flex-col gap-3">
-            <Link to="/register" className="btn-primary text-lg">
+            <a data-discover href="/register" className="btn-primary text-lg">
               Get Started
-            </Link>
+            </a>
           </div>
         </section>
 
@@ -96,21 +95,21 @@ export function Landing() {
         <section className="mx-auto max-w-4xl px-4 py-10 text-center">
           <h2 className="text-2xl font-bold text-gray-900">Ready to ride?</h2>
           <p className="mt-2 text-gray-700">Join free and find your next race tonight.</p>
-          <Link to="/register" className="btn-primary mt-5 w-full max-w-xs text-lg">
+          <a data-discover href="/register" className="btn-primary mt-5 w-full max-w-xs text-lg">
             Create Your Account
-          </Link>
+          </a>
         </section>
       </main>
       <footer className="border-t border-brand-100 px-4 py-6 text-center text-sm text-gray-700">
         <p>
           © 2025 Cloverleaf, Inc. ·{" "}
-          <Link to="/privacy-policy" className="link">
+          <a data-discover href="/privacy-policy" className="link">
             Privacy Policy
-          </Link>{" "}
+          </a>{" "}
           ·{" "}
-          <Link to="/terms-of-service" className="link">
+          <a data-discover href="/terms-of-service" className="link">
             Terms of Service
-          </Link>
+          </a>
         </p>
       </footer>
     </div>

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { PUBLIC_RUNS_LIMIT, PUBLIC_RUNS_PAGE, TAG_LABELS, type PublicRunSort, type RunTag } from "~/schemas/run-basics";
 import type { PublicRun } from "./runs.server";
@@ -18,16 +17,16 @@ export function PublicRunsSection({ runs, count, sort, shown }: { runs: Run[]; c
         </h2>
         <nav aria-label="Sort runs" className="flex rounded-lg border border-gray-300 bg-white p-0.5">
           {(["recent", "fastest"] as const).map((s) => (
-            <Link
+            <a data-discover
               key={s}
-              to={`?sort=${s}`}
-              preventScrollReset
-              replace
+              href={`?sort=${s}`}
+              data-keep-scroll
+              data-replace
               aria-current={sort === s ? "true" : undefined}
               className={`flex min-h-[40px] items-center rounded-md px-3 text-sm font-semibold ${sort === s ? "bg-brand-700 text-white" : "text-gray-800"}`}
             >
               {s === "recent" ? "Recent" : "Fastest"}
-            </Link>
+            </a>
           ))}
         </nav>
       </div>
@@ -56,9 +55,9 @@ export function PublicRunsSection({ runs, count, sort, shown }: { runs: Run[]; c
               </div>
               {run.notes ? <p className="mt-1 text-sm text-gray-800">{run.notes}</p> : null}
               <div className="mt-1 flex gap-3">
-                <Link to={`/share/run-log/${run.id}`} className="link inline-flex min-h-[44px] items-center text-sm">
+                <a data-discover href={`/share/run-log/${run.id}`} className="link inline-flex min-h-[44px] items-center text-sm">
                   View run
-                </Link>
+                </a>
                 {run.videoUrl ? (
                   <a href={run.videoUrl} target="_blank" rel="noopener noreferrer nofollow" className="link inline-flex min-h-[44px] items-center text-sm">
                     Watch video

@@ -1,4 +1,4 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import { ShareMenu } from "~/components/ShareMenu";
 import type { OwnRun } from "./runs.server";
@@ -26,9 +26,9 @@ export function RunCard({ run, editHref, origin, solo, zone }: { run: Run; editH
         <div className="min-w-0">
           <p className="truncate text-lg font-bold text-gray-900">
             {run.horseId ? (
-              <Link to={`/horses/${run.horseId}`} className="hover:underline">
+              <a data-discover href={`/horses/${run.horseId}`} className="hover:underline">
                 {run.horseName}
-              </Link>
+              </a>
             ) : (
               run.horseName || "No horse named"
             )}
@@ -90,9 +90,9 @@ export function RunCard({ run, editHref, origin, solo, zone }: { run: Run; editH
         ) : null}
         {/* Edit and Delete stay together, at the right, on the second line when the row is full. */}
         <div className="ml-auto flex items-center gap-1">
-          <Link to={editHref} preventScrollReset className="btn-ghost" aria-label={`Edit run at ${run.arenaName}`}>
+          <a data-discover href={editHref} data-keep-scroll className="btn-ghost" aria-label={`Edit run at ${run.arenaName}`}>
             Edit
-          </Link>
+          </a>
           <ConfirmAction
             label="Delete"
             name={`Delete run at ${run.arenaName}`}

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "~/lib/useHydrated";
 import { PRIVACY_LABELS, PRIVACY_MODES, type PrivacyMode } from "~/schemas/constants";
@@ -36,7 +36,7 @@ export function PrivacySection({ mode }: { mode: PrivacyMode }) {
         </button>
       </div>
       <p className="mt-2 text-sm text-gray-600">
-        Pending follow requests stay pending when you change mode: you still approve or decline each one. <Link to="/notifications" className="link">See requests</Link>
+        Pending follow requests stay pending when you change mode: you still approve or decline each one. <a data-discover href="/notifications" className="link">See requests</a>
       </p>
     </Form>
   );

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useState } from "react";
 import type { CurrentUser } from "~/features/auth/presenters.server";
 import { BIO_MAX, DIVISIONS, RIDER_TYPES } from "~/schemas/constants";
@@ -43,11 +43,11 @@ export function ProfileCard({ user, editing, horses }: { user: CurrentUser; edit
           {user.favoriteHorse ? <p className="text-gray-700">Favorite horse: {user.favoriteHorse}</p> : null}
           {user.bio ? <p className="mt-2 text-gray-800">{user.bio}</p> : null}
         </div>
-        <Link to="?edit=profile" className="btn-ghost -m-2 px-2" aria-label="Edit profile">
+        <a data-discover href="?edit=profile" className="btn-ghost -m-2 px-2" aria-label="Edit profile">
           <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
             <path d="M15.2 5.2l3.6 3.6M4 20l4.5-1 10-10a2.5 2.5 0 00-3.5-3.5l-10 10L4 20z" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
-        </Link>
+        </a>
       </section>
     );
   }
@@ -119,9 +119,9 @@ export function ProfileCard({ user, editing, horses }: { user: CurrentUser; edit
         <button type="submit" className="btn-primary flex-1">
           Save
         </button>
-        <Link to="/settings" className="btn-secondary flex-1">
+        <a data-discover href="/settings" className="btn-secondary flex-1">
           Cancel
-        </Link>
+        </a>
       </div>
     </Form>
     </div>

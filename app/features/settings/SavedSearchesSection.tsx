@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import type { SavedSearchView } from "~/features/alerts/saved-searches.server";
 import { formatDateRange } from "~/features/events/format";
@@ -47,9 +47,9 @@ export function SavedSearchesSection({ searches }: { searches: SavedSearchView[]
       ) : (
         <p className="mt-2 text-gray-700">
           No alerts yet. Search events on{" "}
-          <Link to="/" className="link">
+          <a data-discover href="/" className="link">
             Discover
-          </Link>{" "}
+          </a>{" "}
           and choose Alert me.
         </p>
       )}

@@ -1,4 +1,4 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 
 export type FollowState = { isFollowing: boolean; hasPendingRequest: boolean; targetMode: "SOLO" | "INVITE_ONLY" | "PUBLIC" };
 
@@ -32,9 +32,9 @@ export function FollowButton({
   const hint = following ? "Unfollow" : requested ? "Cancel follow request" : undefined;
   if (following && !pending && state.targetMode === "INVITE_ONLY") {
     return (
-      <Link to={`/profile/${userId}`} className="btn-secondary" aria-label={`Following ${name}: open profile`}>
+      <a data-discover href={`/profile/${userId}`} className="btn-secondary" aria-label={`Following ${name}: open profile`}>
         Following
-      </Link>
+      </a>
     );
   }
   return (

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { Avatar } from "~/components/Avatar";
 import { Dialog } from "~/components/Dialog";
 import type { ListedUser } from "./presenters.server";
@@ -13,19 +12,19 @@ export function PeopleDialog({ which, people, closeHref }: { which: "followers" 
         <ul className="max-h-80 divide-y divide-gray-100 overflow-y-auto">
           {people.map((p) => (
             <li key={p.id}>
-              <Link to={`/profile/${p.id}`} className="flex min-h-[44px] items-center gap-3 py-2">
+              <a data-discover href={`/profile/${p.id}`} className="flex min-h-[44px] items-center gap-3 py-2">
                 <Avatar name={p.firstName} src={p.profileImageUrl} />
                 <span className="font-medium text-gray-900">
                   {p.firstName} {p.lastName ?? ""}
                 </span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>
       )}
-      <Link to={closeHref} className="btn-secondary mt-4 w-full">
+      <a data-discover href={closeHref} className="btn-secondary mt-4 w-full">
         Close
-      </Link>
+      </a>
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { Dialog } from "~/components/Dialog";
 import { REPORT_DESCRIPTION_MAX } from "~/schemas/constants";
@@ -38,9 +38,9 @@ export function ReportUserDialog({ name, closeHref, error }: { name: string; clo
           <button type="submit" className="btn-primary flex-1">
             Submit Report
           </button>
-          <Link to={closeHref} className="btn-secondary flex-1">
+          <a data-discover href={closeHref} className="btn-secondary flex-1">
             Cancel
-          </Link>
+          </a>
         </div>
       </Form>
     </Dialog>

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { Avatar } from "~/components/Avatar";
 import { RADIUS_OPTIONS } from "~/schemas/constants";
 import { FollowButton, type FollowState } from "./FollowButton";
@@ -62,9 +62,9 @@ export function RidersSearch({
               Search Riders
             </button>
             {results || error ? (
-              <Link to="/" className="btn-secondary flex-1">
+              <a data-discover href="/" className="btn-secondary flex-1">
                 Clear Search
-              </Link>
+              </a>
             ) : null}
           </div>
         </Form>
@@ -80,12 +80,12 @@ export function RidersSearch({
             <ul className="max-h-[200px] divide-y divide-gray-100 overflow-y-auto" aria-label="Riders found">
               {results.map((r) => (
                 <li key={r.id} className="flex items-center justify-between gap-2 py-2">
-                  <Link to={`/profile/${r.id}`} className="flex min-h-[44px] min-w-0 items-center gap-3">
+                  <a data-discover href={`/profile/${r.id}`} className="flex min-h-[44px] min-w-0 items-center gap-3">
                     <Avatar name={r.firstName} src={r.profileImageUrl} />
                     <span className="truncate font-medium text-gray-900">
                       {r.firstName} {r.lastName ?? ""}
                     </span>
-                  </Link>
+                  </a>
                   {r.follow && r.privacyMode !== "SOLO" ? (
                     <FollowButton userId={r.id} name={r.firstName} state={{ ...r.follow, targetMode: r.privacyMode }} onProfile={false} redirectTo={back} />
                   ) : null}

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import type { TabData } from "../tabs.server";
 import { ActionButton, Cell, person, Status, Table } from "../ui";
@@ -12,9 +11,9 @@ export function EventsTab({ data }: { data: TabData<"events"> }) {
           {data.events.map((e) => (
             <tr key={e.id}>
               <Cell>
-                <Link className="link" to={`/share/event/${e.id}`}>
+                <a data-discover className="link" href={`/share/event/${e.id}`}>
                   {e.name}
-                </Link>
+                </a>
                 <br />
                 <span className="text-gray-600">{e.location}</span>
               </Cell>
@@ -31,9 +30,9 @@ export function EventsTab({ data }: { data: TabData<"events"> }) {
               <Cell wide>
                 <div className="flex flex-wrap items-start gap-2">
                   {!e.showbillApproved ? <ActionButton tone="good" label="Approve" name={`Approve ${e.name}`} hidden={{ intent: "showbill", eventId: e.id, approved: "true" }} /> : null}
-                  <Link to={`/events/${e.id}/edit`} className="btn-secondary px-3 py-1 text-sm" aria-label={`Edit ${e.name}`}>
+                  <a data-discover href={`/events/${e.id}/edit`} className="btn-secondary px-3 py-1 text-sm" aria-label={`Edit ${e.name}`}>
                     Edit
-                  </Link>
+                  </a>
                   <ConfirmAction
                     label="Delete"
                     name={`Delete ${e.name}`}

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { EVENT_REPORT_LABELS } from "~/schemas/events";
 import type { TabData } from "../tabs.server";
 import { Cell, date, person, Table } from "../ui";
@@ -14,9 +13,9 @@ export function ReportedEventsTab({ data }: { data: TabData<"reported-events"> }
         {data.pending.map((r) => (
           <tr key={r.id}>
             <Cell>
-              <Link className="link" to={`/share/event/${r.eventId}`}>
+              <a data-discover className="link" href={`/share/event/${r.eventId}`}>
                 {r.event.name}
-              </Link>
+              </a>
               <br />
               <span className="text-gray-600">
                 {r.event.date} · {r.event.location}

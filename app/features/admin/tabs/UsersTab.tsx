@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import { PASSWORD_MIN } from "~/schemas/constants";
 import type { TabData } from "../tabs.server";
@@ -51,9 +51,9 @@ export function UsersTab({ data, search }: { data: TabData<"users">; search: URL
             <Cell wide>
               <div className="flex flex-wrap items-start gap-2">
                 <BanControl user={u} />
-                <Link to={hrefWith(search, { manage: u.id })} preventScrollReset className="btn-secondary px-3 py-1 text-sm" aria-label={`Manage ${u.email}`}>
+                <a data-discover href={hrefWith(search, { manage: u.id })} data-keep-scroll className="btn-secondary px-3 py-1 text-sm" aria-label={`Manage ${u.email}`}>
                   Manage
-                </Link>
+                </a>
               </div>
             </Cell>
           </tr>
@@ -61,16 +61,16 @@ export function UsersTab({ data, search }: { data: TabData<"users">; search: URL
       </Table>
       <div className="flex justify-between">
         {data.page > 1 ? (
-          <Link className="btn-secondary" to={hrefWith(search, { page: String(data.page - 1) })}>
+          <a data-discover className="btn-secondary" href={hrefWith(search, { page: String(data.page - 1) })}>
             Previous
-          </Link>
+          </a>
         ) : (
           <span />
         )}
         {data.hasMore ? (
-          <Link className="btn-secondary" to={hrefWith(search, { page: String(data.page + 1) })}>
+          <a data-discover className="btn-secondary" href={hrefWith(search, { page: String(data.page + 1) })}>
             Next
-          </Link>
+          </a>
         ) : null}
       </div>
     </div>
@@ -85,9 +85,9 @@ function ManageUser({ user, closeHref }: { user: User; closeHref: string }) {
         <h2 className="min-w-0 font-bold [overflow-wrap:anywhere]">
           {person(user)} <span className="font-normal text-gray-600">{user.email}</span>
         </h2>
-        <Link to={closeHref} preventScrollReset className="btn-ghost">
+        <a data-discover href={closeHref} data-keep-scroll className="btn-ghost">
           Close
-        </Link>
+        </a>
       </div>
       <div className="grid gap-3 md:grid-cols-2">
         <Form method="post" className="space-y-1" preventScrollReset>

@@ -1,0 +1,58 @@
+import { useNavigate } from "@remix-run/react";
+import { useEffect } from "react";
+
+type Navigate = ReturnType<typeof useNavigate>;
+
+/** Same-origin paths that are files or API answers, not pages: a click on a link to them loads it as the browser would. */
+const NOT_A_PAGE = /^\/(?:api|uploads|build|calendar)\//;
+
+/**
+ * Links and GET forms of every page are plain <a href> and <form method="get">:
+ * they work as they are without JavaScript, and the server renders them
+ * without the router's per-link hooks (bench/README.md, "Profiles"). Once
+ * JavaScript runs, this one listener on the document turns a click on a
+ * same-origin link to a page, and a GET form sent to a page, into a
+ * client-side navigation, as Remix's <Link> and <Form method="get"> do.
+ *
+ * A link to a page carries `data-discover`, as <Link> rendered it, so that
+ * Remix learns the route behind it while the page is open (and it still
+ * opens offline). A link or form opts out with `data-reload` (a whole page load), a target
+ * or `download`. `data-keep-scroll` keeps the scroll position (a tab or a
+ * filter on the same list); `data-replace` replaces the history entry.
+ */
+export function useLinkNavigation() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => followLink(event, navigate);
+    const onSubmit = (event: SubmitEvent) => submitGetForm(event, navigate);
+    document.addEventListener("click", onClick);
+    document.addEventListener("submit", onSubmit);
+    return () => {
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("submit", onSubmit);
+    };
+  }, [navigate]);
+}
+
+function followLink(event: MouseEvent, navigate: Navigate) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = (event.target as Element | null)?.closest?.("a[href]");
+  if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download") || link.hasAttribute("data-reload")) return;
+  const url = new URL(link.href);
+  if (url.origin !== window.location.origin || NOT_A_PAGE.test(url.pathname)) return;
+  // A link to a place on the same page ("#main") stays the browser's.
+  if (url.pathname === window.location.pathname && url.search === window.location.search && url.hash) return;
+  event.preventDefault();
+  navigate(`${url.pathname}${url.search}${url.hash}`, { preventScrollReset: link.hasAttribute("data-keep-scroll"), replace: link.hasAttribute("data-replace") });
+}
+
+function submitGetForm(event: SubmitEvent, navigate: Navigate) {
+  const form = event.target;
+  if (event.defaultPrevented || !(form instanceof HTMLFormElement) || form.method !== "get" || form.target || form.hasAttribute("data-reload")) return;
+  const url = new URL(form.action);
+  if (url.origin !== window.location.origin || NOT_A_PAGE.test(url.pathname)) return;
+  event.preventDefault();
+  const query = new URLSearchParams();
+  for (const [name, value] of new FormData(form, event.submitter)) if (typeof value === "string") query.append(name, value);
+  navigate(`${url.pathname}?${query}`, { preventScrollReset: form.hasAttribute("data-keep-scroll"), replace: form.hasAttribute("data-replace") });
+}
