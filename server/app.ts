@@ -121,7 +121,7 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
     }),
   );
   app.use((_req, res, next) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = nextNonce();
     res.locals.cspNonce = nonce;
     for (const [name, value] of securityHeaders) res.setHeader(name, typeof value === "string" ? value : value.join(nonce));
     next();
@@ -169,7 +169,10 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
   app.use(
     remixHandler(build, cfg.isProduction ? "production" : "development", (req, res) => ({
       cspNonce: res.locals.cspNonce as string,
-      clientIp: req.ip ?? "unknown",
+      // Read only by the rate limits of sign-in, registration and password resets (parsing it under "trust proxy" has a cost).
+      get clientIp() {
+        return req.ip ?? "unknown";
+      },
     })),
   );
 
@@ -177,6 +180,25 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
 }
 
 const NONCE_PLACEHOLDER = "\u0000nonce\u0000";
+
+/**
+ * A fresh 128-bit nonce for each response's Content-Security-Policy, cut from
+ * a pool of random bytes drawn 256 nonces at a time: one call to the system's
+ * random source per 256 requests instead of one per request (1.5% of a small
+ * page's CPU: bench/README.md, "Profiles"). No nonce is ever handed out twice.
+ */
+const NONCE_BYTES = 16;
+let noncePool = Buffer.alloc(0);
+let nonceOffset = 0;
+function nextNonce() {
+  if (nonceOffset >= noncePool.length) {
+    noncePool = randomBytes(NONCE_BYTES * 256);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
+}
 
 /**
  * The headers a helmet middleware sets, taken once from a dry run. A value

@@ -1,4 +1,4 @@
-import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import { createReadableStreamFromReadable, createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 import Negotiator from "negotiator";
 import zlib from "node:zlib";
@@ -22,6 +22,8 @@ export function remixHandler(build: ServerBuild, mode: string, getLoadContext: (
   };
 }
 
+const SAFE_READ = new Set(["GET", "HEAD"]);
+
 /** The Fetch request Remix reads, as @remix-run/express builds it (host and protocol under "trust proxy"). */
 function createRemixRequest(req: Request, res: Response): globalThis.Request {
   const port = /:(\d+)$/.exec(req.get("X-Forwarded-Host") ?? "")?.[1] ?? /:(\d+)$/.exec(req.get("host") ?? "")?.[1];
@@ -31,11 +33,16 @@ function createRemixRequest(req: Request, res: Response): globalThis.Request {
     if (Array.isArray(value)) for (const each of value) headers.append(key, each);
     else if (value) headers.set(key, value);
   }
-  // Loaders and actions are aborted when the client goes away before the answer is written.
-  let controller: AbortController | null = new AbortController();
-  res.on("finish", () => (controller = null));
-  res.on("close", () => controller?.abort());
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers };
+  // A form post or upload being read learns that its client went away. A GET is answered from
+  // synchronous SQLite reads, so there is nothing to stop (a streamed answer is cancelled in send()
+  // instead); linking a signal cost 2-3% of a small page (bench/README.md, "Profiles").
+  if (!SAFE_READ.has(req.method)) {
+    let controller: AbortController | null = new AbortController();
+    res.on("finish", () => (controller = null));
+    res.on("close", () => controller?.abort());
+    init.signal = controller.signal;
+  }
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
@@ -54,9 +61,33 @@ async function send(req: Request, res: Response, response: WithDocumentBody) {
   }
   // Server-sent events: the headers go now, each event as it is written.
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  // The body is written as it comes, and cancelled if the client goes away first: a stream that
+  // never ends (server-sent events) then stops its timers and listeners.
+  const reader = response.body.getReader();
+  let finished = false;
+  res.on("close", () => {
+    if (!finished) reader.cancel().catch(() => {});
+  });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      res.write(value);
+    }
+  } catch (error) {
+    res.destroy(error as Error);
+    throw error;
+  } finally {
+    finished = true;
+  }
+  res.end();
 }
+
+const BROTLI_PAGE = { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 };
 
 /** Pages smaller than this go as they are (the compression middleware's threshold in server/app.ts). */
 const COMPRESS_FROM_BYTES = 256;
@@ -67,6 +98,9 @@ const COMPRESS_FROM_BYTES = 256;
  * (bench/README.md, "Profiles"). Brotli at quality 3 (the middleware uses 4)
  * costs half the CPU for about 6% more bytes; gzip at level 3 likewise.
  * The middleware sees the Content-Encoding and leaves the answer alone.
+ * A 256 KB window (LGWIN 18) holds any page whole; the default of 4 MB made
+ * each call set up a larger encoder for the same output (a third of the time
+ * on a shared event's 13 KB).
  */
 function compressPage(req: Request, res: Response, page: Buffer): Buffer {
   res.append("Vary", "Accept-Encoding");
@@ -76,7 +110,7 @@ function compressPage(req: Request, res: Response, page: Buffer): Buffer {
   const encoding = negotiator.encoding(["br", "gzip", "identity"], ["br", "gzip"]);
   if (encoding === "br") {
     res.setHeader("Content-Encoding", "br");
-    return zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.length } });
+    return zlib.brotliCompressSync(page, { params: { ...BROTLI_PAGE, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.length } });
   }
   if (encoding === "gzip") {
     res.setHeader("Content-Encoding", "gzip");

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useHydrated } from "~/lib/useHydrated";
 import { useShellUser } from "~/lib/useShellUser";
 import { showToast } from "./Toaster";
 
@@ -14,15 +14,9 @@ type Props = { type: "event" | "run-log"; id: string; title: string; origin?: st
 export function ShareMenu({ type, id, title, origin = "" }: Props) {
   const shell = useShellUser();
   const path = `/share/${type}/${id}`;
-  const [base, setBase] = useState(origin);
-  const [canShare, setCanShare] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    setBase(window.location.origin);
-    setCanShare(typeof navigator.share === "function");
-    setHydrated(true);
-  }, []);
-  const url = `${base}${path}`;
+  const hydrated = useHydrated();
+  const canShare = hydrated && typeof navigator.share === "function";
+  const url = `${hydrated ? window.location.origin : origin}${path}`;
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
 

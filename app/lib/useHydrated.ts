@@ -1,8 +1,15 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
-/** False in the server HTML and during hydration, true once JavaScript runs. */
+const subscribeNever = () => () => {};
+
+/**
+ * False in the server HTML and during hydration, true once JavaScript runs.
+ * One hook and no state of its own (the server renders it on every card).
+ */
 export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
 }

@@ -1,7 +1,8 @@
-import { useNavigate } from "@remix-run/react";
+import { useFetchers, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect } from "react";
 
 type Navigate = ReturnType<typeof useNavigate>;
+type Submit = ReturnType<typeof useSubmit>;
 
 /** Same-origin paths that are files or API answers, not pages: a click on a link to them loads it as the browser would. */
 const NOT_A_PAGE = /^\/(?:api|uploads|build|calendar)\//;
@@ -16,22 +17,40 @@ const NOT_A_PAGE = /^\/(?:api|uploads|build|calendar)\//;
  *
  * A link to a page carries `data-discover`, as <Link> rendered it, so that
  * Remix learns the route behind it while the page is open (and it still
- * opens offline). A link or form opts out with `data-reload` (a whole page load), a target
- * or `download`. `data-keep-scroll` keeps the scroll position (a tab or a
- * filter on the same list); `data-replace` replaces the history entry.
+ * opens offline). A link or form opts out with `data-reload` (a whole page
+ * load), a target or `download`. `data-keep-scroll` keeps the scroll
+ * position (a tab or a filter on the same list); `data-replace` replaces the
+ * history entry.
+ *
+ * A form marked `data-fetcher="<key>"` (saving an event from its card) is
+ * sent in the background once JavaScript runs, as Remix's fetcher forms are:
+ * the page stays, its data is reloaded, and `usePendingIntent(key)` tells
+ * what is being sent meanwhile. Without JavaScript it is an ordinary post.
+ * One listener instead of a fetcher per card.
  */
 export function useLinkNavigation() {
   const navigate = useNavigate();
+  const submit = useSubmit();
   useEffect(() => {
     const onClick = (event: MouseEvent) => followLink(event, navigate);
-    const onSubmit = (event: SubmitEvent) => submitGetForm(event, navigate);
+    const onSubmit = (event: SubmitEvent) => {
+      submitGetForm(event, navigate);
+      submitInBackground(event, submit);
+    };
     document.addEventListener("click", onClick);
     document.addEventListener("submit", onSubmit);
     return () => {
       document.removeEventListener("click", onClick);
       document.removeEventListener("submit", onSubmit);
     };
-  }, [navigate]);
+  }, [navigate, submit]);
+}
+
+/** The `intent` (the pressed button's value) of the background form `key` while it is being sent, else null. */
+export function usePendingIntent(key: string): string | null {
+  const sending = useFetchers().find((fetcher) => fetcher.key === key && fetcher.state !== "idle");
+  const intent = sending?.formData?.get("intent");
+  return typeof intent === "string" ? intent : null;
 }
 
 function followLink(event: MouseEvent, navigate: Navigate) {
@@ -55,4 +74,11 @@ function submitGetForm(event: SubmitEvent, navigate: Navigate) {
   const query = new URLSearchParams();
   for (const [name, value] of new FormData(form, event.submitter)) if (typeof value === "string") query.append(name, value);
   navigate(`${url.pathname}?${query}`, { preventScrollReset: form.hasAttribute("data-keep-scroll"), replace: form.hasAttribute("data-replace") });
+}
+
+function submitInBackground(event: SubmitEvent, submit: Submit) {
+  const form = event.target;
+  if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !form.dataset.fetcher) return;
+  event.preventDefault();
+  submit(event.submitter instanceof HTMLButtonElement ? event.submitter : form, { navigate: false, fetcherKey: form.dataset.fetcher, preventScrollReset: true });
 }

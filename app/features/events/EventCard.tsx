@@ -1,7 +1,8 @@
-import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useLocation } from "@remix-run/react";
+import { useEffect } from "react";
 import { ShareMenu } from "~/components/ShareMenu";
 import { showToast } from "~/components/Toaster";
+import { usePendingIntent } from "~/lib/useLinkNavigation";
 import { GROUND_LABELS } from "~/schemas/event-labels";
 import { EntriesLine, EventStatusBanner } from "./EventStatus";
 import { eventTypeBadge, formatDateRange } from "./format";
@@ -12,18 +13,10 @@ const money = (n: number) => `$${n.toLocaleString("en-US")}`;
 /** One event as Discover, search results and My Events show it; every action is a link or a form. */
 export function EventCard({ event, origin, highlight = false }: { event: CardEvent; origin?: string; highlight?: boolean }) {
   const location = useLocation();
-  const fetcher = useFetcher<{ ok?: boolean }>();
   const here = `${location.pathname}${location.search}`;
-  const pending = fetcher.formData?.get("intent");
+  const saveKey = `save:${event.id}`;
+  const pending = usePendingIntent(saveKey);
   const saved = pending ? pending === "save" : event.saved;
-  const ref = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    if (!highlight) return;
-    // Scroll to the event 500 ms after the page opens.
-    const timer = setTimeout(() => ref.current?.scrollIntoView({ behavior: "smooth", block: "center" }), 500);
-    return () => clearTimeout(timer);
-  }, [highlight]);
 
   const chips = [
     event.arenaType === "indoor" ? "Indoor" : "Outdoor",
@@ -34,11 +27,11 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
 
   return (
     <article
-      ref={ref}
       id={`event-${event.id}`}
       className={`card scroll-mt-20 p-0 transition-shadow ${highlight ? "ring-4 ring-brand-400" : ""}`}
       aria-labelledby={`event-${event.id}-name`}
     >
+      {highlight ? <ScrollHere id={`event-${event.id}`} /> : null}
       <EventStatusBanner status={event.status} reason={event.statusReason} className="rounded-t-xl" />
       {event.isCreator && !event.showbillApproved ? (
         <div role="status" className="rounded-t-xl border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
@@ -100,12 +93,12 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
             Edit
           </a>
         ) : (
-          <fetcher.Form method="post" action={`/events/${event.id}/save`} preventScrollReset>
+          <form method="post" action={`/events/${event.id}/save`} data-fetcher={saveKey} data-discover>
             <input type="hidden" name="redirectTo" value={here} />
             <button type="submit" name="intent" value={saved ? "unsave" : "save"} aria-pressed={saved} className={`${saved ? "btn-primary" : "btn-secondary"} w-full`}>
               {saved ? "Saved" : "Save"}
             </button>
-          </fetcher.Form>
+          </form>
         )}
         <ShareMenu type="event" id={event.id} title={event.name} origin={origin} />
         <details name="card-menu" className="relative">
@@ -143,4 +136,13 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
       </div>
     </article>
   );
+}
+
+/** Scrolls to the highlighted event 500 ms after the page opens. */
+function ScrollHere({ id }: { id: string }) {
+  useEffect(() => {
+    const timer = setTimeout(() => document.getElementById(id)?.scrollIntoView({ behavior: "smooth", block: "center" }), 500);
+    return () => clearTimeout(timer);
+  }, [id]);
+  return null;
 }
