@@ -54,9 +54,13 @@ async function send(req: Request, res: Response, response: WithDocumentBody) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers) res.append(key, value);
-  const page = response[DOCUMENT_BODY];
-  if (page) {
-    res.end(compressPage(req, res, page));
+  // A page, or a JSON answer (made whole by its route), is compressed and written in one piece.
+  const whole = response[DOCUMENT_BODY] ?? (response.body && JSON_TYPE.test(response.headers.get("Content-Type") ?? "") ? Buffer.from(await response.arrayBuffer()) : null);
+  if (whole) {
+    const body = compressWhole(req, res, whole);
+    // Set here: the compression middleware's wrapper would otherwise send the headers first, chunked.
+    res.setHeader("Content-Length", body.length);
+    res.end(body);
     return;
   }
   // Server-sent events: the headers go now, each event as it is written.
@@ -87,24 +91,26 @@ async function send(req: Request, res: Response, response: WithDocumentBody) {
   res.end();
 }
 
+const JSON_TYPE = /^application\/json\b/i;
+
 const BROTLI_PAGE = { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 };
 
-/** Pages smaller than this go as they are (the compression middleware's threshold in server/app.ts). */
+/** Answers smaller than this go as they are (the compression middleware's threshold in server/app.ts). */
 const COMPRESS_FROM_BYTES = 256;
 
 /**
- * A page is compressed here, in one call on its whole buffer, rather than
- * by the compression middleware, which streams it through zlib in chunks
- * (bench/README.md, "Profiles"). Brotli at quality 3 (the middleware uses 4)
+ * A page or JSON answer is compressed here, in one call on its whole buffer,
+ * rather than by the compression middleware, which streams it through zlib
+ * in chunks (bench/README.md, "Profiles"). Brotli at quality 3 (the middleware uses 4)
  * costs half the CPU for about 6% more bytes; gzip at level 3 likewise.
  * The middleware sees the Content-Encoding and leaves the answer alone.
  * A 256 KB window (LGWIN 18) holds any page whole; the default of 4 MB made
  * each call set up a larger encoder for the same output (a third of the time
  * on a shared event's 13 KB).
  */
-function compressPage(req: Request, res: Response, page: Buffer): Buffer {
+function compressWhole(req: Request, res: Response, page: Buffer): Buffer {
   res.append("Vary", "Accept-Encoding");
-  if (page.length < COMPRESS_FROM_BYTES || req.method === "HEAD") return page;
+  if (page.length < COMPRESS_FROM_BYTES || req.method === "HEAD" || res.getHeader("Content-Encoding")) return page;
   // The second argument (our preference among equals, as the middleware passes it) is missing from @types/negotiator.
   const negotiator = new Negotiator(req) as unknown as { encoding(available: string[], preferred: string[]): string | undefined };
   const encoding = negotiator.encoding(["br", "gzip", "identity"], ["br", "gzip"]);
