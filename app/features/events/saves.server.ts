@@ -1,18 +1,22 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { events, savedEvents, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { preparedOnce, statement } from "~/lib/prepared.server";
 import { cancelReminders, scheduleReminders } from "./reminders.server";
 import { getVisibleEvent } from "./visibility.server";
 
+const savedRow = preparedOnce((db) =>
+  db
+    .select({ id: savedEvents.id })
+    .from(savedEvents)
+    .where(and(eq(savedEvents.userId, sql.placeholder("userId")), eq(savedEvents.eventId, sql.placeholder("eventId"))))
+    .prepare(),
+);
+
+/** On a signed-in rider's share page: built once per connection. */
 export function isEventSaved(db: Db, userId: string, eventId: string) {
-  return Boolean(
-    db
-      .select({ id: savedEvents.id })
-      .from(savedEvents)
-      .where(and(eq(savedEvents.userId, userId), eq(savedEvents.eventId, eventId)))
-      .get(),
-  );
+  return Boolean(savedRow(db).get({ userId, eventId }));
 }
 
 /** Idempotent: the unique index makes a double click one row (and its reminders are keyed to happen once). */
@@ -39,15 +43,13 @@ export function unsaveEvent(db: Db, user: User, eventId: string) {
   });
 }
 
-/** Which of these events the user has saved (for the cards' Save buttons). */
+/**
+ * Which of these events the user has saved (for the cards' Save buttons).
+ * The ids travel as one JSON array, so the statement's text is the same
+ * whatever their number and SQLite compiles it once.
+ */
 export function savedIdsOf(db: Db, userId: string, eventIds: string[]) {
   if (!eventIds.length) return new Set<string>();
-  return new Set(
-    db
-      .select({ eventId: savedEvents.eventId })
-      .from(savedEvents)
-      .where(and(eq(savedEvents.userId, userId), inArray(savedEvents.eventId, eventIds)))
-      .all()
-      .map((r) => r.eventId),
-  );
+  const saved = statement(db, "SELECT event_id FROM saved_events WHERE user_id = ? AND event_id IN (SELECT value FROM json_each(?))");
+  return new Set(saved.pluck(true).all(userId, JSON.stringify(eventIds)) as string[]);
 }

@@ -1,12 +1,16 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { events, type Event, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { preparedOnce } from "~/lib/prepared.server";
 import { canEditEvent, canViewEvent } from "./policies.server";
+
+/** Behind every share page and event screen: built once per connection. */
+const eventById = preparedOnce((db) => db.select().from(events).where(eq(events.id, sql.placeholder("id"))).prepare());
 
 /** The event if `viewer` may see it; hidden answers like missing. */
 export function getVisibleEvent(db: Db, id: string, viewer: User | null): Event | null {
-  const event = db.select().from(events).where(eq(events.id, id)).get();
+  const event = eventById(db).get({ id });
   return event && canViewEvent(viewer, event) ? event : null;
 }
 
