@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { horses, riders, runLogs, type Horse, type User } from "#db/schema";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
+import { statement } from "~/lib/prepared.server";
 import { HttpError } from "~/lib/http.server";
 import { findUpload, releaseUploads, storeUpload } from "~/lib/uploads.server";
 import { deletePaperFiles, paperKeysOf } from "./papers.server";
@@ -73,15 +74,24 @@ export function pickableHorses(db: Db, userId: string) {
 }
 export type PickableHorse = ReturnType<typeof pickableHorses>[number];
 
-/** The horses the run list filters and trends offer: active ones and retired ones with runs, A to Z. */
-export function horseTrendChoices(db: Db, userId: string) {
-  return db
-    .select({ id: horses.id, name: horses.name, retired: sql<boolean>`${horses.retiredAt} is not null` })
-    .from(horses)
-    .where(and(eq(horses.userId, userId), sql`(${horses.retiredAt} is null or exists (select 1 from ${runLogs} where ${runLogs.horseId} = ${horses.id}))`))
-    .orderBy(sql`lower(${horses.name})`, asc(horses.createdAt))
-    .all()
-    .map((h) => ({ ...h, retired: Boolean(h.retired) }));
+type RunLogHorseRow = { id: string; name: string; riderId: number | null; retired: 0 | 1; offered: 0 | 1 };
+
+/**
+ * The run log's horses, read once, A to Z: `pickable`, what the run form's
+ * picker offers (as pickableHorses); `choices`, what the run list's filters
+ * and trends offer (active horses and retired ones with runs).
+ */
+export function runLogHorses(db: Db, userId: string) {
+  const rows = statement(
+    db,
+    `SELECT h.id, h.name, h.rider_id AS riderId, h.retired_at IS NOT NULL AS retired,
+       h.retired_at IS NULL OR EXISTS (SELECT 1 FROM run_logs r WHERE r.horse_id = h.id) AS offered
+     FROM horses h WHERE h.user_id = ? ORDER BY lower(h.name), h.created_at`,
+  ).all(userId) as RunLogHorseRow[];
+  return {
+    pickable: rows.filter((h) => !h.retired).map(({ id, name, riderId }): PickableHorse => ({ id, name, riderId })),
+    choices: rows.filter((h) => h.offered).map(({ id, name, retired }) => ({ id, name, retired: retired === 1 })),
+  };
 }
 
 /**

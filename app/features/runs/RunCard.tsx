@@ -1,13 +1,13 @@
 import { useFetcher } from "@remix-run/react";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import { ShareMenu } from "~/components/ShareMenu";
-import type { OwnRun } from "./runs.server";
+import type { RunCardData } from "./runs.server";
 import { GlobeIcon, LockIcon } from "./icons";
 import { Stars } from "./Stars";
 import { tagLabel } from "~/schemas/run-basics";
 import { formatRunAt } from "~/lib/dates";
 
-type Run = Omit<OwnRun, "createdAt" | "runAt"> & { createdAt: string | Date; runAt: string | Date };
+type Run = Omit<RunCardData, "runAt"> & { runAt: string | Date };
 
 
 /**

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import type { User } from "#db/schema";
 import { zoneOfZip } from "~/features/events/zones.server";
-import { horseTrendChoices, pickableHorses } from "~/features/horses/horses.server";
+import { runLogHorses } from "~/features/horses/horses.server";
 import { listRiders } from "~/features/riders/riders.server";
 import { data } from "@remix-run/node";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
@@ -29,6 +29,7 @@ import {
   linkableEvents,
   listRuns,
   presentOwn,
+  presentRunCard,
   RUN_LIST_LIMIT,
   RUN_PAGE,
   runTrends,
@@ -85,7 +86,7 @@ function readRunLogScreen(db: Db, user: User, url: URL) {
   const page = listRuns(db, user.id, filters, { limit: shown + 1 });
   const total = countOwnRuns(db, user.id);
   const riders = listRiders(db, user.id);
-  const horseChoices = horseTrendChoices(db, user.id);
+  const { pickable, choices: horseChoices } = runLogHorses(db, user.id);
   const scope = trendsScope(db, user.id, filters, riders, horseChoices);
   const trends = scope ? runTrends(db, user.id, scope.kind === "rider" ? { riderId: scope.riderId } : "horseId" in scope ? { horseId: scope.horseId } : { horse: scope.horse }) : null;
   const zone = riderZone(user);
@@ -94,7 +95,7 @@ function readRunLogScreen(db: Db, user: User, url: URL) {
   const editRun = editId ? getOwnRun(db, user.id, editId) : null;
 
   return {
-    runs: page.slice(0, shown),
+    runs: page.slice(0, shown).map(presentRunCard),
     total,
     matching: filtered ? countRuns(db, user.id, filters) : total,
     more: page.length > shown && shown < RUN_LIST_LIMIT ? shown + RUN_PAGE : null,
@@ -103,7 +104,7 @@ function readRunLogScreen(db: Db, user: User, url: URL) {
     filters: { ...filters, horseId: filters.horseId ?? (scope && "horseId" in scope && filters.horse ? scope.horseId : undefined), horse: scope && "horseId" in scope ? undefined : filters.horse },
     riders,
     /** The form's picker: active horses. */
-    horses: pickableHorses(db, user.id),
+    horses: pickable,
     /** Filters and trends: every horse with runs or still active. */
     horseChoices,
     /** Where run times are shown, and read from a form sent without JavaScript. */

@@ -1,5 +1,5 @@
-import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { events, riders, runLogs, savedEvents, users, type RunLog, type User } from "#db/schema";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { events, riders, runLogs, users, type Event, type RunLog, type User } from "#db/schema";
 import { zoneOfZip } from "~/features/events/zones.server";
 import { canViewEvent } from "~/features/events/policies.server";
 import { horseForRun } from "~/features/horses/horses.server";
@@ -7,12 +7,13 @@ import { isFollowing } from "~/features/social/social.server";
 import { profileViewFor } from "~/features/social/policies.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
+import { statement } from "~/lib/prepared.server";
 import { HttpError } from "~/lib/http.server";
 import { isTimeZone, wallClockToDate } from "~/lib/zoned-time";
 import { findUpload, releaseUploads } from "~/lib/uploads.server";
 import { EARLIEST_RUN, PUBLIC_RUNS_LIMIT, RUN_AT_ALLOWANCE_MS, RUN_MESSAGES, UPLOADED_VIDEO, type PublicRunSort, type RunFilters, type RunLogInput } from "~/schemas/runs";
 import { canViewRun, canViewSharedRun } from "./policies.server";
-import { computeTrends } from "./trends";
+import { computeTrends, type TrendRun } from "./trends";
 
 export const RUN_NOT_FOUND = "Run log not found";
 /** The most runs one list answer carries; counts are exact. */
@@ -48,6 +49,30 @@ export function presentRun(run: RunLog, extra: { riderName?: string | null; even
 }
 export type OwnRun = ReturnType<typeof presentRun>;
 
+/** What the owner's run card shows of a run: the run log sends no more with its page. */
+export function presentRunCard(run: OwnRun) {
+  return {
+    id: run.id,
+    horseId: run.horseId,
+    horseName: run.horseName,
+    arenaName: run.arenaName,
+    arenaType: run.arenaType,
+    runAt: run.runAt,
+    riderName: run.riderName,
+    time: run.time,
+    eventName: run.eventName,
+    rating: run.rating,
+    placement: run.placement,
+    tags: run.tags,
+    groundCondition: run.groundCondition,
+    weather: run.weather,
+    notes: run.notes,
+    videoUrl: run.videoUrl,
+    privacy: run.privacy,
+  };
+}
+export type RunCardData = ReturnType<typeof presentRunCard>;
+
 /** A public run: what another rider sees. */
 export function presentPublicRun(run: RunLog) {
   return {
@@ -70,36 +95,52 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const dayStart = (d: string) => new Date(`${d}T00:00:00.000Z`);
 const nextDay = (d: string) => new Date(dayStart(d).getTime() + 24 * 60 * 60 * 1000);
 
-function filterConditions(userId: string, f: RunFilters): SQL[] {
-  const where: SQL[] = [eq(runLogs.userId, userId)];
-  if (f.horseId) where.push(eq(runLogs.horseId, f.horseId));
-  if (f.horse) where.push(sql`lower(${runLogs.horseName}) = lower(${f.horse})`);
-  if (f.rider === "none") where.push(isNull(runLogs.riderId));
-  else if (f.rider) where.push(eq(runLogs.riderId, f.rider));
-  if (f.arena) where.push(sql`lower(${runLogs.arenaName}) like ${`%${escapeLike(f.arena.toLowerCase())}%`} escape '\\'`);
-  if (f.from) where.push(gte(runLogs.runAt, dayStart(f.from)));
-  if (f.to) where.push(lt(runLogs.runAt, nextDay(f.to)));
-  if (f.tag) where.push(sql`exists (select 1 from json_each(${runLogs.tags}) where value = ${f.tag})`);
-  return where;
+/**
+ * The owner's runs that match the filters, as SQL over `run_logs r`: the text
+ * depends only on which filters are on (so each text is compiled once, see
+ * `statement`), the values go as parameters.
+ */
+function filterSql(userId: string, f: RunFilters) {
+  const where = ["r.user_id = @userId"];
+  const params: Record<string, string | number> = { userId };
+  const add = (clause: string, name?: string, value?: string | number) => {
+    where.push(clause);
+    if (name !== undefined && value !== undefined) params[name] = value;
+  };
+  if (f.horseId) add("r.horse_id = @horseId", "horseId", f.horseId);
+  if (f.horse) add("lower(r.horse_name) = lower(@horse)", "horse", f.horse);
+  if (f.rider === "none") add("r.rider_id IS NULL");
+  else if (f.rider) add("r.rider_id = @rider", "rider", f.rider);
+  if (f.arena) add("lower(r.arena_name) LIKE @arena ESCAPE '\\'", "arena", `%${escapeLike(f.arena.toLowerCase())}%`);
+  if (f.from) add("r.run_at >= @from", "from", dayStart(f.from).getTime());
+  if (f.to) add("r.run_at < @to", "to", nextDay(f.to).getTime());
+  if (f.tag) add("EXISTS (SELECT 1 FROM json_each(r.tags) WHERE value = @tag)", "tag", f.tag);
+  return { where: where.join(" AND "), params };
 }
 
+/** The columns of an owner's run (presentRun's fields), as raw rows carry them. */
+const OWN_RUN_COLUMNS = `r.id, r.event_id AS eventId, e.name AS eventName, r.rider_id AS riderId, d.name AS riderName,
+  r.arena_name AS arenaName, r.arena_type AS arenaType, r.horse_id AS horseId, r.horse_name AS horseName, r.time, r.rating,
+  r.placement, r.tags, r.notes, r.video_url AS videoUrl, r.ground_condition AS groundCondition, r.weather, r.privacy,
+  r.run_at AS runAt, r.created_at AS createdAt`;
+type OwnRunRow = Omit<OwnRun, "tags" | "runAt" | "createdAt"> & { tags: string; runAt: number; createdAt: number };
+const ownRunOf = (row: OwnRunRow): OwnRun => ({ ...row, tags: JSON.parse(row.tags) as string[], runAt: new Date(row.runAt), createdAt: new Date(row.createdAt) });
+
 /** The owner's runs, filtered, the latest run first (by when each was run). */
-export function listRuns(db: Db, userId: string, filters: RunFilters = {}, { limit = RUN_LIST_LIMIT } = {}) {
-  return db
-    .select({ run: runLogs, riderName: riders.name, eventName: events.name })
-    .from(runLogs)
-    .leftJoin(riders, eq(riders.id, runLogs.riderId))
-    .leftJoin(events, eq(events.id, runLogs.eventId))
-    .where(and(...filterConditions(userId, filters)))
-    .orderBy(desc(runLogs.runAt), desc(runLogs.createdAt), desc(runLogs.id))
-    .limit(Math.min(limit, RUN_LIST_LIMIT))
-    .all()
-    .map((r) => presentRun(r.run, r));
+export function listRuns(db: Db, userId: string, filters: RunFilters = {}, { limit = RUN_LIST_LIMIT } = {}): OwnRun[] {
+  const { where, params } = filterSql(userId, filters);
+  const rows = statement(
+    db,
+    `SELECT ${OWN_RUN_COLUMNS} FROM run_logs r LEFT JOIN riders d ON d.id = r.rider_id LEFT JOIN events e ON e.id = r.event_id
+     WHERE ${where} ORDER BY r.run_at DESC, r.created_at DESC, r.id DESC LIMIT @limit`,
+  ).all({ ...params, limit: Math.min(limit, RUN_LIST_LIMIT) }) as OwnRunRow[];
+  return rows.map(ownRunOf);
 }
 
 /** How many of the owner's runs match the filters. */
 export function countRuns(db: Db, userId: string, filters: RunFilters) {
-  return db.select({ n: sql<number>`count(*)` }).from(runLogs).where(and(...filterConditions(userId, filters))).get()?.n ?? 0;
+  const { where, params } = filterSql(userId, filters);
+  return (statement(db, `SELECT count(*) AS n FROM run_logs r WHERE ${where}`).get(params) as { n: number }).n;
 }
 
 /** One of the owner's runs (to confirm a delete, to edit), or null. */
@@ -108,7 +149,7 @@ export function getOwnRun(db: Db, userId: string, id: string) {
 }
 
 export function countOwnRuns(db: Db, userId: string) {
-  return db.select({ n: sql<number>`count(*)` }).from(runLogs).where(eq(runLogs.userId, userId)).get()?.n ?? 0;
+  return countRuns(db, userId, {});
 }
 
 function ownedRider(db: Db, userId: string, riderId: number) {
@@ -255,15 +296,11 @@ export function setRunPrivacy(db: Db, user: User, id: string, privacy: RunLog["p
 
 /** The horse of the rider's latest run that has one (the trends shown first). */
 export function latestHorseId(db: Db, userId: string) {
-  return (
-    db
-      .select({ horseId: runLogs.horseId })
-      .from(runLogs)
-      .where(and(eq(runLogs.userId, userId), sql`${runLogs.horseId} is not null`))
-      .orderBy(desc(runLogs.runAt), desc(runLogs.createdAt))
-      .limit(1)
-      .get()?.horseId ?? null
-  );
+  const row = statement(
+    db,
+    "SELECT horse_id AS horseId FROM run_logs WHERE user_id = ? AND horse_id IS NOT NULL ORDER BY run_at DESC, created_at DESC LIMIT 1",
+  ).get(userId) as { horseId: string } | undefined;
+  return row?.horseId ?? null;
 }
 
 /**
@@ -272,36 +309,26 @@ export function latestHorseId(db: Db, userId: string) {
  * after the event).
  */
 export function linkableEvents(db: Db, user: User) {
-  const saved = db.select({ id: savedEvents.eventId }).from(savedEvents).where(eq(savedEvents.userId, user.id));
-  return db
-    .select({ id: events.id, name: events.name, date: events.date, arenaName: events.arenaName, arenaType: events.arenaType, showbillApproved: events.showbillApproved, createdBy: events.createdBy })
-    .from(events)
-    .where(or(inArray(events.id, saved), eq(events.createdBy, user.id)))
-    .orderBy(desc(events.date))
-    .limit(100)
-    .all()
-    .filter((e) => canViewEvent(user, e))
+  const rows = statement(
+    db,
+    `SELECT id, name, date, arena_name AS arenaName, arena_type AS arenaType, showbill_approved AS showbillApproved, created_by AS createdBy
+     FROM events WHERE id IN (SELECT event_id FROM saved_events WHERE user_id = @userId) OR created_by = @userId
+     ORDER BY date DESC LIMIT 100`,
+  ).all({ userId: user.id }) as { id: string; name: string; date: string; arenaName: string; arenaType: Event["arenaType"]; showbillApproved: number; createdBy: string | null }[];
+  return rows
+    .filter((e) => canViewEvent(user, { showbillApproved: e.showbillApproved === 1, createdBy: e.createdBy }))
     .map(({ id, name, date, arenaName, arenaType }) => ({ id, name, date, arenaName, arenaType }));
 }
 
 /** History and trends of one horse (its record, or by name) or one rider of the owner. */
 export function runTrends(db: Db, userId: string, scope: { horseId?: string; horse?: string; riderId?: number }) {
-  const where = filterConditions(userId, { horseId: scope.horseId, horse: scope.horse, rider: scope.riderId });
-  const rows = db
-    .select({
-      arenaName: runLogs.arenaName,
-      arenaType: runLogs.arenaType,
-      groundCondition: runLogs.groundCondition,
-      weather: runLogs.weather,
-      time: runLogs.time,
-      tags: runLogs.tags,
-      placement: runLogs.placement,
-      runAt: runLogs.runAt,
-    })
-    .from(runLogs)
-    .where(and(...where))
-    .all();
-  return computeTrends(rows);
+  const { where, params } = filterSql(userId, { horseId: scope.horseId, horse: scope.horse, rider: scope.riderId });
+  const rows = statement(
+    db,
+    `SELECT arena_name AS arenaName, arena_type AS arenaType, ground_condition AS groundCondition, weather, time, tags, placement, run_at AS runAt
+     FROM run_logs r WHERE ${where}`,
+  ).all(params) as (Omit<TrendRun, "tags" | "runAt"> & { tags: string; runAt: number })[];
+  return computeTrends(rows.map((row) => ({ ...row, tags: JSON.parse(row.tags) as string[], runAt: new Date(row.runAt) })));
 }
 
 type Visible = { owner: User; relation: { follows: boolean } };
