@@ -42,6 +42,7 @@ export default function RunLog() {
   const navigation = useNavigation();
   const submit = useSubmit();
   const listHref = (changes: Record<string, string | null>) => `/run-log${withParams(location.search, { ...ONE_OFF_PARAMS, ...changes })}`;
+  const list = listHref({});
   const formOpen = screen.formOpen || (Boolean(lastResult) && !editing);
   const updating = navigation.state === "submitting" && navigation.formData?.get("intent") === "update";
   const submitEdit = useCallback((form: HTMLFormElement) => submit(form, { preventScrollReset: true }), [submit]);
@@ -85,7 +86,7 @@ export default function RunLog() {
             <RunFormIsland
               key={editing.id}
               wakeOnUse
-              props={{ mode: "edit", run: editing, cancelHref: listHref({}), submit: submitEdit, sending: updating, lastResult, horses, riders, events, solo, zone, runAtNow }}
+              props={{ mode: "edit", run: editing, cancelHref: list, submit: submitEdit, sending: updating, lastResult, horses, riders, events, solo, zone, runAtNow }}
               watch={[editing, lastResult, horses, riders, events]}
             />
           </section>
@@ -138,7 +139,7 @@ export default function RunLog() {
               {solo ? <p className="mb-2 rounded-lg bg-gray-50 p-3 text-sm text-gray-700">{SOLO_RUNS_PRIVATE}</p> : null}
               <ul className="space-y-3">
                 {runs.map((run) => (
-                  <RunCard key={run.id} run={run} origin={origin} solo={solo} zone={zone} editHref={`${listHref({ edit: run.id })}#edit-run-section`} />
+                  <RunCard key={run.id} run={run} origin={origin} solo={solo} zone={zone} listHref={list} editHref={`${listHref({ edit: run.id })}#edit-run-section`} />
                 ))}
               </ul>
               {more ? <ShowMore param="shown" next={more} label="Show more runs" /> : null}

@@ -64,6 +64,9 @@ test("a rider logs three runs for a horse, sees its trend and personal best, and
   await videoRun.getByRole("button", { name: "Private: make public" }).click();
   await expect(page.getByTestId("toast")).toContainText("Privacy Updated");
   await expect(videoRun.getByRole("button", { name: "Public: make private" })).toBeVisible();
+  // The toggle answers with the list as it was: the horse's runs, not all of them.
+  await expect(page).toHaveURL(/[?&]horseId=/);
+  await expect(page.getByTestId("run-card")).toHaveCount(3);
   await videoRun.getByText("Share", { exact: true }).click();
   await screenshot(page, `run-log-share-menu-${info.project.name}`);
   const shareHref = await videoRun.getByRole("menuitem", { name: "View Shared Link" }).getAttribute("href");

@@ -1,4 +1,3 @@
-import { useFetcher } from "@remix-run/react";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import { ShareMenu } from "~/components/ShareMenu";
 import type { RunCardData } from "./runs.server";
@@ -6,20 +5,23 @@ import { GlobeIcon, LockIcon } from "./icons";
 import { Stars } from "./Stars";
 import { tagLabel } from "~/schemas/run-basics";
 import { formatRunAt } from "~/lib/dates";
+import { usePendingIntent } from "~/lib/useLinkNavigation";
 
 type Run = Omit<RunCardData, "runAt"> & { runAt: string | Date };
 
 
 /**
- * One run of the owner's list: the facts, a privacy toggle (optimistic with
- * JS), share, edit and delete. A Private (SOLO) rider's runs are seen by
- * nobody else, so they get no Public toggle and no share menu.
+ * One run of the owner's list: the facts, a privacy toggle (sent in the
+ * background and shown at once with JS: app/lib/useLinkNavigation.ts), share,
+ * edit and delete. A Private (SOLO) rider's runs are seen by nobody else, so
+ * they get no Public toggle and no share menu. Its forms post to `listHref`,
+ * the list with its filters, where the answer leads back.
  */
-export function RunCard({ run, editHref, origin, solo, zone }: { run: Run; editHref: string; origin: string; solo: boolean; zone: string }) {
-  const fetcher = useFetcher();
-  const pending = fetcher.formData?.get("privacy");
-  const privacy = typeof pending === "string" ? pending : run.privacy;
-  const isPublic = privacy === "PUBLIC";
+export function RunCard({ run, listHref, editHref, origin, solo, zone }: { run: Run; listHref: string; editHref: string; origin: string; solo: boolean; zone: string }) {
+  const privacyKey = `privacy:${run.id}`;
+  // While the toggle is sent it shows what it asked for: the other setting.
+  const toggling = usePendingIntent(privacyKey) === "privacy";
+  const isPublic = (run.privacy === "PUBLIC") !== toggling;
   return (
     <li className="card" data-testid="run-card">
       <div className="flex items-start justify-between gap-3">
@@ -34,7 +36,7 @@ export function RunCard({ run, editHref, origin, solo, zone }: { run: Run; editH
             )}
           </p>
           <p className="truncate text-sm text-gray-700">
-            {run.arenaName} · {run.arenaType === "indoor" ? "Indoor" : "Outdoor"}
+            {`${run.arenaName} · ${run.arenaType === "indoor" ? "Indoor" : "Outdoor"}`}
           </p>
           <p className="text-xs text-gray-600">
             <time dateTime={new Date(run.runAt).toISOString()}>{formatRunAt(run.runAt, zone)}</time>
@@ -43,7 +45,7 @@ export function RunCard({ run, editHref, origin, solo, zone }: { run: Run; editH
         </div>
         <p className="shrink-0 text-right text-2xl font-extrabold tabular-nums text-brand-800">{run.time ? `${run.time}s` : "—"}</p>
       </div>
-      {run.eventName ? <p className="mt-1 text-sm text-gray-700">Event: {run.eventName}</p> : null}
+      {run.eventName ? <p className="mt-1 text-sm text-gray-700">{`Event: ${run.eventName}`}</p> : null}
       <div className="mt-2 flex flex-wrap items-center gap-2">
         {run.rating ? <Stars rating={run.rating} /> : null}
         {run.placement ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{run.placement}</span> : null}
@@ -69,19 +71,20 @@ export function RunCard({ run, editHref, origin, solo, zone }: { run: Run; editH
             Only you
           </span>
         ) : (
-          <fetcher.Form method="post">
-            <input type="hidden" name="intent" value="privacy" />
+          <form method="post" action={listHref} data-fetcher={privacyKey}>
             <input type="hidden" name="id" value={run.id} />
             <input type="hidden" name="privacy" value={isPublic ? "PRIVATE" : "PUBLIC"} />
             <button
               type="submit"
+              name="intent"
+              value="privacy"
               className={`btn min-w-[7.5rem] border ${isPublic ? "border-green-600 bg-green-50 text-green-900" : "border-gray-300 bg-white text-gray-800"}`}
               aria-label={isPublic ? "Public: make private" : "Private: make public"}
             >
               {isPublic ? <GlobeIcon /> : <LockIcon />}
               {isPublic ? "Public" : "Private"}
             </button>
-          </fetcher.Form>
+          </form>
         )}
         {isPublic && !solo ? (
           <div className="min-w-[6rem]">
