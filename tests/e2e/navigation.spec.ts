@@ -1,0 +1,51 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "./helpers";
+
+/**
+ * Links are plain anchors; with JavaScript one document listener makes a
+ * click on a link to a page a client-side navigation
+ * (app/lib/useLinkNavigation.ts). A marker on `window` survives a
+ * client-side navigation and is gone after a whole page load.
+ */
+test.describe("with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "JavaScript only");
+
+  test("a link on a page opens the next page in place, and a file link still downloads", async ({ page }) => {
+    await signIn(page, "kaylee");
+    const card = page.locator("article").first();
+    const name = (await card.getByRole("heading", { level: 3 }).textContent())!.trim();
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+
+    await card.getByRole("link", { name }).click();
+    await expect(page).toHaveURL(/\/share\/event\//);
+    await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+
+    // A link with `download` (the calendar file) is the browser's: it downloads, the page stays.
+    const menu = page.locator("article").first().locator("details", { hasText: "More" });
+    await menu.locator("summary").click();
+    const download = page.waitForEvent("download");
+    await menu.getByRole("link", { name: "Download .ics" }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.ics$/);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+
+  test("saving from a card keeps the rider on the list and shows it saved", async ({ page }) => {
+    await signIn(page, "kaylee");
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    const card = page.locator("article").filter({ has: page.getByRole("button", { name: /^(Save|Saved)$/ }) }).first();
+    const button = card.getByRole("button", { name: /^(Save|Saved)$/ });
+    const before = await button.textContent();
+    const after = before === "Saved" ? "Save" : "Saved";
+    await button.click();
+    await expect(card.getByRole("button", { name: after })).toBeVisible();
+    await button.click();
+    await expect(card.getByRole("button", { name: before! })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+});
