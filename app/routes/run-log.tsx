@@ -134,7 +134,7 @@ export default function RunLog() {
           ) : (
             <>
               <p className="mb-2 text-sm text-gray-700">
-                {filtered ? `${matching} of ${total} runs` : `${total} ${total === 1 ? "run" : "runs"}`}, newest first
+                {`${filtered ? `${matching} of ${total} runs` : `${total} ${total === 1 ? "run" : "runs"}`}, newest first`}
               </p>
               {solo ? <p className="mb-2 rounded-lg bg-gray-50 p-3 text-sm text-gray-700">{SOLO_RUNS_PRIVATE}</p> : null}
               <ul className="space-y-3">

@@ -95,6 +95,16 @@ test("a rider logs three runs for a horse, sees its trend and personal best, and
   await expect(page.getByTestId("run-card")).toHaveCount(2);
 });
 
+test("the trends by conditions read whole on a phone", async ({ page }) => {
+  await signIn(page, "kaylee");
+  await page.goto("/run-log");
+  await page.getByText("By conditions").click();
+  const ground = page.getByTestId("conditions-ground").getByRole("rowheader");
+  await expect(ground.first()).toBeVisible();
+  // Each condition's name and its runs fit their cell: nothing is cut to "G…".
+  for (const cell of await ground.all()) expect(await cell.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+});
+
 test("filters narrow the list by horse and tag", async ({ page }) => {
   await signIn(page, "cody");
   await page.goto("/run-log");

@@ -17,8 +17,9 @@ export function TimeChart({ points, label }: { points: { date: string; time: num
   const min = Math.min(...times);
   const max = Math.max(...times);
   const span = max - min || 1;
-  const x = (i: number) => pad.left + (i * (W - pad.left - pad.right)) / (points.length - 1);
-  const y = (t: number) => pad.top + ((t - min) / span) * (H - pad.top - pad.bottom);
+  // A tenth of a unit is finer than a phone's pixel: longer numbers only weigh on the page.
+  const x = (i: number) => Math.round((pad.left + (i * (W - pad.left - pad.right)) / (points.length - 1)) * 10) / 10;
+  const y = (t: number) => Math.round((pad.top + ((t - min) / span) * (H - pad.top - pad.bottom)) * 10) / 10;
   const path = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.time).toFixed(1)}`).join(" ");
   const best = times.indexOf(min);
   return (

@@ -35,11 +35,12 @@ function ConditionTable({ title, figures, testId }: { title: string; figures: Co
         <tbody className="divide-y divide-gray-100">
           {figures.map((f) => (
             <tr key={f.label}>
-              <th scope="row" className="max-w-0 truncate py-1.5 pr-2 text-left font-normal text-gray-800">
-                {f.label} <span className="text-xs text-gray-500">({runs(f.runs)})</span>
+              <th scope="row" className="w-full max-w-0 truncate py-1.5 pr-2 text-left font-normal text-gray-800">
+                {`${f.label} `}
+                <span className="text-xs text-gray-500">{`(${runs(f.runs)})`}</span>
               </th>
-              <td className="whitespace-nowrap py-1.5 pr-2 text-right font-bold tabular-nums text-gray-900">{f.best}s</td>
-              <td className="whitespace-nowrap py-1.5 text-right tabular-nums text-gray-700">avg {f.average.toFixed(2)}s</td>
+              <td className="whitespace-nowrap py-1.5 pr-2 text-right font-bold tabular-nums text-gray-900">{`${f.best}s`}</td>
+              <td className="whitespace-nowrap py-1.5 text-right tabular-nums text-gray-700">{`avg ${f.average.toFixed(2)}s`}</td>
             </tr>
           ))}
         </tbody>
@@ -58,10 +59,11 @@ export default function TrendsPanel({ scope, trends, choices }: { scope: TrendSc
     <section className="card" aria-labelledby="trends-title">
       <div className="flex items-baseline justify-between gap-2">
         <h2 id="trends-title" className="text-lg font-bold text-gray-900">
-          {scope.label} <span className="text-sm font-normal text-gray-600">· {scope.kind === "horse" ? "horse" : "rider"}</span>
+          {`${scope.label} `}
+          <span className="text-sm font-normal text-gray-600">{`· ${scope.kind === "horse" ? "horse" : "rider"}`}</span>
         </h2>
         <p className="text-sm text-gray-600">
-          {trends.runCount} {trends.runCount === 1 ? "run" : "runs"}
+          {runs(trends.runCount)}
         </p>
       </div>
       {choices.length > 1 ? (
@@ -101,9 +103,10 @@ export default function TrendsPanel({ scope, trends, choices }: { scope: TrendSc
             {trends.bestByArena.map((a) => (
               <li key={a.arenaName} className="flex items-center justify-between gap-3 py-2">
                 <span className="min-w-0 truncate text-gray-800">
-                  {a.arenaName} <span className="text-xs text-gray-500">({a.runs})</span>
+                  {`${a.arenaName} `}
+                  <span className="text-xs text-gray-500">{`(${a.runs})`}</span>
                 </span>
-                <span className="font-bold tabular-nums text-gray-900">{a.time}s</span>
+                <span className="font-bold tabular-nums text-gray-900">{`${a.time}s`}</span>
               </li>
             ))}
           </ul>
