@@ -2,6 +2,7 @@ import type { User } from "#db/schema";
 import { getVisibleEvent } from "~/features/events/visibility.server";
 import { listUpcoming, RESULT_LIMIT, searchEvents, withDistance, type Located } from "~/features/events/search.server";
 import { savedIdsOf } from "~/features/events/saves.server";
+import { cardRows } from "~/features/events/event-rows.server";
 import { presentEventCard } from "~/features/events/presenters.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
@@ -44,7 +45,7 @@ export function discover(db: Db, user: User, url: URL) {
     else {
       try {
         rateLimit(LIMITS.search, user.id);
-        const found = searchEvents(db, parsed.data, user);
+        const found = searchEvents(db, parsed.data, user, { rows: cardRows });
         const shown = shownCount(url, "shown", DISCOVER_PAGE, RESULT_LIMIT);
         results = { events: present(found.slice(0, shown)), total: found.length, more: found.length > shown ? next(shown) : null };
       } catch (error) {
@@ -55,7 +56,7 @@ export function discover(db: Db, user: User, url: URL) {
   }
   const upcomingShown = shownCount(url, "upcoming", DISCOVER_PAGE, RESULT_LIMIT);
   // One more than shown tells whether there is more.
-  const soonest = listUpcoming(db, user.homeZipCode, user.searchRadius ?? DEFAULT_RADIUS, { limit: upcomingShown + 1 });
+  const soonest = listUpcoming(db, user.homeZipCode, user.searchRadius ?? DEFAULT_RADIUS, { limit: upcomingShown + 1, rows: cardRows });
   const upcoming = present(soonest.slice(0, upcomingShown));
   // ?eventId= of an event in neither list (e.g. the creator's own, waiting for approval): shown on top.
   const highlightId = q.get("eventId");

@@ -1,14 +1,20 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { calendarFeeds, users, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
+import { preparedOnce } from "~/lib/prepared.server";
 import { hashToken, newToken } from "~/lib/tokens.server";
 
 /**
  * A rider's calendar feed of saved events: a secret URL, revocable. Only the
  * token's hash is kept, so the URL is shown once.
  */
+const feedOf = preparedOnce((db) =>
+  db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.userId, sql.placeholder("userId"))).prepare(),
+);
+
+/** On every visit to My Events: built once per connection. */
 export function hasCalendarFeed(db: Db, userId: string) {
-  return Boolean(db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).get());
+  return Boolean(feedOf(db).get({ userId }));
 }
 
 /** A new secret feed token; any previous URL stops working. */

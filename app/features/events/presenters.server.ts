@@ -2,13 +2,21 @@ import { previewUrlOf, thumbUrlOf } from "~/lib/uploads.server";
 import type { Event } from "#db/schema";
 import { now } from "~/lib/clock.server";
 import { calendarUrl } from "./format";
+import type { ApiRow, CardRow } from "./event-rows.server";
 import type { PendingChange } from "./revisions.server";
 
 /** Whether the event's entries have closed, by the app's clock. */
 const entriesClosed = (event: Pick<Event, "entriesCloseAt">) => Boolean(event.entriesCloseAt && event.entriesCloseAt <= now());
 
+type SharedRow = Pick<
+  Event,
+  | "id" | "name" | "location" | "date" | "endDate" | "eventType" | "imageUrl" | "arenaName" | "address" | "zipCode" | "entryFee"
+  | "contactName" | "contactPhone" | "contactEmail" | "contactFacebook" | "description" | "showbillUrl" | "status" | "statusReason"
+  | "entriesClose" | "entriesCloseAt" | "entryContact"
+>;
+
 /** A shared event: the fields a share page may show, and no others. */
-export function presentSharedEvent(event: Event) {
+export function presentSharedEvent(event: SharedRow) {
   return {
     id: event.id,
     name: event.name,
@@ -42,7 +50,7 @@ export type SharedEvent = ReturnType<typeof presentSharedEvent>;
  * showbill's small preview, and the viewer's relation to it.
  */
 export function presentEvent(
-  event: Event,
+  event: ApiRow,
   opts: { distance?: number | null; viewerId?: string | null; saved?: boolean; pendingChange?: PendingChange | null } = {},
 ) {
   const isCreator = Boolean(opts.viewerId && event.createdBy === opts.viewerId);
@@ -77,7 +85,7 @@ export type EventView = ReturnType<typeof presentEvent>;
  * calendar link that needs the description is made here.
  */
 export function presentEventCard(
-  event: Event,
+  event: CardRow,
   opts: { distance?: number | null; viewerId?: string | null; saved?: boolean; pendingChange?: PendingChange | null } = {},
 ) {
   const isCreator = Boolean(opts.viewerId && event.createdBy === opts.viewerId);

@@ -1,5 +1,5 @@
 import { alias } from "drizzle-orm/sqlite-core";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { eventRevisions, events, users, type Event, type EventChanges, type EventRevision, type NewEvent, type User } from "#db/schema";
 import { audit } from "~/features/admin/audit.server";
 import { queueSavedSearchMatch } from "~/features/alerts/matching.server";
@@ -7,6 +7,7 @@ import { notifyUsers } from "~/features/notifications/notifications.server";
 import type { Db } from "~/lib/db.server";
 import { lookupZip } from "~/lib/gazetteer.server";
 import { HttpError } from "~/lib/http.server";
+import { preparedOnce } from "~/lib/prepared.server";
 import { previewUrlOf, releaseUploads } from "~/lib/uploads.server";
 import { followingColumns } from "./calendar.server";
 import { eventChanged } from "./change-alerts.server";
@@ -49,17 +50,25 @@ export function presentRevision(event: Event, revision: EventRevision) {
 }
 export type PendingChange = ReturnType<typeof presentRevision>;
 
-/** The pending changes of these events that `viewer` created, by event id (nobody else learns of them). */
-export function pendingChangesFor(db: Db, viewer: Pick<User, "id">, list: Event[]): Map<string, PendingChange> {
-  const own = list.filter((e) => e.createdBy === viewer.id);
-  if (!own.length) return new Map();
-  const rows = db
-    .select()
+const pendingOf = preparedOnce((db) =>
+  db
+    .select({ revision: eventRevisions, event: events })
     .from(eventRevisions)
-    .where(inArray(eventRevisions.eventId, own.map((e) => e.id)))
-    .all();
-  const byId = new Map(own.map((e) => [e.id, e]));
-  return new Map(rows.map((r) => [r.eventId, presentRevision(byId.get(r.eventId)!, r)]));
+    .innerJoin(events, eq(events.id, eventRevisions.eventId))
+    .where(sql`${eventRevisions.eventId} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
+    .prepare(),
+);
+
+/**
+ * The pending changes of these events that `viewer` created, by event id
+ * (nobody else learns of them). The ids travel as one JSON array, so the
+ * query is built once whatever their number; each change is described
+ * against its event as stored.
+ */
+export function pendingChangesFor(db: Db, viewer: Pick<User, "id">, list: Pick<Event, "id" | "createdBy">[]): Map<string, PendingChange> {
+  const own = list.filter((e) => e.createdBy === viewer.id).map((e) => e.id);
+  if (!own.length) return new Map();
+  return new Map(pendingOf(db).all({ ids: JSON.stringify(own) }).map((r) => [r.revision.eventId, presentRevision(r.event, r.revision)]));
 }
 
 /** The creator takes back their pending change; the listed version stays. */

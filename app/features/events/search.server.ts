@@ -6,6 +6,7 @@ import { statement } from "~/lib/prepared.server";
 import type { EventSearch } from "~/schemas/events";
 import { EVENT_MESSAGES, MAX_EVENT_DAYS } from "~/schemas/events";
 import { dayIn } from "./dates";
+import { apiRows, type ApiRow, type CardRow, type EventRows } from "./event-rows.server";
 import { zoneOfZip } from "./zones.server";
 
 /**
@@ -22,7 +23,8 @@ export function todayFor(zip: string | null | undefined, now = new Date()) {
   return dayIn(zoneOfZip(zip), now);
 }
 
-export type Located = { event: Event; distance: number | null };
+/** An event found, with its whole-mile distance; by default with the fields a card shows (event-rows.server.ts). */
+export type Located<E = CardRow> = { event: E; distance: number | null };
 
 const MILES_PER_DEGREE = 69.05;
 /** The same Earth radius as the gazetteer's distanceMiles, so SQL and JavaScript agree on the edge. */
@@ -70,48 +72,7 @@ function params(f: Filters) {
   return p;
 }
 
-/** Raw rows to the Drizzle shape (snake_case columns, booleans, JSON, dates). */
-function toEvent(row: Record<string, unknown>): Event {
-  return {
-    id: row.id as string,
-    name: row.name as string,
-    date: row.date as string,
-    endDate: (row.end_date as string | null) ?? null,
-    location: row.location as string,
-    address: (row.address as string | null) ?? null,
-    zipCode: row.zip_code as string,
-    arenaName: (row.arena_name as string | null) ?? null,
-    arenaType: row.arena_type as Event["arenaType"],
-    groundType: (row.ground_type as string | null) ?? null,
-    addedMoney: (row.added_money as number | null) ?? null,
-    latitude: (row.latitude as number | null) ?? null,
-    longitude: (row.longitude as number | null) ?? null,
-    entryFee: (row.entry_fee as string | null) ?? null,
-    description: (row.description as string | null) ?? null,
-    contactName: (row.contact_name as string | null) ?? null,
-    contactPhone: (row.contact_phone as string | null) ?? null,
-    contactEmail: (row.contact_email as string | null) ?? null,
-    contactFacebook: (row.contact_facebook as string | null) ?? null,
-    showbillUrl: (row.showbill_url as string | null) ?? null,
-    eventType: JSON.parse((row.event_type as string) || "[]") as string[],
-    imageUrl: (row.image_url as string | null) ?? null,
-    createdBy: (row.created_by as string | null) ?? null,
-    clientId: (row.client_id as string | null) ?? null,
-    status: row.status as Event["status"],
-    statusReason: (row.status_reason as string | null) ?? null,
-    sequence: Number(row.sequence ?? 0),
-    entriesClose: (row.entries_close as string | null) ?? null,
-    entriesCloseAt: row.entries_close_at == null ? null : new Date(Number(row.entries_close_at)),
-    entryContact: (row.entry_contact as string | null) ?? null,
-    showbillApproved: Boolean(row.showbill_approved),
-    showbillReviewedBy: (row.showbill_reviewed_by as string | null) ?? null,
-    showbillReviewedAt: row.showbill_reviewed_at == null ? null : new Date(Number(row.showbill_reviewed_at)),
-    createdAt: new Date(Number(row.created_at)),
-    updatedAt: row.updated_at == null ? null : new Date(Number(row.updated_at)),
-  };
-}
-
-const distanceFrom = (center: Point | null, e: Event) =>
+const distanceFrom = (center: Point | null, e: Pick<Event, "latitude" | "longitude">) =>
   center && e.latitude != null && e.longitude != null ? Math.round(distanceMiles(center, { latitude: e.latitude, longitude: e.longitude })) : null;
 
 /** Above this many index entries in the box, walking events in date order finds the soonest ones faster. */
@@ -133,7 +94,14 @@ function isoMinusDays(date: string, days: number) {
  * possible date and stops after `limit` matches, so the work depends on how
  * many results are wanted, not on how many events exist.
  */
-export function eventsNear(db: Db, center: Point, radius: number, filters: Filters, limit = RESULT_LIMIT): Located[] {
+export function eventsNear<R = ApiRow>(
+  db: Db,
+  center: Point,
+  radius: number,
+  filters: Filters,
+  limit = RESULT_LIMIT,
+  rows: EventRows<R> = apiRows as unknown as EventRows<R>,
+): Located<R>[] {
   const b = circleBox(center, radius);
   // The unary + on latitude/longitude (dense path) keeps them out of the index
   // constraints: after ANALYZE the planner otherwise prefers a skip-scan on
@@ -148,48 +116,57 @@ export function eventsNear(db: Db, center: Point, radius: number, filters: Filte
        WHERE r.min_lat <= @maxLat AND r.max_lat >= @minLat AND r.min_lng <= @maxLng AND r.max_lng >= @minLng LIMIT ${DENSE_BOX + 1})`,
     ).get(b) as { n: number }
   ).n;
-  const rows = (
+  const found =
     inBox > DENSE_BOX
       ? statement(
           db,
           // Ties within a day come in index order here (no sort of a whole day's events).
-          `SELECT e.*, ${haversine} AS distance FROM events e INDEXED BY events_approved_date_geo_idx
+          `SELECT ${rows.columns}, ${haversine} AS distance FROM events e INDEXED BY events_approved_date_geo_idx
            WHERE +e.latitude BETWEEN @minLat AND @maxLat AND +e.longitude BETWEEN @minLng AND @maxLng
              AND ${filterSql(filters)} AND ${haversine} <= @radius
            ORDER BY e.date LIMIT @limit`,
-        ).all(values)
+        )
       : statement(
           db,
-          `SELECT e.*, ${haversine} AS distance FROM events_rtree r CROSS JOIN events e ON e.id = r.event_id
+          `SELECT ${rows.columns}, ${haversine} AS distance FROM events_rtree r CROSS JOIN events e ON e.id = r.event_id
            WHERE r.min_lat <= @maxLat AND r.max_lat >= @minLat AND r.min_lng <= @maxLng AND r.max_lng >= @minLng
              AND ${filterSql(filters)} AND ${haversine} <= @radius
            ORDER BY e.date, e.name LIMIT @limit`,
-        ).all(values)
-  ) as Record<string, unknown>[];
-  return rows.map((row) => ({ event: toEvent(row), distance: Math.round(row.distance as number) }));
+        );
+  // The distance is the last column.
+  return (found.raw(true).all(values) as unknown[][]).map((row) => ({ event: rows.read(row), distance: Math.round(row[row.length - 1] as number) }));
 }
 
 /** Approved, scheduled events in a date range anywhere (a date range alone is a valid search). */
-function eventsInDates(db: Db, center: Point | null, filters: Filters, limit = RESULT_LIMIT): Located[] {
-  const rows = statement(db, `SELECT e.* FROM events e INDEXED BY events_approved_date_geo_idx WHERE ${filterSql(filters)} ORDER BY e.date LIMIT @limit`).all({
-    ...params(filters),
-    limit,
-  }) as Record<string, unknown>[];
-  return rows.map((row) => {
-    const event = toEvent(row);
+function eventsInDates<R extends Pick<Event, "latitude" | "longitude">>(db: Db, center: Point | null, filters: Filters, limit: number, rows: EventRows<R>): Located<R>[] {
+  const found = statement(db, `SELECT ${rows.columns} FROM events e INDEXED BY events_approved_date_geo_idx WHERE ${filterSql(filters)} ORDER BY e.date LIMIT @limit`);
+  return (found.raw(true).all({ ...params(filters), limit }) as unknown[][]).map((row) => {
+    const event = rows.read(row);
     return { event, distance: distanceFrom(center, event) };
   });
 }
 
+type ListOptions<R> = { now?: Date; limit?: number; rows?: EventRows<R> };
+
 /** GET /api/events and Discover: approved, scheduled events ending today or later near the home ZIP. */
-export function listUpcoming(db: Db, homeZipCode: string | null | undefined, radius: number, { now = new Date(), limit = RESULT_LIMIT } = {}): Located[] {
+export function listUpcoming<R extends Pick<Event, "latitude" | "longitude"> = ApiRow>(
+  db: Db,
+  homeZipCode: string | null | undefined,
+  radius: number,
+  { now = new Date(), limit = RESULT_LIMIT, rows = apiRows as unknown as EventRows<R> }: ListOptions<R> = {},
+): Located<R>[] {
   const from = todayFor(homeZipCode, now);
   const home = homeZipCode ? lookupZip(homeZipCode) : null;
-  if (!home) return eventsInDates(db, null, { from }, limit);
-  return eventsNear(db, home, radius, { from }, limit);
+  if (!home) return eventsInDates(db, null, { from }, limit, rows);
+  return eventsNear(db, home, radius, { from }, limit, rows);
 }
 
-export function searchEvents(db: Db, input: EventSearch, viewer: Pick<User, "homeZipCode"> | null, now = new Date()): Located[] {
+export function searchEvents<R extends Pick<Event, "latitude" | "longitude"> = ApiRow>(
+  db: Db,
+  input: EventSearch,
+  viewer: Pick<User, "homeZipCode"> | null,
+  { now = new Date(), rows = apiRows as unknown as EventRows<R> }: Omit<ListOptions<R>, "limit"> = {},
+): Located<R>[] {
   let center: Point | null = null;
   if (input.zipCode) {
     center = lookupZip(input.zipCode);
@@ -211,13 +188,13 @@ export function searchEvents(db: Db, input: EventSearch, viewer: Pick<User, "hom
   if (filters.to && filters.to < filters.from) {
     throw new HttpError(400, input.startDate ? EVENT_MESSAGES.searchRange : EVENT_MESSAGES.searchEnded, { errors: { endDate: [input.startDate ? EVENT_MESSAGES.searchRange : EVENT_MESSAGES.searchEnded] } });
   }
-  if (center) return eventsNear(db, center, input.radius, filters);
+  if (center) return eventsNear(db, center, input.radius, filters, RESULT_LIMIT, rows);
   const home = homeZip ? lookupZip(homeZip) : null;
-  return eventsInDates(db, home, filters);
+  return eventsInDates(db, home, filters, RESULT_LIMIT, rows);
 }
 
 /** Whole-mile distances from the home ZIP, for lists that are not searched by place. */
-export function withDistance(list: Event[], homeZipCode: string | null | undefined): Located[] {
+export function withDistance<E extends Pick<Event, "latitude" | "longitude">>(list: E[], homeZipCode: string | null | undefined): Located<E>[] {
   const home = homeZipCode ? lookupZip(homeZipCode) : null;
   return list.map((event) => ({ event, distance: distanceFrom(home, event) }));
 }
