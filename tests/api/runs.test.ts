@@ -65,6 +65,8 @@ describe("POST /api/run-logs", () => {
       privacy: "PRIVATE",
     });
     expect(app.db.select().from(runLogs).where(eq(runLogs.id, run.id)).get()?.userId).toBe(user.id);
+    // The list reads its own columns, as array rows: it presents the run exactly as the answer above.
+    expect(await (await client.get("/api/run-logs")).json()).toEqual([run]);
   });
 
   it("answers the documented messages for bad input", async () => {

@@ -118,13 +118,36 @@ function filterSql(userId: string, f: RunFilters) {
   return { where: where.join(" AND "), params };
 }
 
-/** The columns of an owner's run (presentRun's fields), as raw rows carry them. */
-const OWN_RUN_COLUMNS = `r.id, r.event_id AS eventId, e.name AS eventName, r.rider_id AS riderId, d.name AS riderName,
-  r.arena_name AS arenaName, r.arena_type AS arenaType, r.horse_id AS horseId, r.horse_name AS horseName, r.time, r.rating,
-  r.placement, r.tags, r.notes, r.video_url AS videoUrl, r.ground_condition AS groundCondition, r.weather, r.privacy,
-  r.run_at AS runAt, r.created_at AS createdAt`;
-type OwnRunRow = Omit<OwnRun, "tags" | "runAt" | "createdAt"> & { tags: string; runAt: number; createdAt: number };
-const ownRunOf = (row: OwnRunRow): OwnRun => ({ ...row, tags: JSON.parse(row.tags) as string[], runAt: new Date(row.runAt), createdAt: new Date(row.createdAt) });
+/**
+ * An owner's run (presentRun's fields) as the list reads it: array rows,
+ * several times cheaper for better-sqlite3 than object rows, each built into
+ * one object literal (app/features/events/event-rows.server.ts does the same
+ * for events). Columns and fields in the same order.
+ */
+const OWN_RUN_COLUMNS = `r.id, r.event_id, e.name, r.rider_id, d.name, r.arena_name, r.arena_type, r.horse_id, r.horse_name, r.time,
+  r.rating, r.placement, r.tags, r.notes, r.video_url, r.ground_condition, r.weather, r.privacy, r.run_at, r.created_at`;
+const ownRunOf = (r: unknown[]): OwnRun => ({
+  id: r[0] as string,
+  eventId: r[1] as string | null,
+  eventName: r[2] as string | null,
+  riderId: r[3] as number | null,
+  riderName: r[4] as string | null,
+  arenaName: r[5] as string,
+  arenaType: r[6] as RunLog["arenaType"],
+  horseId: r[7] as string | null,
+  horseName: r[8] as string | null,
+  time: r[9] as string | null,
+  rating: r[10] as number | null,
+  placement: r[11] as string | null,
+  tags: JSON.parse(r[12] as string) as string[],
+  notes: r[13] as string | null,
+  videoUrl: r[14] as string | null,
+  groundCondition: r[15] as string | null,
+  weather: r[16] as string | null,
+  privacy: r[17] as RunLog["privacy"],
+  runAt: new Date(r[18] as number),
+  createdAt: new Date(r[19] as number),
+});
 
 /** The owner's runs, filtered, the latest run first (by when each was run). */
 export function listRuns(db: Db, userId: string, filters: RunFilters = {}, { limit = RUN_LIST_LIMIT } = {}): OwnRun[] {
@@ -133,7 +156,9 @@ export function listRuns(db: Db, userId: string, filters: RunFilters = {}, { lim
     db,
     `SELECT ${OWN_RUN_COLUMNS} FROM run_logs r LEFT JOIN riders d ON d.id = r.rider_id LEFT JOIN events e ON e.id = r.event_id
      WHERE ${where} ORDER BY r.run_at DESC, r.created_at DESC, r.id DESC LIMIT @limit`,
-  ).all({ ...params, limit: Math.min(limit, RUN_LIST_LIMIT) }) as OwnRunRow[];
+  )
+    .raw(true)
+    .all({ ...params, limit: Math.min(limit, RUN_LIST_LIMIT) }) as unknown[][];
   return rows.map(ownRunOf);
 }
 
