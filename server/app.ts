@@ -41,7 +41,7 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       const url = req.originalUrl.split("?")[0]!.replace(SECRET_PATH, (_m, kind) => `/${kind}/:token`);
-      console.log(
+      logLine(
         JSON.stringify({
           time: new Date().toISOString(),
           level: res.statusCode >= 500 ? "error" : "info",
@@ -178,6 +178,26 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
 
   return app;
 }
+
+/**
+ * Request log lines are written to stdout together, once per turn of the
+ * event loop, rather than one write each (the write was about 1% of a page's
+ * CPU under load: bench/README.md, "Profiles"). Lines still pending when the
+ * process exits are written then; a process killed outright loses at most
+ * the lines of its last turn.
+ */
+let pendingLines: string[] = [];
+function logLine(line: string) {
+  if (pendingLines.length === 0) setImmediate(flushLog);
+  pendingLines.push(line);
+}
+function flushLog() {
+  if (pendingLines.length === 0) return;
+  const lines = pendingLines;
+  pendingLines = [];
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+process.on("exit", flushLog);
 
 const NONCE_PLACEHOLDER = "\u0000nonce\u0000";
 
