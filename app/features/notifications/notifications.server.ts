@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { followRequests, notifications, users } from "#db/schema";
 import { profileViewFor } from "~/features/social/policies.server";
 import type { Db } from "~/lib/db.server";
@@ -87,6 +87,27 @@ export function readMetadata(value: unknown): Record<string, unknown> | null {
   return typeof value === "object" ? (value as Record<string, unknown>) : null;
 }
 
+/*
+ * The follow requests and riders a list names, by queries built once: the
+ * ids travel as one JSON array (json_each), so the SQL is the same whatever
+ * their number.
+ */
+const requestsOf = preparedOnce((db) =>
+  db
+    .select({ id: followRequests.id, status: followRequests.status, requesterId: followRequests.requesterId })
+    .from(followRequests)
+    // The unary + keeps the planner on the ids (the primary key), not on every request the rider ever had.
+    .where(sql`${followRequests.id} IN (SELECT value FROM json_each(${sql.placeholder("ids")})) AND +${followRequests.targetId} = ${sql.placeholder("userId")}`)
+    .prepare(),
+);
+const actorsOf = preparedOnce((db) =>
+  db
+    .select({ id: users.id, privacyMode: users.privacyMode, isActive: users.isActive })
+    .from(users)
+    .where(sql`${users.id} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
+    .prepare(),
+);
+
 /** Metadata that names the rider a notification is about (a follow, a follow request, a share). */
 const ACTOR_NAMES = ["followerName", "requesterName", "sharedByName", "approverName"];
 const ACTOR_FIELDS = [...ACTOR_NAMES, "followerId", "followerProfileUrl", "requesterProfileUrl", "sharedById", "approverId", "approverProfileUrl"];
@@ -117,13 +138,7 @@ export function listNotifications(db: Db, userId: string, { unreadOnly = false, 
     .filter(Number.isInteger);
   const requests = new Map<number, { status: string; requesterId: string }>();
   if (requestIds.length) {
-    for (const r of db
-      .select({ id: followRequests.id, status: followRequests.status, requesterId: followRequests.requesterId })
-      .from(followRequests)
-      .where(and(inArray(followRequests.id, requestIds), eq(followRequests.targetId, userId)))
-      .all()) {
-      requests.set(r.id, r);
-    }
+    for (const r of requestsOf(db).all({ ids: JSON.stringify(requestIds), userId })) requests.set(r.id, r);
   }
   const withActors = items.map((n) => {
     const request = n.type === "follow_request" ? requests.get(Number(n.metadata?.requestId)) : undefined;
@@ -133,11 +148,8 @@ export function listNotifications(db: Db, userId: string, { unreadOnly = false, 
   const actorIds = [...new Set(withActors.flatMap(({ actor }) => (actor ? [actor] : [])))];
   const hidden = new Set(
     actorIds.length
-      ? db
-          .select({ id: users.id, privacyMode: users.privacyMode, isActive: users.isActive })
-          .from(users)
-          .where(inArray(users.id, actorIds))
-          .all()
+      ? actorsOf(db)
+          .all({ ids: JSON.stringify(actorIds) })
           .filter((person) => profileViewFor({ id: userId }, person, false) === "hidden")
           .map((person) => person.id)
       : [],

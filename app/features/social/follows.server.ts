@@ -1,11 +1,12 @@
-import { and, count, eq, inArray, ne } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql, type Placeholder } from "drizzle-orm";
 import { followRequests, follows, users, type User } from "#db/schema";
 import { notifyUsers } from "~/features/notifications/notifications.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { preparedOnce } from "~/lib/prepared.server";
 import { profileViewFor } from "./policies.server";
 import { presentListedUser } from "./presenters.server";
-import { isFollowing } from "./social.server";
+import { findPerson, isFollowing } from "./social.server";
 import { SOLO_STAYS_PRIVATE } from "~/schemas/constants";
 
 const NOT_FOUND = () => new HttpError(404, "User not found");
@@ -65,12 +66,23 @@ export function unfollow(db: Db, viewer: User, targetId: string) {
   return { action: "unfollowed" as const };
 }
 
-export function followStatus(db: Db, viewer: User, targetId: string) {
-  const pending = db
+const pendingRequest = preparedOnce((db) =>
+  db
     .select({ id: followRequests.id })
     .from(followRequests)
-    .where(and(eq(followRequests.requesterId, viewer.id), eq(followRequests.targetId, targetId), eq(followRequests.status, "PENDING")))
-    .get();
+    .where(
+      and(
+        eq(followRequests.requesterId, sql.placeholder("requesterId")),
+        eq(followRequests.targetId, sql.placeholder("targetId")),
+        eq(followRequests.status, "PENDING"),
+      ),
+    )
+    .prepare(),
+);
+
+/** A profile's follow button, on every visit: built once per connection. */
+export function followStatus(db: Db, viewer: User, targetId: string) {
+  const pending = pendingRequest(db).get({ requesterId: viewer.id, targetId });
   return { isFollowing: isFollowing(db, viewer.id, targetId), hasPendingRequest: Boolean(pending) };
 }
 
@@ -121,7 +133,7 @@ export function followRequestStatus(db: Db, viewer: User, requestId: number) {
 
 /** A profile's people (counts and lists) are visible only with the full profile view. */
 function visibleTarget(db: Db, viewer: User, userId: string) {
-  const target = db.select().from(users).where(eq(users.id, userId)).get();
+  const target = findPerson(db, userId);
   if (!target) throw NOT_FOUND();
   const view = profileViewFor(viewer, target, isFollowing(db, viewer.id, target.id));
   if (view === "hidden") throw NOT_FOUND();
@@ -134,14 +146,21 @@ function visibleTarget(db: Db, viewer: User, userId: string) {
  * are not Private (SOLO). A Private rider is invisible, so neither listed
  * nor counted, and a count always matches its list.
  */
-function shownPeople(which: "followers" | "following", userId: string) {
+function shownPeople(which: "followers" | "following", userId: string | Placeholder) {
   const [mine, theirs] = which === "followers" ? [follows.followingId, follows.followerId] : [follows.followerId, follows.followingId];
   return { person: eq(users.id, theirs), where: and(eq(mine, userId), eq(users.isActive, true), ne(users.privacyMode, "SOLO")) };
 }
 
+const countOf = (which: "followers" | "following") =>
+  preparedOnce((db) => {
+    const shown = shownPeople(which, sql.placeholder("userId"));
+    return db.select({ n: count() }).from(follows).innerJoin(users, shown.person).where(shown.where).prepare();
+  });
+const peopleCounts = { followers: countOf("followers"), following: countOf("following") };
+
+/** On every profile with the full view: built once per connection. */
 function countPeople(db: Db, userId: string, which: "followers" | "following") {
-  const shown = shownPeople(which, userId);
-  return db.select({ n: count() }).from(follows).innerJoin(users, shown.person).where(shown.where).get()?.n ?? 0;
+  return peopleCounts[which](db).get({ userId })?.n ?? 0;
 }
 
 export function followCounts(db: Db, viewer: User, userId: string) {

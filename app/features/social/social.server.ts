@@ -1,16 +1,49 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { follows, users, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
+import { preparedOnce } from "~/lib/prepared.server";
 import { profileViewFor } from "./policies.server";
 
+/*
+ * A profile page asks who the rider is and whether the viewer follows them
+ * for the profile, its follow button and its counts: each query is built
+ * once per connection, and reads only what a profile shows and its rules use.
+ */
+
+const followRow = preparedOnce((db) =>
+  db
+    .select({ id: follows.id })
+    .from(follows)
+    .where(and(eq(follows.followerId, sql.placeholder("followerId")), eq(follows.followingId, sql.placeholder("followingId"))))
+    .prepare(),
+);
+
 export function isFollowing(db: Db, followerId: string, followingId: string) {
-  return Boolean(
-    db
-      .select({ id: follows.id })
-      .from(follows)
-      .where(and(eq(follows.followerId, followerId), eq(follows.followingId, followingId)))
-      .get(),
-  );
+  return Boolean(followRow(db).get({ followerId, followingId }));
+}
+
+const personById = preparedOnce((db) =>
+  db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      homeZipCode: users.homeZipCode,
+      profileImageUrl: users.profileImageUrl,
+      bio: users.bio,
+      riderType: users.riderType,
+      division: users.division,
+      privacyMode: users.privacyMode,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .prepare(),
+);
+
+/** A rider as a profile shows them, with what the visibility rules need (no credentials, no email). */
+export function findPerson(db: Db, id: string) {
+  return personById(db).get({ id }) ?? null;
 }
 
 /**
@@ -18,7 +51,7 @@ export function isFollowing(db: Db, followerId: string, followingId: string) {
  * same answer). The limited view carries the first name and mode only.
  */
 export function getProfile(db: Db, userId: string, viewer: User) {
-  const target = db.select().from(users).where(eq(users.id, userId)).get();
+  const target = findPerson(db, userId);
   if (!target) return null;
   const view = profileViewFor(viewer, target, isFollowing(db, viewer.id, target.id));
   if (view === "hidden") return null;
