@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventRevisions, savedEvents } from "../../db/schema";
 import { cardRows } from "../../app/features/events/event-rows.server";
 import { myEvents } from "../../app/features/events/my-events.server";
-import { presentEvent, presentEventCard } from "../../app/features/events/presenters.server";
+import { presentEvent, presentEventCard, presentSharedEvent } from "../../app/features/events/presenters.server";
 import { pendingChangesFor } from "../../app/features/events/revisions.server";
 import { listUpcoming, searchEvents, type Located } from "../../app/features/events/search.server";
 import { getVisibleEvent } from "../../app/features/events/visibility.server";
@@ -104,6 +104,18 @@ describe("what lists read of each event", () => {
         const opts = { distance: l.distance, viewerId: user.id, saved: mine.savedIds.has(l.event.id), pendingChange: pending.get(l.event.id) };
         expect(presentEventCard(l.event, opts)).toEqual(presentEventCard(whole(l.event.id), opts));
       }
+    }
+  });
+
+  it("answers an event in the API with the shared event's fields first, in their order, and an end date null rather than absent", async () => {
+    const creator = createUser(app.db);
+    for (const overrides of [{ endDate: "2031-04-02", description: "Two days", createdBy: creator.id }, { endDate: null }]) {
+      const event = await createLocatedEvent(app.db, "76101", { date: "2031-04-01", ...overrides });
+      const shared = presentSharedEvent(event);
+      const answered = presentEvent(event, { viewerId: creator.id });
+      expect(Object.keys(answered).slice(0, Object.keys(shared).length)).toEqual(Object.keys(shared));
+      expect(answered).toMatchObject({ ...shared, endDate: event.endDate });
+      expect(JSON.parse(JSON.stringify(answered))).toHaveProperty("endDate", event.endDate);
     }
   });
 });
