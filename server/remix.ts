@@ -55,7 +55,11 @@ async function send(req: Request, res: Response, response: WithDocumentBody) {
   res.status(response.status);
   for (const [key, value] of response.headers) res.append(key, value);
   // A page, or a JSON answer (made whole by its route), is compressed and written in one piece.
-  const whole = response[DOCUMENT_BODY] ?? (response.body && JSON_TYPE.test(response.headers.get("Content-Type") ?? "") ? Buffer.from(await response.arrayBuffer()) : null);
+  // Not an answer given before the request's body was read through (an upload refused for its
+  // size): the connection closes after it, and written in one piece with the close, the client,
+  // still sending, could get a reset before reading it; streamed, the answer reaches it first.
+  const whole =
+    response[DOCUMENT_BODY] ?? (response.body && req.complete && JSON_TYPE.test(response.headers.get("Content-Type") ?? "") ? Buffer.from(await response.arrayBuffer()) : null);
   if (whole) {
     const body = compressWhole(req, res, whole);
     // Set here: the compression middleware's wrapper would otherwise send the headers first, chunked.

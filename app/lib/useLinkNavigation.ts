@@ -80,5 +80,13 @@ function submitInBackground(event: SubmitEvent, submit: Submit) {
   const form = event.target;
   if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !form.dataset.fetcher) return;
   event.preventDefault();
-  submit(event.submitter instanceof HTMLButtonElement ? event.submitter : form, { navigate: false, fetcherKey: form.dataset.fetcher, preventScrollReset: true });
+  // Posted where the browser would post it (a form without an action posts to its page), not to
+  // the root route that this listener belongs to.
+  const action = new URL(form.action);
+  submit(event.submitter instanceof HTMLButtonElement ? event.submitter : form, {
+    navigate: false,
+    fetcherKey: form.dataset.fetcher,
+    preventScrollReset: true,
+    action: `${action.pathname}${action.search}`,
+  });
 }

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./helpers";
 
 /**
@@ -7,14 +7,20 @@ import { signIn } from "./helpers";
  * (app/lib/useLinkNavigation.ts). A marker on `window` survives a
  * client-side navigation and is gone after a whole page load.
  */
+/** Signed in on Discover, once the page has hydrated (a card's share menu offers Copy Link only then). */
+async function discoverHydrated(page: Page) {
+  await signIn(page, "kaylee");
+  await expect(page.locator("article").first().getByRole("menuitem", { name: "Copy Link", includeHidden: true })).toBeAttached();
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+}
+
 test.describe("with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "JavaScript only");
 
   test("a link on a page opens the next page in place, and a file link still downloads", async ({ page }) => {
-    await signIn(page, "kaylee");
+    await discoverHydrated(page);
     const card = page.locator("article").first();
     const name = (await card.getByRole("heading", { level: 3 }).textContent())!.trim();
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
 
     await card.getByRole("link", { name }).click();
     await expect(page).toHaveURL(/\/share\/event\//);
@@ -35,8 +41,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("saving from a card keeps the rider on the list and shows it saved", async ({ page }) => {
-    await signIn(page, "kaylee");
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await discoverHydrated(page);
     const card = page.locator("article").filter({ has: page.getByRole("button", { name: /^(Save|Saved)$/ }) }).first();
     const button = card.getByRole("button", { name: /^(Save|Saved)$/ });
     const before = await button.textContent();
