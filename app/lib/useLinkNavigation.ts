@@ -1,8 +1,9 @@
-import { useFetchers, useNavigate, useSubmit } from "@remix-run/react";
+import { useFetchers, useSubmit } from "@remix-run/react";
 import { useEffect } from "react";
 
-type Navigate = ReturnType<typeof useNavigate>;
+type Navigate = (to: string, options: { preventScrollReset: boolean; replace: boolean }) => void;
 type Submit = ReturnType<typeof useSubmit>;
+type Router = { navigate(to: string, options: { preventScrollReset: boolean; replace: boolean }): Promise<void> };
 
 /** Same-origin paths that are files or API answers, not pages: a click on a link to them loads it as the browser would. */
 const NOT_A_PAGE = /^\/(?:api|uploads|build|calendar)\//;
@@ -29,21 +30,26 @@ const NOT_A_PAGE = /^\/(?:api|uploads|build|calendar)\//;
  * One listener instead of a fetcher per card.
  */
 export function useLinkNavigation() {
-  const navigate = useNavigate();
   const submit = useSubmit();
   useEffect(() => {
-    const onClick = (event: MouseEvent) => followLink(event, navigate);
-    const onSubmit = (event: SubmitEvent) => {
-      submitGetForm(event, navigate);
-      submitInBackground(event, submit);
-    };
-    document.addEventListener("click", onClick);
+    const onSubmit = (event: SubmitEvent) => submitInBackground(event, submit);
     document.addEventListener("submit", onSubmit);
-    return () => {
-      document.removeEventListener("click", onClick);
-      document.removeEventListener("submit", onSubmit);
-    };
-  }, [navigate, submit]);
+    return () => document.removeEventListener("submit", onSubmit);
+  }, [submit]);
+}
+
+// Links and GET forms are taken over from the moment this module loads, before the page has
+// hydrated, through Remix's router once it exists (React replays a click on a <Link> made during
+// hydration; a listener added after hydration would miss it, and the click would load a whole page).
+// On window, so that React's handlers on the document run first and may prevent the default.
+if (typeof window !== "undefined") {
+  const navigate: Navigate = (to, options) => void routerOf()?.navigate(to, options);
+  window.addEventListener("click", (event) => routerOf() && followLink(event, navigate));
+  window.addEventListener("submit", (event) => routerOf() && submitGetForm(event, navigate));
+}
+
+function routerOf(): Router | undefined {
+  return (window as unknown as { __remixRouter?: Router }).__remixRouter;
 }
 
 /** The `intent` (the pressed button's value) of the background form `key` while it is being sent, else null. */
