@@ -12,7 +12,7 @@ const NOT_A_PAGE = /^\/(?:api|uploads|build|calendar)\//;
  * Links and GET forms of every page are plain <a href> and <form method="get">:
  * they work as they are without JavaScript, and the server renders them
  * without the router's per-link hooks (bench/README.md, "Profiles"). Once
- * JavaScript runs, this one listener on the document turns a click on a
+ * JavaScript runs, one listener on the window (below) turns a click on a
  * same-origin link to a page, and a GET form sent to a page, into a
  * client-side navigation, as Remix's <Link> and <Form method="get"> do.
  *
@@ -27,7 +27,8 @@ const NOT_A_PAGE = /^\/(?:api|uploads|build|calendar)\//;
  * sent in the background once JavaScript runs, as Remix's fetcher forms are:
  * the page stays, its data is reloaded, and `usePendingIntent(key)` tells
  * what is being sent meanwhile. Without JavaScript it is an ordinary post.
- * One listener instead of a fetcher per card.
+ * One listener instead of a fetcher per card; this hook, called once by the
+ * root layout, installs it.
  */
 export function useLinkNavigation() {
   const submit = useSubmit();
