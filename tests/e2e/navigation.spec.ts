@@ -53,4 +53,18 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   });
+
+  test("pointing at a tab of the main navigation fetches its page ahead; the tab then opens in place and shows as current", async ({ page }) => {
+    await discoverHydrated(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Discover" })).toHaveAttribute("aria-current", "page");
+    const ahead = page.waitForRequest((request) => new URL(request.url()).pathname === "/run-log.data");
+    await nav.getByRole("link", { name: "Run Log" }).hover();
+    await ahead;
+    await nav.getByRole("link", { name: "Run Log" }).click();
+    await expect(page).toHaveURL(/\/run-log$/);
+    await expect(nav.getByRole("link", { name: "Run Log" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Discover" })).not.toHaveAttribute("aria-current", "page");
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
 });
