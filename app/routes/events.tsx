@@ -1,10 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
 import { hasCalendarFeed, revokeCalendarFeed, rotateCalendarFeed } from "~/features/events/calendar-feeds.server";
 import { myEvents } from "~/features/events/my-events.server";
-import { type Located } from "~/features/events/search.server";
 import { EventCard } from "~/features/events/EventCard";
 import { presentEventCard } from "~/features/events/presenters.server";
 import { pendingChangesFor } from "~/features/events/revisions.server";
@@ -25,20 +24,23 @@ const FOLDERS = [
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
+  const folder = folderOf(new URL(request.url).searchParams.get("folder")).key;
   const mine = myEvents(db, user);
-  const pending = pendingChangesFor(db, user, [...mine.created, ...mine.past].map((l) => l.event));
-  const present = (list: Located[]) =>
-    list.map((l) =>
-      presentEventCard(l.event, { distance: l.distance, viewerId: user.id, saved: mine.savedIds.has(l.event.id), pendingChange: pending.get(l.event.id) }),
-    );
+  // Only the folder shown travels as cards (the page's hydration data too); the others as their counts.
+  const shown = mine[folder];
+  const pending = pendingChangesFor(db, user, shown.map((l) => l.event));
   return {
-    saved: present(mine.saved),
-    created: present(mine.created),
-    past: present(mine.past),
+    folder,
+    counts: { saved: mine.saved.length, created: mine.created.length, past: mine.past.length },
+    list: shown.map((l) =>
+      presentEventCard(l.event, { distance: l.distance, viewerId: user.id, saved: mine.savedIds.has(l.event.id), pendingChange: pending.get(l.event.id) }),
+    ),
     origin: config().appOrigin,
     feedActive: hasCalendarFeed(db, user.id),
   };
 }
+
+const folderOf = (key: string | null) => FOLDERS.find((f) => f.key === key) ?? FOLDERS[0];
 
 /** The calendar feed: a new secret URL (shown once; the old one stops working), or none. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -55,9 +57,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function MyEvents() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [params] = useSearchParams();
-  const folder = FOLDERS.find((f) => f.key === params.get("folder")) ?? FOLDERS[0];
-  const list = loaded[folder.key];
+  const folder = folderOf(loaded.folder);
+  const list = loaded.list;
   const feedActive = actionData ? Boolean(actionData.feedUrl) : loaded.feedActive;
 
   return (
@@ -75,7 +76,7 @@ export default function MyEvents() {
               }`}
             >
               {f.label}
-              <span className="text-base">{loaded[f.key].length}</span>
+              <span className="text-base">{loaded.counts[f.key]}</span>
             </a>
           ))}
         </nav>

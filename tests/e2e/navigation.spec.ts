@@ -67,4 +67,19 @@ test.describe("with JavaScript", () => {
     await expect(nav.getByRole("link", { name: "Discover" })).not.toHaveAttribute("aria-current", "page");
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   });
+
+  test("My Events' folders open in place, each with its own cards", async ({ page }) => {
+    await discoverHydrated(page);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My Events" }).click();
+    const folders = page.getByRole("navigation", { name: "Folders" });
+    await expect(folders.getByRole("link", { name: /Saved Events/ })).toHaveAttribute("aria-current", "page");
+    const savedCards = await page.getByRole("region", { name: "Saved Events" }).locator("article").count();
+    await folders.getByRole("link", { name: /Past Events/ }).click();
+    await expect(page).toHaveURL(/folder=past/);
+    await expect(folders.getByRole("link", { name: /Past Events/ })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("region", { name: "Past Events" })).toBeVisible();
+    await folders.getByRole("link", { name: /Saved Events/ }).click();
+    await expect(page.getByRole("region", { name: "Saved Events" }).locator("article")).toHaveCount(savedCards);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
 });
