@@ -476,7 +476,8 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
     }),
   },
   "routes/events": {
-    GET: owned({ setup: pendingEvent, request: () => ({ url: "/events" }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+    // The owner's pending event is in their Created folder; each folder's page carries its own cards only.
+    GET: owned({ setup: pendingEvent, request: () => ({ url: "/events?folder=created" }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
     POST: owned({
       setup: async (p) => (await p.owner.client.json("/api/calendar-feed", "POST"), {}),
       request: () => ({ url: "/events", form: { intent: "feed-rotate" } }),
