@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { events, riders, runLogs, users, type Event, type RunLog, type User } from "#db/schema";
 import { zoneOfZip } from "~/features/events/zones.server";
 import { canViewEvent } from "~/features/events/policies.server";
@@ -7,7 +7,7 @@ import { isFollowing } from "~/features/social/social.server";
 import { profileViewFor } from "~/features/social/policies.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
-import { statement } from "~/lib/prepared.server";
+import { preparedOnce, statement } from "~/lib/prepared.server";
 import { HttpError } from "~/lib/http.server";
 import { isTimeZone, wallClockToDate } from "~/lib/zoned-time";
 import { findUpload, releaseUploads } from "~/lib/uploads.server";
@@ -362,8 +362,10 @@ type Visible = { owner: User; relation: { follows: boolean } };
  * Whose runs a viewer may look at: null when the owner is missing, banned or
  * SOLO to them (the profile itself answers 404 then, so nothing leaks).
  */
+const ownerById = preparedOnce((db) => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare());
+
 function ownerFor(db: Db, viewer: User | null, ownerId: string): Visible | null {
-  const owner = db.select().from(users).where(eq(users.id, ownerId)).get();
+  const owner = ownerById(db).get({ id: ownerId });
   if (!owner) return null;
   const follows = viewer ? isFollowing(db, viewer.id, owner.id) : false;
   if (profileViewFor(viewer, owner, follows) === "hidden") return null;
@@ -371,18 +373,36 @@ function ownerFor(db: Db, viewer: User | null, ownerId: string): Visible | null 
 }
 
 /**
- * The owner's PUBLIC runs as SQL, or null when the viewer may see none of
- * them. Whether a PUBLIC run is visible depends only on the owner and the
- * relation, so the one policy is asked once, for the owner, and the
- * database does the rest (a rider with 10,000 runs costs one indexed query).
+ * Whether the viewer may see the owner's PUBLIC runs. It depends only on the
+ * owner and the relation, so the one policy is asked once, for the owner,
+ * and the database does the rest (a rider with 10,000 runs costs one indexed
+ * query).
  */
-function publicRunsOf(viewer: User | null, v: Visible): SQL | null {
-  const visible = canViewRun(viewer, { userId: v.owner.id, privacy: "PUBLIC" }, v.owner, v.relation);
-  return visible ? and(eq(runLogs.userId, v.owner.id), eq(runLogs.privacy, "PUBLIC"))! : null;
+function seesPublicRuns(viewer: User | null, v: Visible) {
+  return canViewRun(viewer, { userId: v.owner.id, privacy: "PUBLIC" }, v.owner, v.relation);
 }
 
-/** Fastest first: the numeric part of the time, a missing or unreadable one counting as 999 (as timeSortValue). */
-const fastestFirst = sql`case when ${runLogs.time} glob '[0-9]*' then cast(${runLogs.time} as real) else 999 end`;
+/** A public run (presentPublicRun's fields) as an array row; columns and fields in the same order. */
+const PUBLIC_RUN_COLUMNS = "id, arena_name, arena_type, time, horse_name, run_at, created_at, tags, notes, video_url, rating";
+const publicRunOf = (r: unknown[]): PublicRun => ({
+  id: r[0] as string,
+  arenaName: r[1] as string,
+  arenaType: r[2] as RunLog["arenaType"],
+  time: r[3] as string | null,
+  horseName: r[4] as string | null,
+  runAt: new Date(r[5] as number),
+  createdAt: new Date(r[6] as number),
+  tags: JSON.parse(r[7] as string) as string[],
+  notes: r[8] as string | null,
+  videoUrl: r[9] as string | null,
+  rating: r[10] as number | null,
+});
+
+/** Newest first; Fastest = the numeric part of the time, a missing or unreadable one counting as 999 (as timeSortValue), ties newest first. */
+const PUBLIC_RUN_ORDER: Record<PublicRunSort, string> = {
+  recent: "run_at DESC, id DESC",
+  fastest: "CASE WHEN time GLOB '[0-9]*' THEN CAST(time AS REAL) ELSE 999 END, run_at DESC, id DESC",
+};
 
 /**
  * GET /api/users/{id}/public-runs: the PUBLIC runs the viewer may see, one
@@ -395,29 +415,26 @@ export function getPublicRuns(
   ownerId: string,
   sort: PublicRunSort = "recent",
   { limit = PUBLIC_RUNS_LIMIT, offset = 0 } = {},
-) {
+): PublicRun[] | null {
   const v = ownerFor(db, viewer, ownerId);
   if (!v) return null;
-  const where = publicRunsOf(viewer, v);
-  if (!where) return [];
-  const newest = [desc(runLogs.runAt), desc(runLogs.id)];
-  return db
-    .select()
-    .from(runLogs)
-    .where(where)
-    .orderBy(...(sort === "fastest" ? [fastestFirst, ...newest] : newest))
-    .limit(Math.min(limit, PUBLIC_RUNS_LIMIT))
-    .offset(offset)
-    .all()
-    .map(presentPublicRun);
+  if (!seesPublicRuns(viewer, v)) return [];
+  const rows = statement(
+    db,
+    `SELECT ${PUBLIC_RUN_COLUMNS} FROM run_logs WHERE user_id = @ownerId AND privacy = 'PUBLIC'
+     ORDER BY ${PUBLIC_RUN_ORDER[sort] ?? PUBLIC_RUN_ORDER.recent} LIMIT @limit OFFSET @offset`,
+  )
+    .raw(true)
+    .all({ ownerId: v.owner.id, limit: Math.min(limit, PUBLIC_RUNS_LIMIT), offset }) as unknown[][];
+  return rows.map(publicRunOf);
 }
 
 /** GET /api/users/{id}/run-count: how many of the owner's runs the viewer may see, by the same rule. */
 export function getRunCount(db: Db, viewer: User | null, ownerId: string) {
   const v = ownerFor(db, viewer, ownerId);
   if (!v) return null;
-  const where = publicRunsOf(viewer, v);
-  return where ? (db.select({ n: sql<number>`count(*)` }).from(runLogs).where(where).get()?.n ?? 0) : 0;
+  if (!seesPublicRuns(viewer, v)) return 0;
+  return (statement(db, "SELECT count(*) AS n FROM run_logs WHERE user_id = ? AND privacy = 'PUBLIC'").get(v.owner.id) as { n: number }).n;
 }
 
 /** A shared run log, or null when missing or not visible (the same answer). */
