@@ -66,7 +66,7 @@ import {
 import { soak, type SoakResult } from "./soak";
 import type { Unit } from "./unit";
 
-const ENDPOINTS = ["health", "static", "discover", "search", "runlog", "profile", "notifications", "events", "share"] as const;
+const ENDPOINTS = ["health", "static", "static-out", "discover", "search", "runlog", "profile", "notifications", "events", "share"] as const;
 type Key = (typeof ENDPOINTS)[number];
 
 const ONLY = arg("only", "demo,scale").split(",");
@@ -91,9 +91,10 @@ function fail(message: string): never {
 }
 
 /**
- * Goals in units of CPU per request. The static page has none: it is the
- * floor of a page, what the request path, the shell and the framework cost
- * around a screen with no data (bench/README.md, "The floor of a page").
+ * Goals in units of CPU per request. The static page (signed in and out) has
+ * none: it is the floor of a page, what the request path, the shell and the
+ * framework cost around a screen with no data (bench/README.md, "The floor of
+ * a page").
  */
 const GOALS: Partial<Record<Key, number>> = { health: 0.5, discover: 5, search: 1.5, runlog: 6, profile: 4, notifications: 3, events: 3, share: 2.5 };
 /**
@@ -141,6 +142,7 @@ function endpoints(ds: DataSet, url: string, cookie: string): Endpoint[] {
   const all: Endpoint[] = [
     { key: "health", title: "GET /api/health", requests: [{ method: "GET", path: "/api/health", headers: ACCEPT }] },
     { key: "static", title: "GET /terms-of-service (signed in)", requests: page("/terms-of-service") },
+    { key: "static-out", title: "GET /terms-of-service (signed out)", requests: [{ method: "GET", path: "/terms-of-service", headers: ACCEPT }] },
     { key: "discover", title: "Discover GET / (signed in)", requests: page("/") },
     { key: "search", title: "POST /api/events/search", requests: search },
     { key: "runlog", title: "GET /run-log", requests: page("/run-log") },
