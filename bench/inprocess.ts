@@ -1,0 +1,97 @@
+/**
+ * `npx tsx bench/inprocess.ts --before <checkout>`: the CPU per page of Remix's
+ * request handler alone, this checkout's build against another's, in one
+ * process: no HTTP, no express, no compression, no socket. Each page is
+ * asked for as a Fetch Request, as server/remix.ts hands it to Remix, and the
+ * two builds take turns, so both see the machine in the same state. Without
+ * the sockets and the load generator the spread between rounds is a few
+ * percent, against 20% or more for whole-server figures on this shared VM:
+ * the instrument for judging a change to rendering or loaders. What it
+ * leaves out (the HTTP layer, compression, the socket write) is measured by
+ * `npm run bench` and bench/compare.ts.
+ *
+ *   npx tsx bench/inprocess.ts --before ../old                  # the default pages
+ *   npx tsx bench/inprocess.ts --before ../old --paths /run-log --rounds 9
+ *   npx tsx bench/inprocess.ts                                   # this build alone
+ *
+ * Both builds read the same demo data (scripts/seed-demo.ts, seeded once into
+ * a temporary DATA_DIR), signed in as the demo rider; GET requests only.
+ */
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import Database from "better-sqlite3";
+import { execSync } from "node:child_process";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { DOCUMENT_BODY, type WithDocumentBody } from "../app/lib/document-body";
+import { arg, tempDir } from "./lib";
+
+const ROUNDS = Number(arg("rounds", "7"));
+const N = Number(arg("requests", "300"));
+const ORIGIN = "http://127.0.0.1:3000";
+
+const dataDir = tempDir("inprocess");
+execSync("node --import tsx scripts/seed-demo.ts", { env: { ...process.env, DATA_DIR: dataDir }, stdio: "ignore" });
+// Read by each build's config when it is first asked: one data set, one session secret for both.
+Object.assign(process.env, { DATA_DIR: dataDir, APP_ORIGIN: ORIGIN, NODE_ENV: "production", RATE_LIMIT_FACTOR: "1000000" });
+
+const roots = [arg("before", ""), "."].filter(Boolean).map((root) => path.resolve(root));
+const handlers = await Promise.all(
+  roots.map(async (root) => createRequestHandler((await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild, "production")),
+);
+const handle = handlers.at(-1)!;
+
+const login = await handle(
+  new Request(`${ORIGIN}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: ORIGIN },
+    body: JSON.stringify({ email: "kaylee@demo.cloverleaf.app", password: "demo-password-1" }),
+  }),
+  { cspNonce: "", clientIp: "127.0.0.1" },
+);
+const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+if (!cookie.includes("__session=")) throw new Error(`could not sign in: ${login.status}`);
+
+const db = new Database(path.join(dataDir, "app.db"), { readonly: true });
+const one = (sql: string) => (db.prepare(sql).get() as { id: string }).id;
+const profileId = one(
+  `SELECT u.id FROM users u JOIN run_logs r ON r.user_id = u.id WHERE u.privacy_mode = 'PUBLIC' AND r.privacy = 'PUBLIC'
+   AND u.email <> 'kaylee@demo.cloverleaf.app' GROUP BY u.id ORDER BY count(*) DESC LIMIT 1`,
+);
+const eventId = one("SELECT id FROM events WHERE showbill_approved = 1 AND date >= date('now') ORDER BY date LIMIT 1");
+db.close();
+
+/** A path signed in, or signed out when it starts with "out:". */
+const paths = arg("paths", `/,/run-log,/events,/notifications,/profile/${profileId},out:/share/event/${eventId},/terms-of-service,out:/terms-of-service`).split(",");
+
+async function page(h: typeof handle, target: string) {
+  const out = target.startsWith("out:");
+  const url = `${ORIGIN}${out ? target.slice(4) : target}`;
+  const res: WithDocumentBody = await h(new Request(url, { headers: { Accept: "text/html", ...(out ? {} : { Cookie: cookie }) } }), {
+    cspNonce: "nonce",
+    clientIp: "127.0.0.1",
+  });
+  if (res.status !== 200) throw new Error(`${target}: ${res.status}`);
+  return res[DOCUMENT_BODY]?.length ?? (await res.arrayBuffer()).byteLength;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+console.log(`${roots.length === 2 ? `before = ${roots[0]}, after = ${roots[1]}` : `this build`}; median of ${ROUNDS} rounds of ${N} requests, ms of CPU a page\n`);
+for (const target of paths) {
+  const sizes = await Promise.all(handlers.map(async (h) => {
+    let size = 0;
+    for (let i = 0; i < 200; i++) size = await page(h, target);
+    return size;
+  }));
+  const times: number[][] = handlers.map(() => []);
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const [i, h] of handlers.entries()) {
+      const start = process.cpuUsage();
+      for (let k = 0; k < N; k++) await page(h, target);
+      const used = process.cpuUsage(start);
+      times[i]!.push((used.user + used.system) / 1000 / N);
+    }
+  }
+  const ms = times.map(median);
+  const cells = ms.map((m, i) => `${m.toFixed(3)} ms (${(sizes[i]! / 1024).toFixed(1)} KB)`);
+  console.log(`${target.padEnd(30)} ${cells.join("  ->  ")}${ms.length === 2 ? `  after / before ${(ms[1]! / ms[0]!).toFixed(2)}` : ""}`);
+}
