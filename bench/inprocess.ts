@@ -4,9 +4,10 @@
  * process: no HTTP, no express, no compression, no socket. Each page is
  * asked for as a Fetch Request, as server/remix.ts hands it to Remix, and the
  * two builds take turns, so both see the machine in the same state. Without
- * the sockets and the load generator the spread between rounds is a few
- * percent, against 20% or more for whole-server figures on this shared VM:
- * the instrument for judging a change to rendering or loaders. What it
+ * the sockets and the load generator it is quieter than whole-server figures
+ * (20% or more apart from run to run on this shared VM), but two runs of it
+ * still differ by up to 10%: run it twice before trusting a ratio near 1.
+ * The instrument for judging a change to rendering or loaders. What it
  * leaves out (the HTTP layer, compression, the socket write) is measured by
  * `npm run bench` and bench/compare.ts.
  *
