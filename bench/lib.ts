@@ -88,8 +88,9 @@ export function seed(dataDir: string, sizes: Sizes): Seeded {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
   );
   const insertRun = sqlite.prepare(
-    `INSERT INTO run_logs (id, user_id, event_id, arena_name, arena_type, horse_name, notes, time, rating, placement, tags, privacy, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]', ?, ?)`,
+    // When each was run: a minute apart, as when each was logged (lists and trends order by it).
+    `INSERT INTO run_logs (id, user_id, event_id, arena_name, arena_type, horse_name, notes, time, rating, placement, tags, privacy, created_at, run_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]', ?, ?, ?)`,
   );
   const insertFollow = sqlite.prepare("INSERT OR IGNORE INTO follows (follower_id, following_id, created_at) VALUES (?, ?, ?)");
   const insertSaved = sqlite.prepare("INSERT OR IGNORE INTO saved_events (user_id, event_id, saved_at) VALUES (?, ?, ?)");
@@ -157,6 +158,7 @@ export function seed(dataDir: string, sizes: Sizes): Seeded {
       1 + (i % 5),
       i % 7 === 0 ? "1st" : null,
       i % 2 ? "PUBLIC" : "PRIVATE",
+      now - i * 60_000,
       now - i * 60_000,
     );
   });
