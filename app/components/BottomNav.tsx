@@ -24,13 +24,9 @@ export function BottomNav({ unreadCount, isAdmin }: { unreadCount: number; isAdm
   const tabs = isAdmin ? [...TABS, ADMIN_TAB] : TABS;
   const badge = badgeLabel(unreadCount);
   const { pathname } = useLocation();
-  const isActive = (tab: Tab) => pathname === tab.to || (tab.to !== "/" && pathname.startsWith(`${tab.to}/`));
   const [intent, setIntent] = useState<string | null>(null);
   // A tab the rider points at or touches: its data and code are fetched ahead, as Remix's prefetch="intent" does.
-  const onIntent = (e: SyntheticEvent) => {
-    const href = (e.target as Element).closest?.("a")?.getAttribute("href");
-    if (href && href !== pathname) setIntent(href);
-  };
+  const onIntent = (e: SyntheticEvent) => setIntent((e.target as Element).closest?.("a")?.getAttribute("href") ?? null);
   return (
     <nav
       aria-label="Main"
@@ -44,32 +40,35 @@ export function BottomNav({ unreadCount, isAdmin }: { unreadCount: number; isAdm
         {APP_NAME}
       </p>
       <ul className="mx-auto flex max-w-2xl lg:mx-0 lg:max-w-none lg:flex-col lg:gap-1 lg:px-3">
-        {tabs.map((tab) => (
-          <li key={tab.to} className="flex-1 lg:flex-none">
-            <a
-              data-discover
-              href={tab.to}
-              aria-current={isActive(tab) ? "page" : undefined}
-              className={`relative flex min-h-[56px] flex-col items-center justify-center gap-0.5 whitespace-nowrap px-0.5 text-[11px] font-medium tracking-tight lg:min-h-[44px] lg:flex-row lg:justify-start lg:gap-3 lg:rounded-lg lg:px-3 lg:text-base lg:tracking-normal ${
-                isActive(tab) ? "text-brand-700 lg:bg-brand-100 lg:text-brand-900" : "text-gray-600 lg:text-gray-800 lg:hover:bg-gray-100"
-              }`}
-            >
-              <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={isActive(tab) ? 2.4 : 1.8} strokeLinecap="round" strokeLinejoin="round">
-                <path d={tab.icon} />
-              </svg>
-              <span>{tab.label}</span>
-              {tab.to === "/notifications" && badge ? (
-                <span
-                  className="absolute right-[calc(50%-22px)] top-1 min-w-[18px] lg:static lg:ml-auto rounded-full bg-red-600 px-1 text-center text-[10px] font-bold leading-[18px] text-white"
-                  aria-label={`${unreadCount} unread`}
-                  data-testid="unread-badge"
-                >
-                  {badge}
-                </span>
-              ) : null}
-            </a>
-          </li>
-        ))}
+        {tabs.map((tab) => {
+          const active = pathname === tab.to || (tab.to !== "/" && pathname.startsWith(`${tab.to}/`));
+          return (
+            <li key={tab.to} className="flex-1 lg:flex-none">
+              <a
+                data-discover
+                href={tab.to}
+                aria-current={active ? "page" : undefined}
+                className={`relative flex min-h-[56px] flex-col items-center justify-center gap-0.5 whitespace-nowrap px-0.5 text-[11px] font-medium tracking-tight lg:min-h-[44px] lg:flex-row lg:justify-start lg:gap-3 lg:rounded-lg lg:px-3 lg:text-base lg:tracking-normal ${
+                  active ? "text-brand-700 lg:bg-brand-100 lg:text-brand-900" : "text-gray-600 lg:text-gray-800 lg:hover:bg-gray-100"
+                }`}
+              >
+                <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={active ? 2.4 : 1.8} strokeLinecap="round" strokeLinejoin="round">
+                  <path d={tab.icon} />
+                </svg>
+                <span>{tab.label}</span>
+                {tab.to === "/notifications" && badge ? (
+                  <span
+                    className="absolute right-[calc(50%-22px)] top-1 min-w-[18px] lg:static lg:ml-auto rounded-full bg-red-600 px-1 text-center text-[10px] font-bold leading-[18px] text-white"
+                    aria-label={`${unreadCount} unread`}
+                    data-testid="unread-badge"
+                  >
+                    {badge}
+                  </span>
+                ) : null}
+              </a>
+            </li>
+          );
+        })}
       </ul>
       {intent && intent !== pathname ? <PrefetchPageLinks page={intent} /> : null}
     </nav>

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { NotFound } from "~/components/NotFound";
 import { PageHeader } from "~/components/PageHeader";
 import { PublicRunsSection } from "~/features/runs/PublicRunsSection";
-import { getPublicRuns, getRunCount } from "~/features/runs/runs.server";
+import { getPublicRunsPage } from "~/features/runs/runs.server";
 import { PUBLIC_RUNS_LIMIT, PUBLIC_RUNS_PAGE } from "~/schemas/runs";
 import { reportUser } from "~/features/reports/reports.server";
 import { FollowControl } from "~/features/social/FollowControl";
@@ -28,8 +28,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The same rule as GET /api/users/{id}/public-runs: none for the limited view.
   const url = new URL(request.url);
   const shown = shownCount(url, "runs", PUBLIC_RUNS_PAGE, PUBLIC_RUNS_LIMIT);
-  const runs = profile.view === "full" ? getPublicRuns(getDb(), viewer, profile.id, sort, { limit: shown }) : null;
-  const publicRuns = runs ? { runs, count: getRunCount(getDb(), viewer, profile.id) ?? 0, sort, shown } : null;
+  const page = profile.view === "full" ? getPublicRunsPage(getDb(), viewer, profile.id, sort, shown) : null;
+  const publicRuns = page ? { ...page, sort, shown } : null;
   const list = url.searchParams.get("list");
   const which = list === "followers" || list === "following" ? (list as "followers" | "following") : null;
   const db = getDb();

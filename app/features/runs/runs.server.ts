@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { events, riders, runLogs, users, type Event, type RunLog, type User } from "#db/schema";
 import { zoneOfZip } from "~/features/events/zones.server";
 import { canViewEvent } from "~/features/events/policies.server";
@@ -7,7 +7,8 @@ import { isFollowing } from "~/features/social/social.server";
 import { profileViewFor } from "~/features/social/policies.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
-import { preparedOnce, statement } from "~/lib/prepared.server";
+import { statement } from "~/lib/prepared.server";
+import { userById } from "~/lib/auth.server";
 import { HttpError } from "~/lib/http.server";
 import { isTimeZone, wallClockToDate } from "~/lib/zoned-time";
 import { findUpload, releaseUploads } from "~/lib/uploads.server";
@@ -73,23 +74,8 @@ export function presentRunCard(run: OwnRun) {
 }
 export type RunCardData = ReturnType<typeof presentRunCard>;
 
-/** A public run: what another rider sees. */
-export function presentPublicRun(run: RunLog) {
-  return {
-    id: run.id,
-    arenaName: run.arenaName,
-    arenaType: run.arenaType,
-    time: run.time,
-    horseName: run.horseName,
-    runAt: run.runAt,
-    createdAt: run.createdAt,
-    tags: run.tags,
-    notes: run.notes,
-    videoUrl: run.videoUrl,
-    rating: run.rating,
-  };
-}
-export type PublicRun = ReturnType<typeof presentPublicRun>;
+/** A public run: what another rider sees (read by publicRunOf below), and nothing else of the run. */
+export type PublicRun = Pick<RunLog, "id" | "arenaName" | "arenaType" | "time" | "horseName" | "runAt" | "createdAt" | "tags" | "notes" | "videoUrl" | "rating">;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const dayStart = (d: string) => new Date(`${d}T00:00:00.000Z`);
@@ -362,10 +348,8 @@ type Visible = { owner: User; relation: { follows: boolean } };
  * Whose runs a viewer may look at: null when the owner is missing, banned or
  * SOLO to them (the profile itself answers 404 then, so nothing leaks).
  */
-const ownerById = preparedOnce((db) => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare());
-
 function ownerFor(db: Db, viewer: User | null, ownerId: string): Visible | null {
-  const owner = ownerById(db).get({ id: ownerId });
+  const owner = userById(db).get({ id: ownerId });
   if (!owner) return null;
   const follows = viewer ? isFollowing(db, viewer.id, owner.id) : false;
   if (profileViewFor(viewer, owner, follows) === "hidden") return null;
@@ -382,7 +366,7 @@ function seesPublicRuns(viewer: User | null, v: Visible) {
   return canViewRun(viewer, { userId: v.owner.id, privacy: "PUBLIC" }, v.owner, v.relation);
 }
 
-/** A public run (presentPublicRun's fields) as an array row; columns and fields in the same order. */
+/** A public run (PublicRun's fields) as an array row; columns and fields in the same order. */
 const PUBLIC_RUN_COLUMNS = "id, arena_name, arena_type, time, horse_name, run_at, created_at, tags, notes, video_url, rating";
 const publicRunOf = (r: unknown[]): PublicRun => ({
   id: r[0] as string,
@@ -404,6 +388,20 @@ const PUBLIC_RUN_ORDER: Record<PublicRunSort, string> = {
   fastest: "CASE WHEN time GLOB '[0-9]*' THEN CAST(time AS REAL) ELSE 999 END, run_at DESC, id DESC",
 };
 
+function publicRuns(db: Db, ownerId: string, sort: PublicRunSort, limit: number, offset: number): PublicRun[] {
+  const rows = statement(
+    db,
+    `SELECT ${PUBLIC_RUN_COLUMNS} FROM run_logs WHERE user_id = @ownerId AND privacy = 'PUBLIC'
+     ORDER BY ${PUBLIC_RUN_ORDER[sort] ?? PUBLIC_RUN_ORDER.recent} LIMIT @limit OFFSET @offset`,
+  )
+    .raw(true)
+    .all({ ownerId, limit: Math.min(limit, PUBLIC_RUNS_LIMIT), offset }) as unknown[][];
+  return rows.map(publicRunOf);
+}
+
+const publicRunCount = (db: Db, ownerId: string) =>
+  (statement(db, "SELECT count(*) AS n FROM run_logs WHERE user_id = ? AND privacy = 'PUBLIC'").get(ownerId) as { n: number }).n;
+
 /**
  * GET /api/users/{id}/public-runs: the PUBLIC runs the viewer may see, one
  * page at a time. Recent = newest first; Fastest = numeric part of the time
@@ -418,23 +416,22 @@ export function getPublicRuns(
 ): PublicRun[] | null {
   const v = ownerFor(db, viewer, ownerId);
   if (!v) return null;
-  if (!seesPublicRuns(viewer, v)) return [];
-  const rows = statement(
-    db,
-    `SELECT ${PUBLIC_RUN_COLUMNS} FROM run_logs WHERE user_id = @ownerId AND privacy = 'PUBLIC'
-     ORDER BY ${PUBLIC_RUN_ORDER[sort] ?? PUBLIC_RUN_ORDER.recent} LIMIT @limit OFFSET @offset`,
-  )
-    .raw(true)
-    .all({ ownerId: v.owner.id, limit: Math.min(limit, PUBLIC_RUNS_LIMIT), offset }) as unknown[][];
-  return rows.map(publicRunOf);
+  return seesPublicRuns(viewer, v) ? publicRuns(db, v.owner.id, sort, limit, offset) : [];
 }
 
 /** GET /api/users/{id}/run-count: how many of the owner's runs the viewer may see, by the same rule. */
 export function getRunCount(db: Db, viewer: User | null, ownerId: string) {
   const v = ownerFor(db, viewer, ownerId);
   if (!v) return null;
-  if (!seesPublicRuns(viewer, v)) return 0;
-  return (statement(db, "SELECT count(*) AS n FROM run_logs WHERE user_id = ? AND privacy = 'PUBLIC'").get(v.owner.id) as { n: number }).n;
+  return seesPublicRuns(viewer, v) ? publicRunCount(db, v.owner.id) : 0;
+}
+
+/** A profile's list: the first `limit` of the runs getPublicRuns answers and their count, the owner and the rule asked once. */
+export function getPublicRunsPage(db: Db, viewer: User | null, ownerId: string, sort: PublicRunSort, limit: number) {
+  const v = ownerFor(db, viewer, ownerId);
+  if (!v) return null;
+  if (!seesPublicRuns(viewer, v)) return { runs: [], count: 0 };
+  return { runs: publicRuns(db, v.owner.id, sort, limit, 0), count: publicRunCount(db, v.owner.id) };
 }
 
 /** A shared run log, or null when missing or not visible (the same answer). */
