@@ -34,7 +34,7 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /(screens|offline|offline-runs)\.spec/ },
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /(screens|offline|offline-runs|time-zones)\.spec/ },
   ],
   webServer: {
     // The demo data gives the signed-in screens something real to show.

@@ -8,22 +8,39 @@ const formatter = (options: Intl.DateTimeFormatOptions) => {
   return (value: string | number | Date) => format.format(new Date(value));
 };
 
-/** "Sun, Nov 22, 2026": the day a run was logged. */
-export const formatWeekdayDate = formatter({ weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-/** "Nov 22, 2026" */
+/** "Nov 22, 2026": a calendar date with no time of day (a paper's expiry, "YYYY-MM-DD" read at noon UTC). */
 export const formatDate = formatter({ month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-/** "Nov 22": chart axes. */
-export const formatMonthDay = formatter({ month: "short", day: "numeric", timeZone: "UTC" });
-/** "Nov 22, 3:04 PM": when a notification arrived, in the reader's zone. */
-export const formatDateTime = formatter({ month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
-const runAtFormats = new Map<string, Intl.DateTimeFormat>();
-/** "Sat, Nov 22, 2026, 2:30 PM": when a run was run, in the rider's zone (the same on the server and the phone). */
-export function formatRunAt(value: string | number | Date, zone: string) {
-  let format = runAtFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: zone });
-    runAtFormats.set(zone, format);
-  }
-  return format.format(new Date(value));
-}
+/**
+ * A format of an instant as seen in a given time zone, built once per zone.
+ * Every instant on a screen is named in a zone the server knows, so the
+ * server's HTML and the phone's render agree (a difference makes React throw
+ * the server's page away and render it again in the browser):
+ * - a run in its rider's home zone wherever it appears (their run log, their
+ *   horse, their profile and shared pages): a run at 7:30 PM in Texas is on
+ *   that day, not the next one as in UTC;
+ * - anything else (a notification, a report, an audit entry) in the reader's
+ *   home zone (`useViewerZone`).
+ */
+const zoned = (options: Intl.DateTimeFormatOptions) => {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  return (value: string | number | Date, zone: string) => {
+    let format = formats.get(zone);
+    if (!format) {
+      format = new Intl.DateTimeFormat("en-US", { ...options, timeZone: zone });
+      formats.set(zone, format);
+    }
+    return format.format(new Date(value));
+  };
+};
+
+/** "Sat, Nov 22, 2026, 2:30 PM": when a run was run. */
+export const formatRunAt = zoned({ weekday: "short", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+/** "Nov 22, 2026": the day an instant fell on (a run's day, when a horse was added). */
+export const formatDayIn = zoned({ month: "short", day: "numeric", year: "numeric" });
+/** "Nov 22, 3:04 PM": when a notification arrived. */
+export const formatDateTimeIn = zoned({ month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+/** "Nov 22, 2026, 3:04 PM": an audit entry. */
+export const formatDayTimeIn = zoned({ month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+/** "Nov 22": chart axes. */
+export const formatMonthDayIn = zoned({ month: "short", day: "numeric" });

@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { zoneOfZip } from "~/features/events/zones.server";
 import { unreadCount } from "~/features/notifications/notifications.server";
 import { getUser } from "./auth.server";
 import { getDb } from "./db.server";
@@ -15,7 +16,15 @@ export async function loadShell(request: Request) {
   const user = await getUser(request);
   const { toast, headers } = await readToast(request);
   const shellUser = user
-    ? { id: user.id, firstName: user.firstName, isAdmin: user.isAdmin, isPrivate: user.privacyMode === "SOLO", unreadCount: unreadCount(getDb(), user.id) }
+    ? {
+        id: user.id,
+        firstName: user.firstName,
+        isAdmin: user.isAdmin,
+        isPrivate: user.privacyMode === "SOLO",
+        unreadCount: unreadCount(getDb(), user.id),
+        // The zone of their home ZIP, in which their screens name times (app/lib/dates.ts).
+        zone: zoneOfZip(user.homeZipCode),
+      }
     : null;
   return data({ user: shellUser, toast }, headers ? { headers: { "Set-Cookie": headers } } : undefined);
 }

@@ -9,3 +9,12 @@ import type { RootData } from "~/root";
 export function useShellUser() {
   return useRouteLoaderData<RootData>("root")?.user ?? null;
 }
+
+/**
+ * The signed-in reader's time zone (their home ZIP's), in which their screens
+ * name times: the server renders with it and so does the browser, whatever
+ * zone the phone is set to (app/lib/dates.ts). UTC for a visitor.
+ */
+export function useViewerZone() {
+  return useShellUser()?.zone ?? "UTC";
+}

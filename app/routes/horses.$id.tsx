@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { HorseForm } from "~/features/horses/HorseForm";
 import { PapersSection } from "~/features/horses/PapersSection";
 import { horseAction, horseScreen } from "~/features/horses/horseScreens.server";
-import { formatDate, formatRunAt } from "~/lib/dates";
+import { formatDayIn, formatRunAt } from "~/lib/dates";
 import { HORSE_SEX_LABELS, type HorseSex } from "~/schemas/horses";
 import { APP_NAME } from "~/schemas/constants";
 
@@ -67,7 +67,7 @@ export default function HorsePage() {
           </div>
           {pb ? (
             <p className="mt-1 text-gray-800" data-testid="horse-best">
-              Personal best <span className="font-bold tabular-nums">{pb.time}s</span> at {pb.arenaName} · {formatDate(pb.date)}
+              Personal best <span className="font-bold tabular-nums">{pb.time}s</span> at {pb.arenaName} · {formatDayIn(pb.date, zone)}
             </p>
           ) : null}
           {runs.length ? (
@@ -165,7 +165,7 @@ export default function HorsePage() {
             confirmLabel="Delete Horse"
             hidden={{ intent: "delete" }}
           />
-          <p className="text-xs text-gray-600">Added {formatDate(horse.createdAt)}</p>
+          <p className="text-xs text-gray-600">Added {formatDayIn(horse.createdAt, zone)}</p>
         </section>
       </main>
     </>

@@ -13,7 +13,8 @@ import { HttpError } from "~/lib/http.server";
 import { shownCount } from "~/lib/paging";
 import { ShowMore } from "~/components/ShowMore";
 import { APP_NAME } from "~/schemas/constants";
-import { formatDateTime as when } from "~/lib/dates";
+import { formatDateTimeIn } from "~/lib/dates";
+import { useViewerZone } from "~/lib/useShellUser";
 import { readForm } from "~/lib/forms.server";
 
 export const meta: MetaFunction = () => [{ title: `Notifications | ${APP_NAME}` }];
@@ -77,7 +78,7 @@ function linkFor(n: NotificationItem) {
   return typeof profile === "string" && profile.startsWith("/profile/") ? profile : null;
 }
 
-function Item({ n }: { n: NotificationItem }) {
+function Item({ n, zone }: { n: NotificationItem; zone: string }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const href = linkFor(n);
@@ -91,7 +92,7 @@ function Item({ n }: { n: NotificationItem }) {
             {n.title}
           </p>
           <p className="mt-0.5 text-gray-800">{n.message}</p>
-          <p className="mt-1 text-sm text-gray-600">{when(n.createdAt)}</p>
+          <p className="mt-1 text-sm text-gray-600">{formatDateTimeIn(n.createdAt, zone)}</p>
         </div>
         {!n.isRead ? (
           <Form method="post" preventScrollReset>
@@ -133,6 +134,7 @@ function Item({ n }: { n: NotificationItem }) {
 
 export default function Notifications() {
   const { tab, items, more } = useLoaderData<typeof loader>();
+  const zone = useViewerZone();
   // A new notification arriving on the live stream refreshes this list too, unless a
   // navigation or form post is under way: it loads the list anyway, and interrupting
   // it would drop the toast its answer carries (Approve's "Follow request approved").
@@ -179,7 +181,7 @@ export default function Notifications() {
         ) : (
           <ul className="space-y-3">
             {items.map((n) => (
-              <Item key={n.id} n={n} />
+              <Item key={n.id} n={n} zone={zone} />
             ))}
           </ul>
         )}

@@ -92,7 +92,7 @@ export default function RunLog() {
           </section>
         ) : null}
 
-        {scope && trends ? <TrendsIsland props={{ scope, trends, choices }} watch={[scope, trends]} /> : null}
+        {scope && trends ? <TrendsIsland props={{ scope, trends, choices, zone }} watch={[scope, trends]} /> : null}
 
         {editing ? null : (
           <details id="log-run" className="card group scroll-mt-20" open={formOpen}>

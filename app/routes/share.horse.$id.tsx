@@ -2,14 +2,13 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { NotFound } from "~/components/NotFound";
 import { SharedPageBar } from "~/components/SharedPageBar";
-import { getSharedHorse } from "~/features/horses/sharedHorse.server";
+import { getSharedHorsePage } from "~/features/horses/sharedHorse.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
-import { formatDate } from "~/lib/dates";
 import { APP_NAME } from "~/schemas/constants";
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const horse = getSharedHorse(getDb(), params.id ?? "");
+  const horse = getSharedHorsePage(getDb(), params.id ?? "");
   // Not shared answers exactly like missing: nothing leaks existence.
   if (!horse) return data({ horse: null, image: null }, { status: 404 });
   const photo = horse.photo?.url ?? null;
@@ -86,7 +85,7 @@ export default function SharedHorse() {
         </div>
         <div className="mt-4 grid grid-cols-2 gap-2">
           <div className="col-span-2">
-            <Stat testId="personal-best" label="Personal best" value={pb ? `${pb.time}s` : "—"} detail={pb ? `${pb.arenaName} · ${formatDate(pb.date)}` : "No timed public runs yet"} />
+            <Stat testId="personal-best" label="Personal best" value={pb ? `${pb.time}s` : "—"} detail={pb ? `${pb.arenaName} · ${pb.day}` : "No timed public runs yet"} />
           </div>
           <Stat testId="run-count" label="Public runs" value={String(horse.runCount)} />
           <Stat testId="placings" label="Placings" value={String(horse.placements)} />
@@ -120,7 +119,7 @@ export default function SharedHorse() {
                 <li key={run.id} className="flex items-center justify-between gap-3 py-2" data-testid="shared-horse-run">
                   <span className="min-w-0">
                     <span className="block truncate font-medium text-gray-900">{run.arenaName}</span>
-                    <span className="text-sm text-gray-600">{formatDate(run.runAt)}</span>
+                    <span className="text-sm text-gray-600">{run.day}</span>
                   </span>
                   <span className="text-right">
                     <span className="block font-bold tabular-nums text-gray-900">{run.time ? `${run.time}s` : "—"}</span>

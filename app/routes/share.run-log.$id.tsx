@@ -2,16 +2,15 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { NotFound } from "~/components/NotFound";
 import { SharedPageBar } from "~/components/SharedPageBar";
-import { getSharedRun } from "~/features/runs/runs.server";
+import { getSharedRunPage } from "~/features/runs/runs.server";
 import { getUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { APP_NAME } from "~/schemas/constants";
-import { formatDate } from "~/lib/dates";
 import { tagLabel } from "~/schemas/run-basics";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const run = getSharedRun(getDb(), params.id ?? "", await getUser(request));
+  const run = getSharedRunPage(getDb(), params.id ?? "", await getUser(request));
   // Not visible answers exactly like missing: nothing leaks existence.
   if (!run) return data({ run: null, url: "" }, { status: 404 });
   return { run, url: `${config().appOrigin}/share/run-log/${run.id}` };
@@ -50,7 +49,7 @@ export default function SharedRunLog() {
       <article className="card mt-3">
         <h1 className="text-2xl font-bold text-gray-900">{run.arenaName}</h1>
         <p className="mt-1 text-gray-700">
-          Shared by <span className="font-semibold text-gray-900">{run.ownerName}</span> · {formatDate(run.runAt)}
+          Shared by <span className="font-semibold text-gray-900">{run.ownerName}</span> · {run.day}
         </p>
         <div className="mt-4 flex items-end justify-between gap-4 rounded-xl bg-brand-50 p-4">
           <div>

@@ -1,10 +1,11 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { formatDayIn } from "~/lib/dates";
 
 /** Pieces the admin tabs share: a table that scrolls on a phone, cells that wrap long text, status pills. */
 
-export const date = (value: string | Date | null | undefined) =>
-  value ? new Date(value).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" }) : "—";
+/** A day in the admin's own zone (`useViewerZone`), as every screen names times (app/lib/dates.ts). */
+export const date = (value: string | Date | null | undefined, zone: string) => (value ? formatDayIn(value, zone) : "—");
 
 export const person = (p: { firstName: string | null; lastName: string | null } | null) =>
   p ? `${p.firstName ?? ""} ${p.lastName ?? ""}`.trim() : "—";

@@ -1,9 +1,10 @@
 import { Form } from "@remix-run/react";
 import type { FieldChange } from "./changes";
+import { formatDayIn } from "~/lib/dates";
+import { useViewerZone } from "~/lib/useShellUser";
 
 type Pending = { submittedAt: string; fields: FieldChange[]; showbillPreviewUrl?: string | null };
 
-const when = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 /** The changed fields, listed value beside the proposed one. */
 export function ChangeList({ fields }: { fields: FieldChange[] }) {
@@ -30,13 +31,14 @@ export function ChangeList({ fields }: { fields: FieldChange[] }) {
 
 /** The edit screen's account of a change waiting for review, with a way to take it back. */
 export function PendingChangePanel({ pending, withdrawAction }: { pending: Pending; withdrawAction: string }) {
+  const zone = useViewerZone();
   return (
     <section role="status" aria-labelledby="pending-change-title" className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="pending-change">
       <h2 id="pending-change-title" className="font-bold">
         Change waiting for review
       </h2>
       <p className="text-sm">
-        Sent {when(pending.submittedAt)}. Riders see the event as listed until an admin approves your change. The form below holds your change:
+        Sent {formatDayIn(pending.submittedAt, zone)}. Riders see the event as listed until an admin approves your change. The form below holds your change:
         saving it again replaces it.
       </p>
       <ChangeList fields={pending.fields} />

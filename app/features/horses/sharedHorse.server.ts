@@ -1,7 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import { horses, runLogs, users } from "#db/schema";
 import { computeTrends } from "~/features/runs/trends";
+import { zoneOfZip } from "~/features/events/zones.server";
 import { config } from "~/lib/config.server";
+import { formatDayIn } from "~/lib/dates";
 import type { Db } from "~/lib/db.server";
 import { previewOf } from "~/lib/uploads.server";
 
@@ -16,6 +18,23 @@ export const SHARED_RECENT_RUNS = 10;
  * never part of it. Anything else answers null, exactly like a missing horse.
  */
 export function getSharedHorse(db: Db, id: string) {
+  return readSharedHorse(db, id)?.horse ?? null;
+}
+
+/** The shared record's page: the record, with the day of its best and of each recent run in the rider's home zone. */
+export function getSharedHorsePage(db: Db, id: string) {
+  const shared = readSharedHorse(db, id);
+  if (!shared) return null;
+  const { horse } = shared;
+  const zone = zoneOfZip(shared.ownerZip);
+  return {
+    ...horse,
+    personalBest: horse.personalBest && { ...horse.personalBest, day: formatDayIn(horse.personalBest.date, zone) },
+    recentRuns: horse.recentRuns.map((run) => ({ ...run, day: formatDayIn(run.runAt, zone) })),
+  };
+}
+
+function readSharedHorse(db: Db, id: string) {
   const row = db
     .select({ horse: horses, owner: users })
     .from(horses)
@@ -40,7 +59,7 @@ export function getSharedHorse(db: Db, id: string) {
     .all();
   const trends = computeTrends(runs.map((run) => ({ ...run, createdAt: run.runAt })));
   const photo = previewOf(horse.photoUrl);
-  return {
+  const shared = {
     id: horse.id,
     name: horse.name,
     registeredName: horse.registeredName,
@@ -58,5 +77,6 @@ export function getSharedHorse(db: Db, id: string) {
     recentRuns: runs.slice(0, SHARED_RECENT_RUNS).map(({ id: runId, arenaName, arenaType, time, placement, runAt }) => ({ id: runId, arenaName, arenaType, time, placement, runAt })),
     url: `${config().appOrigin}/share/horse/${horse.id}`,
   };
+  return { horse: shared, ownerZip: owner.homeZipCode };
 }
 export type SharedHorse = NonNullable<ReturnType<typeof getSharedHorse>>;

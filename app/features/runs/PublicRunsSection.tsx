@@ -3,9 +3,9 @@ import { PUBLIC_RUNS_LIMIT, PUBLIC_RUNS_PAGE, TAG_LABELS, type PublicRunSort, ty
 import type { PublicRun } from "./runs.server";
 import { Stars } from "./Stars";
 import { ShowMore } from "~/components/ShowMore";
-import { formatDate as fmtDate } from "~/lib/dates";
 
-type Run = Omit<PublicRun, "createdAt" | "runAt"> & { createdAt: string | Date; runAt: string | Date };
+/** `day`: the day it was run, in its rider's home zone (getPublicRunsPage). */
+type Run = Omit<PublicRun, "createdAt" | "runAt"> & { createdAt: string | Date; runAt: string | Date; day: string };
 
 /** Profile › 'Public Runs (count)', sortable by Recent or Fastest with plain links (no JavaScript needed). */
 export function PublicRunsSection({ runs, count, sort, shown }: { runs: Run[]; count: number; sort: PublicRunSort; shown: number }) {
@@ -40,7 +40,7 @@ export function PublicRunsSection({ runs, count, sort, shown }: { runs: Run[]; c
                 <div className="min-w-0">
                   <p className="truncate font-bold text-gray-900">{run.horseName || "—"}</p>
                   <p className="truncate text-sm text-gray-700">
-                    {run.arenaName} · {run.arenaType === "indoor" ? "Indoor" : "Outdoor"} · {fmtDate(run.runAt)}
+                    {run.arenaName} · {run.arenaType === "indoor" ? "Indoor" : "Outdoor"} · {run.day}
                   </p>
                 </div>
                 <p className="shrink-0 text-xl font-extrabold tabular-nums text-brand-800">{run.time ? `${run.time}s` : "—"}</p>

@@ -1,4 +1,4 @@
-import { formatMonthDay as day } from "~/lib/dates";
+import { formatMonthDayIn } from "~/lib/dates";
 
 /**
  * Times over time as a small hand-written SVG (no chart library, under a
@@ -6,7 +6,9 @@ import { formatMonthDay as day } from "~/lib/dates";
  * shows without JavaScript and nothing moves when the page hydrates. The
  * axis is flipped (faster is higher) so improvement reads as a line going up.
  */
-export function TimeChart({ points, label }: { points: { date: string; time: number }[]; label: string }) {
+/** `zone`: the rider's home zone, in which each run's day is named. */
+export function TimeChart({ points, label, zone }: { points: { date: string; time: number }[]; label: string; zone: string }) {
+  const day = (date: string) => formatMonthDayIn(date, zone);
   if (points.length < 2) {
     return <p className="text-sm text-gray-600">Log two timed runs to see the chart.</p>;
   }

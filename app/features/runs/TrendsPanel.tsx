@@ -1,4 +1,4 @@
-import { formatDate as fmtDate } from "~/lib/dates";
+import { formatDayIn } from "~/lib/dates";
 import { PersonIcon } from "./icons";
 import { TimeChart } from "./TimeChart";
 import type { ConditionFigure, Trends } from "./trends";
@@ -53,7 +53,7 @@ function ConditionTable({ title, figures, testId }: { title: string; figures: Co
  * History and trends of one horse or rider, readable at a glance on a phone.
  * Loaded as an island (app/components/Island.tsx): plain links, no router.
  */
-export default function TrendsPanel({ scope, trends, choices }: { scope: TrendScope; trends: Trends; choices: TrendChoice[] }) {
+export default function TrendsPanel({ scope, trends, choices, zone }: { scope: TrendScope; trends: Trends; choices: TrendChoice[]; zone: string }) {
   const pb = trends.personalBest;
   return (
     <section className="card" aria-labelledby="trends-title">
@@ -88,13 +88,13 @@ export default function TrendsPanel({ scope, trends, choices }: { scope: TrendSc
         </nav>
       ) : null}
       <div className="mt-3 grid grid-cols-2 gap-2">
-        <Tile testId="personal-best" label="Personal best" value={pb ? `${pb.time}s` : "—"} detail={pb ? `${pb.arenaName} · ${fmtDate(pb.date)}` : "No timed runs yet"} />
+        <Tile testId="personal-best" label="Personal best" value={pb ? `${pb.time}s` : "—"} detail={pb ? `${pb.arenaName} · ${formatDayIn(pb.date, zone)}` : "No timed runs yet"} />
         <Tile testId="average-last-5" label="Avg last 5" value={trends.averageLast5 !== null ? `${trends.averageLast5.toFixed(2)}s` : "—"} detail={trends.timedCount ? `of ${Math.min(5, trends.timedCount)} timed` : undefined} />
         <Tile testId="clean-rate" label="Clean runs" value={trends.cleanRunRate !== null ? `${trends.cleanRunRate}%` : "—"} detail="tagged clean-run" />
         <Tile testId="placements" label="Placings" value={String(trends.placements)} detail="placed or cashed" />
       </div>
       <div className="mt-3">
-        <TimeChart points={trends.points} label={`Times of ${scope.label} over time`} />
+        <TimeChart points={trends.points} label={`Times of ${scope.label} over time`} zone={zone} />
       </div>
       {trends.bestByArena.length ? (
         <details className="mt-2">

@@ -11,6 +11,7 @@ import { statement } from "~/lib/prepared.server";
 import { userById } from "~/lib/auth.server";
 import { HttpError } from "~/lib/http.server";
 import { isTimeZone, wallClockToDate } from "~/lib/zoned-time";
+import { formatDayIn } from "~/lib/dates";
 import { findUpload, releaseUploads } from "~/lib/uploads.server";
 import { EARLIEST_RUN, PUBLIC_RUNS_LIMIT, RUN_AT_ALLOWANCE_MS, RUN_MESSAGES, UPLOADED_VIDEO, type PublicRunSort, type RunFilters, type RunLogInput } from "~/schemas/runs";
 import { canViewRun, canViewSharedRun } from "./policies.server";
@@ -426,16 +427,32 @@ export function getRunCount(db: Db, viewer: User | null, ownerId: string) {
   return seesPublicRuns(viewer, v) ? publicRunCount(db, v.owner.id) : 0;
 }
 
-/** A profile's list: the first `limit` of the runs getPublicRuns answers and their count, the owner and the rule asked once. */
+/**
+ * A profile's list: the first `limit` of the runs getPublicRuns answers, each
+ * with the day it was run in its rider's home zone, and their count; the
+ * owner and the rule asked once.
+ */
 export function getPublicRunsPage(db: Db, viewer: User | null, ownerId: string, sort: PublicRunSort, limit: number) {
   const v = ownerFor(db, viewer, ownerId);
   if (!v) return null;
   if (!seesPublicRuns(viewer, v)) return { runs: [], count: 0 };
-  return { runs: publicRuns(db, v.owner.id, sort, limit, 0), count: publicRunCount(db, v.owner.id) };
+  const zone = zoneOfZip(v.owner.homeZipCode);
+  const runs = publicRuns(db, v.owner.id, sort, limit, 0).map((run) => ({ ...run, day: formatDayIn(run.runAt, zone) }));
+  return { runs, count: publicRunCount(db, v.owner.id) };
 }
 
 /** A shared run log, or null when missing or not visible (the same answer). */
 export function getSharedRun(db: Db, id: string, viewer: User | null) {
+  return readSharedRun(db, id, viewer)?.run ?? null;
+}
+
+/** The shared run's page: the run and the day it was run in its rider's home zone. */
+export function getSharedRunPage(db: Db, id: string, viewer: User | null) {
+  const shared = readSharedRun(db, id, viewer);
+  return shared && { ...shared.run, day: formatDayIn(shared.run.runAt, zoneOfZip(shared.ownerZip)) };
+}
+
+function readSharedRun(db: Db, id: string, viewer: User | null) {
   const row = db
     .select({ run: runLogs, owner: users })
     .from(runLogs)
@@ -447,7 +464,7 @@ export function getSharedRun(db: Db, id: string, viewer: User | null) {
   // An invite-only owner shows first name only to the world.
   const ownerName =
     owner.privacyMode === "PUBLIC" ? `${owner.firstName} ${owner.lastName}`.trim() : owner.firstName;
-  return {
+  const shared = {
     id: run.id,
     arenaName: run.arenaName,
     ownerName,
@@ -462,5 +479,6 @@ export function getSharedRun(db: Db, id: string, viewer: User | null) {
     notes: run.notes,
     videoUrl: run.videoUrl,
   };
+  return { run: shared, ownerZip: owner.homeZipCode };
 }
 export type SharedRun = NonNullable<ReturnType<typeof getSharedRun>>;

@@ -2,10 +2,12 @@ import { EVENT_REPORT_LABELS } from "~/schemas/events";
 import type { TabData } from "../tabs.server";
 import { Cell, date, person, Table } from "../ui";
 import { ReasonCell, ReviewButtons, STATUS_LABELS } from "./reports";
+import { useViewerZone } from "~/lib/useShellUser";
 
 const reasonLabel = (reason: string) => EVENT_REPORT_LABELS[reason as keyof typeof EVENT_REPORT_LABELS] ?? reason;
 
 export function ReportedEventsTab({ data }: { data: TabData<"reported-events"> }) {
+  const zone = useViewerZone();
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-bold">Pending reports</h2>
@@ -23,7 +25,7 @@ export function ReportedEventsTab({ data }: { data: TabData<"reported-events"> }
             </Cell>
             <ReasonCell reason={reasonLabel(r.reason)} description={r.description} />
             <Cell>{person(r.reporter)}</Cell>
-            <Cell>{date(r.createdAt)}</Cell>
+            <Cell>{date(r.createdAt, zone)}</Cell>
             <Cell>
               <div className="flex flex-wrap gap-2">
                 <ReviewButtons intent="review-event-report" reportId={r.id} />
@@ -39,7 +41,7 @@ export function ReportedEventsTab({ data }: { data: TabData<"reported-events"> }
             <Cell>{r.event.name}</Cell>
             <Cell>{reasonLabel(r.reason)}</Cell>
             <Cell>{STATUS_LABELS[r.status]}</Cell>
-            <Cell>{date(r.reviewedAt)}</Cell>
+            <Cell>{date(r.reviewedAt, zone)}</Cell>
           </tr>
         ))}
       </Table>

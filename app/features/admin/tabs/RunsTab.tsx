@@ -1,8 +1,10 @@
 import { ConfirmAction } from "~/components/ConfirmAction";
 import type { TabData } from "../tabs.server";
 import { Cell, date, person, Table } from "../ui";
+import { useViewerZone } from "~/lib/useShellUser";
 
 export function RunsTab({ data }: { data: TabData<"runs"> }) {
+  const zone = useViewerZone();
   return (
     <Table head={["Rider", "Arena", "Time", "Notes", "Date", "Actions"]} empty="No public run logs">
       {data.runs.map((r) => (
@@ -22,7 +24,7 @@ export function RunsTab({ data }: { data: TabData<"runs"> }) {
               </a>
             ) : null}
           </Cell>
-          <Cell>{date(r.runAt)}</Cell>
+          <Cell>{date(r.runAt, zone)}</Cell>
           <Cell wide>
             <ConfirmAction
               label="Delete"
