@@ -1,7 +1,12 @@
+import { useShellUser } from "~/lib/useShellUser";
 import { APP_NAME } from "~/schemas/constants";
 
-/** The top of a shared run's or horse's page, read by visitors: the app's name home, and Join. */
+/**
+ * The top of a shared run's or horse's page for a visitor: the app's name
+ * home, and Join. A signed-in rider has the main navigation instead.
+ */
 export function SharedPageBar() {
+  if (useShellUser()) return null;
   return (
     <div className="flex items-center justify-between">
       <a data-discover href="/" className="link text-sm">
@@ -11,5 +16,19 @@ export function SharedPageBar() {
         Join
       </a>
     </div>
+  );
+}
+
+/** The invitation at the foot of a shared page, for a visitor only. */
+export function JoinCard({ title, text }: { title: string; text: string }) {
+  if (useShellUser()) return null;
+  return (
+    <section className="card mt-4 text-center">
+      <h2 className="text-lg font-bold text-gray-900">{title}</h2>
+      <p className="mt-1 text-gray-700">{text}</p>
+      <a data-discover href="/register" className="btn-primary mt-3 w-full">
+        Get Started Free
+      </a>
+    </section>
   );
 }

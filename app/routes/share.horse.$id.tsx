@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { NotFound } from "~/components/NotFound";
-import { SharedPageBar } from "~/components/SharedPageBar";
+import { JoinCard, SharedPageBar } from "~/components/SharedPageBar";
 import { getSharedHorsePage } from "~/features/horses/sharedHorse.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
@@ -133,13 +133,7 @@ export default function SharedHorse() {
           )}
         </section>
       </article>
-      <section className="card mt-4 text-center">
-        <h2 className="text-lg font-bold text-gray-900">Track your own horses</h2>
-        <p className="mt-1 text-gray-700">Log every run, keep your horse&apos;s papers handy and find races near you.</p>
-        <a data-discover href="/register" className="btn-primary mt-3 w-full">
-          Get Started Free
-        </a>
-      </section>
+      <JoinCard title="Track your own horses" text="Log every run, keep your horse's papers handy and find races near you." />
     </main>
   );
 }

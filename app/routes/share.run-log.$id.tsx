@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { NotFound } from "~/components/NotFound";
-import { SharedPageBar } from "~/components/SharedPageBar";
+import { JoinCard, SharedPageBar } from "~/components/SharedPageBar";
 import { getSharedRunPage } from "~/features/runs/runs.server";
 import { getUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
@@ -88,13 +88,7 @@ export default function SharedRunLog() {
           </a>
         ) : null}
       </article>
-      <section className="card mt-4 text-center">
-        <h2 className="text-lg font-bold text-gray-900">Track your own runs</h2>
-        <p className="mt-1 text-gray-700">Log every run, see your horse&apos;s trends and find races near you.</p>
-        <a data-discover href="/register" className="btn-primary mt-3 w-full">
-          Get Started Free
-        </a>
-      </section>
+      <JoinCard title="Track your own runs" text="Log every run, see your horse's trends and find races near you." />
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { follows, savedEvents } from "../../db/schema";
-import { createEvent, createRun, createUser, PASSWORD, signIn } from "../helpers/factories";
+import { follows, horses, savedEvents } from "../../db/schema";
+import { createEvent, createRun, createUser, PASSWORD, signedInRider, signIn } from "../helpers/factories";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let app: TestServer;
@@ -90,6 +90,23 @@ describe("shared run log page and GET /api/share/run-log/{id}", () => {
     const api = await (await app.client().get(`/api/share/run-log/${run.id}`)).json();
     expect(api).toMatchObject({ arenaName: "Cowtown Coliseum", ownerName: "Kaylee Brooks", ownerFirstName: "Kaylee", horseName: "Dash", time: "15.482", rating: 5, tags: ["clean-run"] });
     expect(JSON.stringify(api)).not.toContain(owner.email);
+  });
+
+  it("invites only visitors to join: a signed-in rider reading a shared run or horse has the main navigation instead", async () => {
+    const owner = createUser(app.db, { privacyMode: "PUBLIC" });
+    const horse = app.db.insert(horses).values({ userId: owner.id, name: "Shared Dash", shared: true }).returning().get();
+    const run = createRun(app.db, owner.id, { privacy: "PUBLIC", horseId: horse.id, horseName: horse.name });
+    const reader = await signedInRider(app);
+    for (const path of [`/share/run-log/${run.id}`, `/share/horse/${horse.id}`]) {
+      const visitor = await (await app.client().get(path)).text();
+      expect(visitor, path).toContain("Get Started Free");
+      expect(visitor, path).toContain('href="/register"');
+      const html = await (await reader.client.get(path)).text();
+      expect(html, path).toContain("Shared Dash");
+      expect(html, path).not.toContain("Get Started Free");
+      expect(html, path).not.toContain('href="/register"');
+      expect(html, path).toContain('aria-label="Main"');
+    }
   });
 
   it("names an invite-only owner by first name only", async () => {
