@@ -6,9 +6,9 @@ import { openSearch } from "./helpers";
  * (app/routes/_index.tsx): the landing page for visitors, Discover for
  * riders. The server HTML is whole either way; with JavaScript the screen
  * becomes interactive without a mismatch, and navigations inside the app
- * show it without a blank frame.
+ * show it without a blank frame. About hydration: the no-JavaScript project
+ * leaves this file out (playwright.config.ts).
  */
-test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "about hydration");
 
 const DEMO = { email: "kaylee@demo.cloverleaf.app", password: "demo-password-1" };
 
