@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import { zoneOfZip } from "~/features/events/zones.server";
+import { homeZone } from "~/features/events/zones.server";
 import { unreadCount } from "~/features/notifications/notifications.server";
 import { getUser } from "./auth.server";
 import { getDb } from "./db.server";
@@ -23,7 +23,7 @@ export async function loadShell(request: Request) {
         isPrivate: user.privacyMode === "SOLO",
         unreadCount: unreadCount(getDb(), user.id),
         // The zone of their home ZIP, in which their screens name times (app/lib/dates.ts).
-        zone: zoneOfZip(user.homeZipCode),
+        zone: homeZone(user),
       }
     : null;
   return data({ user: shellUser, toast }, headers ? { headers: { "Set-Cookie": headers } } : undefined);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { openSearch } from "./helpers";
+import { consoleErrors, openSearch } from "./helpers";
 
 /**
  * "/" is two screens, each its own script loaded while the page hydrates
@@ -11,16 +11,6 @@ import { openSearch } from "./helpers";
  */
 
 const DEMO = { email: "kaylee@demo.cloverleaf.app", password: "demo-password-1" };
-
-/** Errors the page logs (React reports a hydration mismatch as one). */
-function consoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return errors;
-}
 
 /** The scripts the page fetched from /build. */
 function scripts(page: Page) {

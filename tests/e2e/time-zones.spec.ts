@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn, withDb } from "./helpers";
+import { consoleErrors, signIn, withDb } from "./helpers";
 
 /**
  * A phone set to a zone other than the server's (UTC) and the rider's home
@@ -13,18 +13,9 @@ test.use({ timezoneId: "Asia/Kathmandu" });
 
 const EVENING = Date.parse("2026-10-03T01:30:00Z");
 
-function pageErrors(page: Page) {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return errors;
-}
-
 /** Opens `path`, waits until its scripts have loaded and run (hydrating the page), and answers the errors it reported. */
 async function hydrated(page: Page, path: string) {
-  const errors = pageErrors(page);
+  const errors = consoleErrors(page);
   await page.goto(path, { waitUntil: "networkidle" });
   return errors;
 }

@@ -5,7 +5,6 @@ import { useViewerZone } from "~/lib/useShellUser";
 
 type Pending = { submittedAt: string; fields: FieldChange[]; showbillPreviewUrl?: string | null };
 
-
 /** The changed fields, listed value beside the proposed one. */
 export function ChangeList({ fields }: { fields: FieldChange[] }) {
   return (

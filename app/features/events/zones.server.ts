@@ -9,3 +9,6 @@ import { zoneForState } from "./dates";
 export function zoneOfZip(zip: string | null | undefined) {
   return zoneForState(zip ? lookupZip(zip)?.state : null);
 }
+
+/** The zone a person's times are named and counted in: their home ZIP's (app/lib/dates.ts). */
+export const homeZone = (person: { homeZipCode: string | null }) => zoneOfZip(person.homeZipCode);

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import type { User } from "#db/schema";
-import { riderZone } from "~/features/runs/runLog.server";
+import { homeZone } from "~/features/events/zones.server";
 import { listRuns, runTrends } from "~/features/runs/runs.server";
 import { listRiders } from "~/features/riders/riders.server";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
@@ -48,7 +48,7 @@ export async function horseScreen(request: Request, id: string) {
     trends: runTrends(db, user.id, { horseId: horse.id }),
     riders: listRiders(db, user.id),
     papers: listPapers(db, user, horse.id),
-    zone: riderZone(user),
+    zone: homeZone(user),
     editOpen: new URL(request.url).searchParams.has("edit"),
   };
 }

@@ -4,7 +4,7 @@ import { horseDocuments, horses, users, type HorseDocument, type User } from "#d
 import { sendAlert } from "~/features/alerts/alerts.server";
 import { cancelJob, enqueueJob } from "~/features/alerts/jobs.server";
 import { dayIn } from "~/features/events/dates";
-import { zoneOfZip } from "~/features/events/zones.server";
+import { homeZone } from "~/features/events/zones.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { formatDate } from "~/lib/dates";
@@ -42,7 +42,7 @@ function addDays(day: string, days: number) {
 export function schedulePaperReminders(db: Db, doc: HorseDocument, owner: Pick<User, "homeZipCode">) {
   if (!doc.expiresOn) return;
   const expiresOn = doc.expiresOn;
-  const zone = zoneOfZip(owner.homeZipCode);
+  const zone = homeZone(owner);
   const at = now();
   const due = REMINDER_DAYS.map((days) => ({ days, dueAt: zonedInstant(`${addDays(expiresOn, -days)}T${REMINDER_TIME}`, zone) }));
   const passed = due.filter((d) => d.dueAt <= at);
@@ -85,7 +85,7 @@ export function paperReminderJob(db: Db, job: { payload?: unknown }, ctx: { now:
     .get();
   // Deleted, its expiry moved, its horse retired, or its owner gone: nothing to remind.
   if (!row || row.doc.expiresOn !== expiresOn || row.horse.retiredAt || !row.owner.isActive) return;
-  const left = daysBetween(dayIn(zoneOfZip(row.owner.homeZipCode), ctx.now), expiresOn);
+  const left = daysBetween(dayIn(homeZone(row.owner), ctx.now), expiresOn);
   if (left < 0) return; // run late (the server was down past the expiry): the list says Expired
   sendAlert(db, {
     userId: row.owner.id,

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { horses, runLogs, users } from "#db/schema";
 import { computeTrends } from "~/features/runs/trends";
-import { zoneOfZip } from "~/features/events/zones.server";
+import { homeZone } from "~/features/events/zones.server";
 import { config } from "~/lib/config.server";
 import { formatDayIn } from "~/lib/dates";
 import type { Db } from "~/lib/db.server";
@@ -25,8 +25,7 @@ export function getSharedHorse(db: Db, id: string) {
 export function getSharedHorsePage(db: Db, id: string) {
   const shared = readSharedHorse(db, id);
   if (!shared) return null;
-  const { horse } = shared;
-  const zone = zoneOfZip(shared.ownerZip);
+  const { horse, zone } = shared;
   return {
     ...horse,
     personalBest: horse.personalBest && { ...horse.personalBest, day: formatDayIn(horse.personalBest.date, zone) },
@@ -77,6 +76,6 @@ function readSharedHorse(db: Db, id: string) {
     recentRuns: runs.slice(0, SHARED_RECENT_RUNS).map(({ id: runId, arenaName, arenaType, time, placement, runAt }) => ({ id: runId, arenaName, arenaType, time, placement, runAt })),
     url: `${config().appOrigin}/share/horse/${horse.id}`,
   };
-  return { horse: shared, ownerZip: owner.homeZipCode };
+  return { horse: shared, zone: homeZone(owner) };
 }
 export type SharedHorse = NonNullable<ReturnType<typeof getSharedHorse>>;

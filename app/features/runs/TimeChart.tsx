@@ -5,8 +5,8 @@ import { formatMonthDayIn } from "~/lib/dates";
  * kilobyte of script): drawn in the server's HTML at its final size, so it
  * shows without JavaScript and nothing moves when the page hydrates. The
  * axis is flipped (faster is higher) so improvement reads as a line going up.
+ * Each run's day is named in `zone`, the rider's home zone.
  */
-/** `zone`: the rider's home zone, in which each run's day is named. */
 export function TimeChart({ points, label, zone }: { points: { date: string; time: number }[]; label: string; zone: string }) {
   const day = (date: string) => formatMonthDayIn(date, zone);
   if (points.length < 2) {

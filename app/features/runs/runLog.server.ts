@@ -2,7 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import type { User } from "#db/schema";
-import { zoneOfZip } from "~/features/events/zones.server";
+import { homeZone } from "~/features/events/zones.server";
 import { runLogHorses } from "~/features/horses/horses.server";
 import { listRiders } from "~/features/riders/riders.server";
 import { data } from "@remix-run/node";
@@ -69,8 +69,6 @@ function trendsScope(db: Db, userId: string, filters: RunFilters, riders: { id: 
   return horse ? { kind: "horse" as const, label: horse.name, horseId: horse.id } : null;
 }
 
-/** The time zone of the rider's home ZIP: a form without JavaScript shows and reads its run time there. */
-export const riderZone = (user: User) => zoneOfZip(user.homeZipCode);
 
 /** The screen's loader: everything it shows, read with one bounded query each. */
 export async function runLogScreen(request: Request) {
@@ -89,7 +87,8 @@ function readRunLogScreen(db: Db, user: User, url: URL) {
   const { pickable, choices: horseChoices } = runLogHorses(db, user.id);
   const scope = trendsScope(db, user.id, filters, riders, horseChoices);
   const trends = scope ? runTrends(db, user.id, scope.kind === "rider" ? { riderId: scope.riderId } : "horseId" in scope ? { horseId: scope.horseId } : { horse: scope.horse }) : null;
-  const zone = riderZone(user);
+  // A form without JavaScript shows and reads its run time in the rider's home zone.
+  const zone = homeZone(user);
 
   const editId = url.searchParams.get("edit");
   const editRun = editId ? getOwnRun(db, user.id, editId) : null;

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { events, riders, runLogs, users, type Event, type RunLog, type User } from "#db/schema";
-import { zoneOfZip } from "~/features/events/zones.server";
+import { homeZone } from "~/features/events/zones.server";
 import { canViewEvent } from "~/features/events/policies.server";
 import { horseForRun } from "~/features/horses/horses.server";
 import { isFollowing } from "~/features/social/social.server";
@@ -192,11 +192,6 @@ function checkRunLinks(db: Db, user: User, input: RunLogInput, current?: RunLog)
   }
 }
 
-/** The zone of the rider's home ZIP's state: where a time sent without its zone was read. */
-function homeZone(user: User) {
-  return zoneOfZip(user.homeZipCode);
-}
-
 /**
  * When the run was run, from what was sent: an ISO instant with its offset
  * ("2026-06-01T14:30:00-05:00"), or a wall-clock time ("2026-06-01T14:30",
@@ -206,6 +201,7 @@ function homeZone(user: User) {
  */
 export function readRunAt(user: User, input: Pick<RunLogInput, "runAt" | "timeZone">): Date | undefined {
   if (!input.runAt) return undefined;
+  // A time sent without its zone is read in the rider's home zone.
   const zone = input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : homeZone(user);
   const at = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(input.runAt) ? new Date(input.runAt) : wallClockToDate(input.runAt, zone);
   const refuse = (message: string) => new HttpError(400, message, { errors: { runAt: [message] } });
@@ -436,7 +432,7 @@ export function getPublicRunsPage(db: Db, viewer: User | null, ownerId: string, 
   const v = ownerFor(db, viewer, ownerId);
   if (!v) return null;
   if (!seesPublicRuns(viewer, v)) return { runs: [], count: 0 };
-  const zone = zoneOfZip(v.owner.homeZipCode);
+  const zone = homeZone(v.owner);
   const runs = publicRuns(db, v.owner.id, sort, limit, 0).map((run) => ({ ...run, day: formatDayIn(run.runAt, zone) }));
   return { runs, count: publicRunCount(db, v.owner.id) };
 }
@@ -449,7 +445,7 @@ export function getSharedRun(db: Db, id: string, viewer: User | null) {
 /** The shared run's page: the run and the day it was run in its rider's home zone. */
 export function getSharedRunPage(db: Db, id: string, viewer: User | null) {
   const shared = readSharedRun(db, id, viewer);
-  return shared && { ...shared.run, day: formatDayIn(shared.run.runAt, zoneOfZip(shared.ownerZip)) };
+  return shared && { ...shared.run, day: formatDayIn(shared.run.runAt, shared.zone) };
 }
 
 function readSharedRun(db: Db, id: string, viewer: User | null) {
@@ -479,6 +475,6 @@ function readSharedRun(db: Db, id: string, viewer: User | null) {
     notes: run.notes,
     videoUrl: run.videoUrl,
   };
-  return { run: shared, ownerZip: owner.homeZipCode };
+  return { run: shared, zone: homeZone(owner) };
 }
 export type SharedRun = NonNullable<ReturnType<typeof getSharedRun>>;
