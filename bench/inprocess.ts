@@ -7,7 +7,8 @@
  * the sockets and the load generator it is quieter than whole-server figures
  * (20% or more apart from run to run on this shared VM), but two runs of it
  * still differ by up to 10%: run it twice before trusting a ratio near 1.
- * The instrument for judging a change to rendering or loaders. What it
+ * The instrument for judging a change to rendering, loaders or patches/ (each
+ * build runs with its own checkout's Remix runtime). What it
  * leaves out (the HTTP layer, compression, the socket write) is measured by
  * `npm run bench` and bench/compare.ts.
  *
@@ -18,7 +19,7 @@
  * Both builds read the same demo data (scripts/seed-demo.ts, seeded once into
  * a temporary DATA_DIR), signed in as the demo rider; GET requests only.
  */
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
 import Database from "better-sqlite3";
 import { execSync } from "node:child_process";
 import path from "node:path";
@@ -36,8 +37,12 @@ execSync("node --import tsx scripts/seed-demo.ts", { env: { ...process.env, DATA
 Object.assign(process.env, { DATA_DIR: dataDir, APP_ORIGIN: ORIGIN, NODE_ENV: "production", RATE_LIMIT_FACTOR: "1000000" });
 
 const roots = [arg("before", ""), "."].filter(Boolean).map((root) => path.resolve(root));
+// Each build with its own checkout's Remix runtime, so a change to patches/ is compared too.
 const handlers = await Promise.all(
-  roots.map(async (root) => createRequestHandler((await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild, "production")),
+  roots.map(async (root) => {
+    const remix = (await import(pathToFileURL(path.join(root, "node_modules/@remix-run/node/dist/index.js")).href)) as typeof import("@remix-run/node");
+    return remix.createRequestHandler((await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild, "production");
+  }),
 );
 const handle = handlers.at(-1)!;
 
