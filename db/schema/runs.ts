@@ -64,6 +64,8 @@ export const runLogs = sqliteTable(
     index("run_logs_user_created_idx").on(t.userId, t.createdAt),
     index("run_logs_user_horse_idx").on(t.userId, t.horseName),
     index("run_logs_privacy_run_at_idx").on(t.privacy, t.runAt),
+    // A profile's public runs and their count, read from the index alone (bench/README.md, "Profiles").
+    index("run_logs_user_privacy_run_at_idx").on(t.userId, t.privacy, t.runAt),
     index("run_logs_event_idx").on(t.eventId),
     index("run_logs_rider_idx").on(t.riderId),
     uniqueIndex("run_logs_user_client_idx").on(t.userId, t.clientId),

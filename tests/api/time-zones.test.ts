@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, horses, notifications } from "../../db/schema";
+import { auditLog, horses, jobs, notifications } from "../../db/schema";
 import { createRun, createUser, signedInRider, signIn } from "../helpers/factories";
 import { startTestServer, type TestServer } from "../helpers/server";
 
@@ -54,7 +54,7 @@ describe("times on screens", () => {
     expect((await (await app.client().get(`/api/share/run-log/${run.id}`)).json()).runAt).toBe(EVENING.toISOString());
   });
 
-  it("name a notification's and an audit entry's time in the reader's home zone", async () => {
+  it("name a notification's, an audit entry's and a failed delivery's time in the reader's home zone", async () => {
     const rider = await signedInRider(app, { homeZipCode: "76101" });
     app.db.insert(notifications).values({ userId: rider.user.id, type: "alert", title: "Entries close soon", message: "Evening notice", createdAt: EVENING }).run();
     expect(await rendered(await rider.client.get("/notifications"))).toContain("Oct 2, 8:30 PM");
@@ -62,5 +62,10 @@ describe("times on screens", () => {
     const admin = await signedInRider(app, { isAdmin: true, homeZipCode: "96813" }); // Honolulu, UTC-10
     app.db.insert(auditLog).values({ actorId: admin.user.id, action: "user.ban", targetType: "user", targetId: rider.user.id, createdAt: EVENING }).run();
     expect(await rendered(await admin.client.get("/admin?tab=audit"))).toContain("Oct 2, 2026, 3:30 PM");
+
+    app.db.insert(jobs).values({ kind: "alert-email", key: "alert-email:evening", dueAt: EVENING, status: "failed", attempts: 5, finishedAt: EVENING }).run();
+    const dashboard = await rendered(await admin.client.get("/admin"));
+    expect(dashboard).toContain("5 attempts, Oct 2, 2026, 3:30 PM");
+    expect(dashboard).not.toContain("UTC");
   });
 });

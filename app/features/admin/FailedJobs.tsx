@@ -1,7 +1,7 @@
-type FailedJob = { id: number; kind: string; key: string; attempts: number; lastError: string | null; failedAt: string | Date };
+import { formatDayTimeIn } from "~/lib/dates";
+import { useViewerZone } from "~/lib/useShellUser";
 
-const time = (value: string | Date) =>
-  new Date(value).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+type FailedJob = { id: number; kind: string; key: string; attempts: number; lastError: string | null; failedAt: string | Date };
 
 /**
  * Failed deliveries (alert mail, push, digests) on the dashboard, shown only
@@ -9,6 +9,7 @@ const time = (value: string | Date) =>
  * well on a phone as on a desktop.
  */
 export function FailedJobs({ total, jobs }: { total: number; jobs: FailedJob[] }) {
+  const zone = useViewerZone();
   if (total === 0) return null;
   return (
     <section className="mt-4 space-y-2" aria-labelledby="failed-jobs-title">
@@ -25,7 +26,7 @@ export function FailedJobs({ total, jobs }: { total: number; jobs: FailedJob[] }
             <p className="flex flex-wrap justify-between gap-x-3 font-semibold text-gray-900">
               <span>{job.kind}</span>
               <span className="font-normal text-gray-700">
-                {`${job.attempts} ${job.attempts === 1 ? "attempt" : "attempts"}, ${time(job.failedAt)}`}
+                {`${job.attempts} ${job.attempts === 1 ? "attempt" : "attempts"}, ${formatDayTimeIn(job.failedAt, zone)}`}
               </span>
             </p>
             <p>

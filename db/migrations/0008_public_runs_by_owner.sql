@@ -1,0 +1,1 @@
+CREATE INDEX `run_logs_user_privacy_run_at_idx` ON `run_logs` (`user_id`,`privacy`,`run_at`);
