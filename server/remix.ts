@@ -54,12 +54,13 @@ async function send(req: Request, res: Response, response: WithDocumentBody) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers) res.append(key, value);
-  // A page, or a JSON answer (made whole by its route), is compressed and written in one piece.
+  // A page, a JSON answer (made whole by its route) or a page's data for a navigation in the browser
+  // (single fetch's turbo-stream, whole since no loader defers) is compressed and written in one piece.
   // Not an answer given before the request's body was read through (an upload refused for its
   // size): the connection closes after it, and written in one piece with the close, the client,
   // still sending, could get a reset before reading it; streamed, the answer reaches it first.
   const whole =
-    response[DOCUMENT_BODY] ?? (response.body && req.complete && JSON_TYPE.test(response.headers.get("Content-Type") ?? "") ? Buffer.from(await response.arrayBuffer()) : null);
+    response[DOCUMENT_BODY] ?? (response.body && req.complete && WHOLE_TYPE.test(response.headers.get("Content-Type") ?? "") ? Buffer.from(await response.arrayBuffer()) : null);
   if (whole) {
     const body = compressWhole(req, res, whole);
     // Set here: the compression middleware's wrapper would otherwise send the headers first, chunked.
@@ -95,7 +96,8 @@ async function send(req: Request, res: Response, response: WithDocumentBody) {
   res.end();
 }
 
-const JSON_TYPE = /^application\/json\b/i;
+/** JSON, and single fetch's `.data` answers (text/x-script). */
+const WHOLE_TYPE = /^(?:application\/json|text\/x-script)\b/i;
 
 const BROTLI_PAGE = { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 };
 
@@ -103,7 +105,7 @@ const BROTLI_PAGE = { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.
 const COMPRESS_FROM_BYTES = 256;
 
 /**
- * A page or JSON answer is compressed here, in one call on its whole buffer,
+ * A page, JSON or `.data` answer is compressed here, in one call on its whole buffer,
  * rather than by the compression middleware, which streams it through zlib
  * in chunks (bench/README.md, "Profiles"). Brotli at quality 3 (the middleware uses 4)
  * costs half the CPU for about 6% more bytes; gzip at level 3 likewise.

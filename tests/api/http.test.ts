@@ -1,6 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, signIn } from "../helpers/factories";
+import { notifications } from "../../db/schema";
+import { createUser, signedInRider, signIn } from "../helpers/factories";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let app: TestServer;
@@ -107,6 +108,28 @@ describe("security headers", () => {
     const nonce = csp.match(/'nonce-([^']+)'/)![1];
     expect(await a.text()).toContain(`nonce="${nonce}"`);
     expect(a.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+});
+
+describe("compressed answers", () => {
+  /**
+   * A page, a JSON answer and a page's data for a navigation in the browser
+   * (single fetch's `.data`) are each compressed in one piece and sent with
+   * their length (server/remix.ts), not streamed in chunks.
+   */
+  it("sends a page, a JSON answer and a navigation's data whole, with their length", async () => {
+    const rider = await signedInRider(app);
+    for (let i = 0; i < 5; i++) {
+      app.db.insert(notifications).values({ userId: rider.user.id, type: "alert", title: `Entries close soon ${i}`, message: "Enter by Friday at the arena office" }).run();
+    }
+    for (const path of ["/notifications", "/notifications.data", "/api/notifications"]) {
+      const res = await rider.client.fetch(path, { headers: { "Accept-Encoding": "br" } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-encoding"), path).toBe("br");
+      expect(Number(res.headers.get("content-length")), path).toBeGreaterThan(0);
+      expect(res.headers.get("transfer-encoding"), path).toBeNull();
+      expect(await res.text(), path).toContain("Entries close soon 4");
+    }
   });
 });
 
