@@ -11,8 +11,10 @@
 import bcrypt from "bcryptjs";
 import { createHash } from "node:crypto";
 import { count } from "drizzle-orm";
+import { createSavedSearch } from "../app/features/alerts/saved-searches.server";
 import { loadConfig } from "../app/lib/config.server";
 import { distanceMiles, lookupZip, type Place } from "../app/lib/gazetteer.server";
+import { savedSearchCreateSchema } from "../app/schemas/saved-searches";
 import { migrateDatabase, openDatabase, type Db } from "../db/client";
 import {
   events,
@@ -280,6 +282,8 @@ type EventSpec = {
   pending?: boolean;
   /** Already happened this many days ago (snapped to a Saturday). */
   daysAgo?: number;
+  /** Called off by its producer, with the reason riders read on its card and share page. */
+  cancelled?: string;
 };
 
 const EVENTS: EventSpec[] = [
@@ -289,7 +293,7 @@ const EVENTS: EventSpec[] = [
   { name: "Brazos Valley Youth Rodeo", venue: "brazos", types: ["youth_rodeo", "barrel_racing", "pole_bending"], days: 1, fee: "$25 per event", added: null, by: ADMIN_USER },
   { name: "Bell County Barrel Futurity", venue: "bell", types: ["futurity", "barrel_racing"], days: 3, fee: "$150 futurity, $50 open", added: 10000, by: "cody" },
   { name: "Erath County Jackpot", venue: "erath", types: ["barrel_racing"], days: 1, fee: "$30 per run", added: 300, by: "jessie", daysAgo: 12 },
-  { name: "Big Country Barrel Race", venue: "taylorCounty", types: ["barrel_racing"], days: 1, fee: "$40 per run", added: 1000, by: ADMIN_USER },
+  { name: "Big Country Barrel Race", venue: "taylorCounty", types: ["barrel_racing"], days: 1, fee: "$40 per run", added: 1000, by: ADMIN_USER, cancelled: "The arena's footing is being redone. Entries already paid are refunded at the office." },
   { name: "South Plains Open 4D", venue: "mallet", types: ["barrel_racing"], days: 2, fee: "$45 per run", added: 2000, by: ADMIN_USER },
   { name: "Priefert Ranch Rodeo Weekend", venue: "priefert", types: ["rodeo", "barrel_racing"], days: 2, fee: "$75 per event", added: 3000, by: "hank" },
   { name: "Panhandle Open Show", venue: "amarillo", types: ["open_show", "barrel_racing", "pole_bending"], days: 1, fee: "$20 per class", added: null, by: ADMIN_USER },
@@ -512,6 +516,7 @@ function buildEvents(rand: Random, today: number, userIds: Map<string, string>):
       showbillApproved: !spec.pending,
       showbillReviewedBy: spec.pending ? null : adminId,
       showbillReviewedAt: spec.pending ? null : new Date(createdAt.getTime() + rand.int(2, 30) * HOUR),
+      ...(spec.cancelled ? { status: "CANCELLED" as const, statusReason: spec.cancelled, sequence: 1 } : {}),
       createdAt,
     };
   });
@@ -829,6 +834,7 @@ function summary(demo: Demo, notificationCount: number, file: string) {
     `  ${demo.events.length} events in ${states.size} states (${[...states].sort().join(", ")}), ${pendingShowbills} awaiting showbill review`,
     `  ${demo.runs.length} run logs on ${horses.size} horses, ${demo.saved.length} saved events`,
     `  ${demo.follows.length} follows, ${pendingRequests} pending follow requests, ${notificationCount} notifications`,
+    `  ${demo.events.filter((e) => e.status === "CANCELLED").length} cancelled event, 1 saved search ("Alert me") for the demo rider`,
     "",
     `Demo sign-in:  ${emailOf(MAIN_USER)} / ${DEMO_PASSWORD}`,
     `Admin sign-in: ${emailOf(ADMIN_USER)} / ${DEMO_PASSWORD}`,
@@ -854,6 +860,10 @@ function main() {
     // One hash for every account: cost 10 is ~0.1 s, and a dozen would only slow the seed.
     const demo = buildDemo(today, bcrypt.hashSync(DEMO_PASSWORD, 10));
     const notificationCount = insertDemo(db, demo, today);
+    // An "Alert me" search of the demo rider's, as Discover's form saves it: barrel races within 200 miles of home, a daily email.
+    const kaylee = demo.users.find((u) => u.email === emailOf(MAIN_USER))!;
+    const home = { id: kaylee.id, homeZipCode: kaylee.homeZipCode ?? null };
+    createSavedSearch(db, home, savedSearchCreateSchema.parse({ name: "Barrel races near home", zipCode: home.homeZipCode, radius: 200, eventType: "barrel_racing", email: "daily" }));
     console.log(summary(demo, notificationCount, config.databaseFile));
     return 0;
   } finally {

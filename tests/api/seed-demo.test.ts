@@ -4,7 +4,7 @@ import path from "node:path";
 import { count, countDistinct, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client";
-import { events, followRequests, follows, notifications, riders, runLogs, savedEvents, users } from "../../db/schema";
+import { events, followRequests, follows, notifications, riders, runLogs, savedEvents, savedSearches, users } from "../../db/schema";
 import { TMP_DIR } from "../helpers/paths";
 import { startTestServer, type TestServer } from "../helpers/server";
 
@@ -89,6 +89,20 @@ describe("npm run seed-demo", () => {
     expect(requestNotes.map((x) => x.metadata?.requestId).sort()).toEqual(pending.map((p) => p.id).sort());
     expect(requestNotes[0]!.metadata).toMatchObject({ requesterName: expect.any(String), requesterProfileUrl: expect.stringMatching(/^\/profile\//) });
     expect(app.db.select().from(notifications).where(eq(notifications.subtype, "announcement")).all().length).toBeGreaterThan(0);
+  });
+
+  it("shows the demo rider a cancelled event among their saved ones, and an alert search in Settings", async () => {
+    const cancelled = app.db.select().from(events).where(eq(events.status, "CANCELLED")).all();
+    expect(cancelled.map((e) => e.name)).toEqual(["Big Country Barrel Race"]);
+    expect(cancelled[0]!.statusReason).toMatch(/footing/);
+    const client = app.client();
+    expect((await client.json("/api/auth/login", "POST", DEMO)).status).toBe(200);
+    const myEvents = await (await client.get("/events")).text();
+    expect(myEvents).toContain("Big Country Barrel Race");
+    expect(myEvents).toContain("CANCELLED");
+    expect(app.db.select().from(savedSearches).all()).toHaveLength(1);
+    const searches = (await (await client.get("/api/saved-searches")).json()) as Array<{ name: string; radius: number; email: string }>;
+    expect(searches).toEqual([expect.objectContaining({ name: "Barrel races near home", radius: 200, email: "daily" })]);
   });
 
   it("lets the demo rider sign in through the real server", async () => {

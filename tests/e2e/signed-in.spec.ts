@@ -36,7 +36,7 @@ test("a rider moves through every tab; the badge shows the unread count", async 
 });
 
 test("shared event and run pages show real content to a visitor", async ({ page }) => {
-  const event = db().prepare("select id, name from events where showbill_approved = 1 and date >= date('now') order by date limit 1").get() as { id: string; name: string };
+  const event = db().prepare("select id, name from events where showbill_approved = 1 and status = 'SCHEDULED' and date >= date('now') order by date limit 1").get() as { id: string; name: string };
   await page.goto(`/share/event/${event.id}`);
   await expect(page.getByRole("heading", { name: event.name })).toBeVisible();
   await expect(page.getByRole("link", { name: "Calendar" })).toHaveAttribute("href", /calendar\.google\.com/);
@@ -55,7 +55,7 @@ test("shared event and run pages show real content to a visitor", async ({ page 
 test("a signed-in rider saves an event from its share page", async ({ page }) => {
   const event = db()
     .prepare(
-      `select e.id from events e where e.showbill_approved = 1 and e.created_by is not (select id from users where email = ?)
+      `select e.id from events e where e.showbill_approved = 1 and e.status = 'SCHEDULED' and e.created_by is not (select id from users where email = ?)
        and e.id not in (select event_id from saved_events s join users u on u.id = s.user_id where u.email = ?) limit 1`,
     )
     .get("jessie@demo.cloverleaf.app", "jessie@demo.cloverleaf.app") as { id: string };
