@@ -78,7 +78,8 @@ function linkFor(n: NotificationItem) {
   return typeof profile === "string" && profile.startsWith("/profile/") ? profile : null;
 }
 
-function Item({ n, zone }: { n: NotificationItem; zone: string }) {
+function Item({ n }: { n: NotificationItem }) {
+  const zone = useViewerZone();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const href = linkFor(n);
@@ -134,7 +135,6 @@ function Item({ n, zone }: { n: NotificationItem; zone: string }) {
 
 export default function Notifications() {
   const { tab, items, more } = useLoaderData<typeof loader>();
-  const zone = useViewerZone();
   // A new notification arriving on the live stream refreshes this list too, unless a
   // navigation or form post is under way: it loads the list anyway, and interrupting
   // it would drop the toast its answer carries (Approve's "Follow request approved").
@@ -181,7 +181,7 @@ export default function Notifications() {
         ) : (
           <ul className="space-y-3">
             {items.map((n) => (
-              <Item key={n.id} n={n} zone={zone} />
+              <Item key={n.id} n={n} />
             ))}
           </ul>
         )}

@@ -1,11 +1,15 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { formatDayIn } from "~/lib/dates";
+import { formatDayIn, formatDayTimeIn } from "~/lib/dates";
+import { useViewerZone } from "~/lib/useShellUser";
 
 /** Pieces the admin tabs share: a table that scrolls on a phone, cells that wrap long text, status pills. */
 
-/** A day in the admin's own zone (`useViewerZone`), as every screen names times (app/lib/dates.ts). */
-export const date = (value: string | Date | null | undefined, zone: string) => (value ? formatDayIn(value, zone) : "—");
+/** A cell naming a day (with its time of day: `withTime`) in the admin's own zone, as every screen names times (app/lib/dates.ts). */
+export function DateCell({ value, withTime = false }: { value: string | Date | null | undefined; withTime?: boolean }) {
+  const zone = useViewerZone();
+  return <Cell>{value ? (withTime ? formatDayTimeIn : formatDayIn)(value, zone) : "—"}</Cell>;
+}
 
 export const person = (p: { firstName: string | null; lastName: string | null } | null) =>
   p ? `${p.firstName ?? ""} ${p.lastName ?? ""}`.trim() : "—";

@@ -1,13 +1,11 @@
 import { EVENT_REPORT_LABELS } from "~/schemas/events";
 import type { TabData } from "../tabs.server";
-import { Cell, date, person, Table } from "../ui";
+import { Cell, DateCell, person, Table } from "../ui";
 import { ReasonCell, ReviewButtons, STATUS_LABELS } from "./reports";
-import { useViewerZone } from "~/lib/useShellUser";
 
 const reasonLabel = (reason: string) => EVENT_REPORT_LABELS[reason as keyof typeof EVENT_REPORT_LABELS] ?? reason;
 
 export function ReportedEventsTab({ data }: { data: TabData<"reported-events"> }) {
-  const zone = useViewerZone();
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-bold">Pending reports</h2>
@@ -25,7 +23,7 @@ export function ReportedEventsTab({ data }: { data: TabData<"reported-events"> }
             </Cell>
             <ReasonCell reason={reasonLabel(r.reason)} description={r.description} />
             <Cell>{person(r.reporter)}</Cell>
-            <Cell>{date(r.createdAt, zone)}</Cell>
+            <DateCell value={r.createdAt} />
             <Cell>
               <div className="flex flex-wrap gap-2">
                 <ReviewButtons intent="review-event-report" reportId={r.id} />
@@ -41,7 +39,7 @@ export function ReportedEventsTab({ data }: { data: TabData<"reported-events"> }
             <Cell>{r.event.name}</Cell>
             <Cell>{reasonLabel(r.reason)}</Cell>
             <Cell>{STATUS_LABELS[r.status]}</Cell>
-            <Cell>{date(r.reviewedAt, zone)}</Cell>
+            <DateCell value={r.reviewedAt} />
           </tr>
         ))}
       </Table>

@@ -1,14 +1,12 @@
 import { USER_REPORT_LABELS } from "~/schemas/social";
 import type { TabData } from "../tabs.server";
-import { Cell, date, person, Table } from "../ui";
+import { Cell, DateCell, person, Table } from "../ui";
 import { BanControl } from "./UsersTab";
 import { ReasonCell, ReviewButtons, STATUS_LABELS } from "./reports";
-import { useViewerZone } from "~/lib/useShellUser";
 
 const reasonLabel = (reason: string) => USER_REPORT_LABELS[reason as keyof typeof USER_REPORT_LABELS] ?? reason;
 
 export function ReportedUsersTab({ data }: { data: TabData<"reported-users"> }) {
-  const zone = useViewerZone();
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-bold">Pending reports</h2>
@@ -22,7 +20,7 @@ export function ReportedUsersTab({ data }: { data: TabData<"reported-users"> }) 
             </Cell>
             <ReasonCell reason={reasonLabel(r.reason)} description={r.description} />
             <Cell>{person(r.reporter)}</Cell>
-            <Cell>{date(r.createdAt, zone)}</Cell>
+            <DateCell value={r.createdAt} />
             <Cell wide>
               <div className="flex flex-wrap items-start gap-2">
                 <ReviewButtons intent="review-user-report" reportId={r.id} />
@@ -39,7 +37,7 @@ export function ReportedUsersTab({ data }: { data: TabData<"reported-users"> }) 
             <Cell>{person(r.reportedUser)}</Cell>
             <Cell>{reasonLabel(r.reason)}</Cell>
             <Cell>{STATUS_LABELS[r.status]}</Cell>
-            <Cell>{date(r.reviewedAt, zone)}</Cell>
+            <DateCell value={r.reviewedAt} />
           </tr>
         ))}
       </Table>

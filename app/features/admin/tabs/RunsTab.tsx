@@ -1,10 +1,8 @@
 import { ConfirmAction } from "~/components/ConfirmAction";
 import type { TabData } from "../tabs.server";
-import { Cell, date, person, Table } from "../ui";
-import { useViewerZone } from "~/lib/useShellUser";
+import { Cell, DateCell, person, Table } from "../ui";
 
 export function RunsTab({ data }: { data: TabData<"runs"> }) {
-  const zone = useViewerZone();
   return (
     <Table head={["Rider", "Arena", "Time", "Notes", "Date", "Actions"]} empty="No public run logs">
       {data.runs.map((r) => (
@@ -24,7 +22,7 @@ export function RunsTab({ data }: { data: TabData<"runs"> }) {
               </a>
             ) : null}
           </Cell>
-          <Cell>{date(r.runAt, zone)}</Cell>
+          <DateCell value={r.runAt} />
           <Cell wide>
             <ConfirmAction
               label="Delete"

@@ -2,8 +2,7 @@ import { Form } from "@remix-run/react";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import { PASSWORD_MIN } from "~/schemas/constants";
 import type { TabData } from "../tabs.server";
-import { ActionButton, Cell, date, hrefWith, person, Status, Table } from "../ui";
-import { useViewerZone } from "~/lib/useShellUser";
+import { ActionButton, Cell, DateCell, hrefWith, person, Status, Table } from "../ui";
 
 type User = TabData<"users">["users"][number];
 
@@ -24,7 +23,6 @@ export function BanControl({ user }: { user: { id: string; email: string; isActi
 }
 
 export function UsersTab({ data, search }: { data: TabData<"users">; search: URLSearchParams }) {
-  const zone = useViewerZone();
   const managed = data.users.find((u) => u.id === data.manage);
   return (
     <div className="space-y-3">
@@ -49,7 +47,7 @@ export function UsersTab({ data, search }: { data: TabData<"users">; search: URL
             <Cell>
               <Status ok={u.isActive} yes="Active" no="Banned" />
             </Cell>
-            <Cell>{date(u.createdAt, zone)}</Cell>
+            <DateCell value={u.createdAt} />
             <Cell wide>
               <div className="flex flex-wrap items-start gap-2">
                 <BanControl user={u} />
