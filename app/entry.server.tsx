@@ -70,17 +70,26 @@ export default async function handleRequest(
 }
 
 /**
- * The page's loader data for hydration comes as a stream (turbo-stream), which
- * Remix's <Scripts> reads during the render, one React suspension per chunk.
- * Read here to its end before rendering, and handed to <Scripts> as one
- * finished chunk in the cache it reads first, so the render never suspends and
- * the page can be rendered to a string. The browser receives the same data,
- * in one script instead of several. (Remix ends the stream after `streamTimeout`
- * whatever is left pending.)
+ * The page's loader data for hydration (turbo-stream), which Remix's <Scripts>
+ * reads during the render, one React suspension per chunk. With nothing
+ * deferred, patched Remix hands it over already encoded, as text
+ * (patches/README.md); otherwise it comes as a stream, read here to its end.
+ * Either way it goes to <Scripts> as one finished chunk in the cache it reads
+ * first, so the render never suspends and the page can be rendered to a
+ * string. The browser receives the same data, in one script instead of several.
+ * (Remix ends a stream after `streamTimeout` whatever is left pending.)
  */
 async function prefillHydrationData(context: EntryContext) {
-  const stream = context.serverHandoffStream as ReadableStream<Uint8Array> | undefined;
-  if (!stream) return;
+  const handoff = context.serverHandoffStream as ReadableStream<Uint8Array> | string | undefined;
+  if (handoff === undefined) return;
+  const text = typeof handoff === "string" ? handoff : await readToEnd(handoff);
+  const meta = context.renderMeta;
+  if (!meta) throw new Error("Remix's render state is missing: see prefillHydrationData in app/entry.server.tsx.");
+  meta.streamCache = { 0: Object.assign(Promise.resolve(), { result: { done: true, value: text } }) };
+  context.serverHandoffStream = { getReader: () => ({ read: async () => ({ done: true, value: undefined }) }) } as unknown as ReadableStream;
+}
+
+async function readToEnd(stream: ReadableStream<Uint8Array>) {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = "";
@@ -89,9 +98,5 @@ async function prefillHydrationData(context: EntryContext) {
     if (value) text += decoder.decode(value, { stream: true });
     if (done) break;
   }
-  text += decoder.decode();
-  const meta = context.renderMeta;
-  if (!meta) throw new Error("Remix's render state is missing: see prefillHydrationData in app/entry.server.tsx.");
-  meta.streamCache = { 0: Object.assign(Promise.resolve(), { result: { done: true, value: text } }) };
-  context.serverHandoffStream = { getReader: () => reader } as unknown as ReadableStream;
+  return text + decoder.decode();
 }

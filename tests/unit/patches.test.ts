@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 
 /**
@@ -26,5 +27,23 @@ describe("patches/", () => {
     const patched = [...fs.readFileSync(path.join(PATCHES, file), "utf8").matchAll(/^\+\+\+ b\/node_modules\/(.+)$/gm)].map((m) => m[1]!);
     expect(patched.length).toBeGreaterThan(0);
     for (const target of patched) expect(fs.readFileSync(path.resolve("node_modules", target), "utf8")).toContain(MARKER);
+  });
+
+  // The server reads turbo-stream's CommonJS build (through @remix-run/server-runtime), the one patched.
+  const turbo = createRequire(import.meta.url)("turbo-stream") as {
+    encode: (input: unknown) => ReadableStream<Uint8Array>;
+    encodeWhole: (input: unknown) => string | null;
+  };
+
+  it("encodes data without a promise at once, to the text turbo-stream's stream carries", async () => {
+    const shared = { name: "Dash" };
+    const data = { when: new Date(0), list: [1, null, undefined, -0, "x"], map: new Map([["k", shared]]), again: shared, set: new Set([2]) };
+    const streamed = await new Response(turbo.encode(data)).text();
+    expect(turbo.encodeWhole(data)).toBe(streamed);
+    expect(turbo.encodeWhole(undefined)).toBe(await new Response(turbo.encode(undefined)).text());
+  });
+
+  it("leaves data with a promise in it to the stream", () => {
+    expect(turbo.encodeWhole({ later: Promise.resolve(1) })).toBeNull();
   });
 });
