@@ -2,18 +2,24 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { riders, runLogs } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { preparedOnce } from "~/lib/prepared.server";
 
 export const RIDER_NOT_FOUND = "Rider not found";
 export const MAX_RIDERS = 50;
 
-/** A rider: id and name, oldest first (the order they were added). */
-export function listRiders(db: Db, userId: string) {
-  return db
+/** Built once per connection: the run log and the horse screens ask on every page (app/lib/prepared.server.ts). */
+const ridersOf = preparedOnce((db) =>
+  db
     .select({ id: riders.id, name: riders.name })
     .from(riders)
-    .where(eq(riders.userId, userId))
+    .where(eq(riders.userId, sql.placeholder("userId")))
     .orderBy(asc(riders.createdAt), asc(riders.id))
-    .all();
+    .prepare(),
+);
+
+/** A rider: id and name, oldest first (the order they were added). */
+export function listRiders(db: Db, userId: string) {
+  return ridersOf(db).all({ userId });
 }
 export type RiderView = ReturnType<typeof listRiders>[number];
 
