@@ -1,8 +1,9 @@
-import { lte, sql } from "drizzle-orm";
+import { lte } from "drizzle-orm";
 import { rateLimits } from "#db/schema";
 import { config } from "./config.server";
 import { getDb, type Db } from "./db.server";
 import { HttpError } from "./http.server";
+import { statement } from "./prepared.server";
 
 export type Limit = { name: string; max: number; windowMs: number; message?: string };
 
@@ -41,25 +42,28 @@ function tooMany(limit: Limit) {
 
 /**
  * Counts one hit in a fixed-window counter in SQLite: one upsert, shared by
- * every process using the volume. Answers the window's count so far.
+ * every process using the volume. Answers the window's count so far. Both
+ * statements are compiled once per connection: every search counts a hit.
  */
 export function countHit(limit: Limit, key: string): number {
   const now = Date.now();
-  const fresh = now - limit.windowMs;
-  const row = getDb().get<{ count: number }>(sql`
-    INSERT INTO rate_limits (key, window_start, count) VALUES (${`${limit.name}:${key}`}, ${now}, 1)
-    ON CONFLICT(key) DO UPDATE SET
-      count = CASE WHEN window_start <= ${fresh} THEN 1 ELSE count + 1 END,
-      window_start = CASE WHEN window_start <= ${fresh} THEN ${now} ELSE window_start END
-    RETURNING count`);
+  const row = statement(
+    getDb(),
+    `INSERT INTO rate_limits (key, window_start, count) VALUES (@key, @now, 1)
+     ON CONFLICT(key) DO UPDATE SET
+       count = CASE WHEN window_start <= @fresh THEN 1 ELSE count + 1 END,
+       window_start = CASE WHEN window_start <= @fresh THEN @now ELSE window_start END
+     RETURNING count`,
+  ).get({ key: `${limit.name}:${key}`, now, fresh: now - limit.windowMs }) as { count: number };
   return row.count;
 }
 
 /** The window's count so far, without counting. */
 export function hitsSoFar(limit: Limit, key: string): number {
-  const row = getDb().get<{ count: number } | undefined>(
-    sql`SELECT count FROM rate_limits WHERE key = ${`${limit.name}:${key}`} AND window_start > ${Date.now() - limit.windowMs}`,
-  );
+  const row = statement(getDb(), "SELECT count FROM rate_limits WHERE key = @key AND window_start > @fresh").get({
+    key: `${limit.name}:${key}`,
+    fresh: Date.now() - limit.windowMs,
+  }) as { count: number } | undefined;
   return row?.count ?? 0;
 }
 
