@@ -42,8 +42,9 @@ function tooMany(limit: Limit) {
 
 /**
  * Counts one hit in a fixed-window counter in SQLite: one upsert, shared by
- * every process using the volume. Answers the window's count so far. Both
- * statements are compiled once per connection: every search counts a hit.
+ * every process using the volume. Answers the window's count so far.
+ * Compiled once per connection (`statement()`), like the read below: every
+ * search counts a hit.
  */
 export function countHit(limit: Limit, key: string): number {
   const now = Date.now();
