@@ -2,6 +2,7 @@ import { lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions } from "../db/schema";
 import type { Config } from "../app/lib/config.server";
+import { pruneSearchIndex } from "../app/features/events/search-index.server";
 import { pruneRateLimits } from "../app/lib/rate-limit.server";
 import { pruneFinishedJobs } from "./jobs";
 // The sweep alone, without the image and file-type libraries the rest of the upload code loads.
@@ -25,6 +26,7 @@ export const housekeepingTasks: HousekeepingTask[] = [
   // Also dropped when read; this catches the ones never read again.
   { name: "expired sessions", run: (db) => db.delete(sessions).where(lt(sessions.expire, new Date())).run().changes },
   { name: "spent rate-limit counters", run: (db) => pruneRateLimits(db) },
+  { name: "search index entries of events over a week ago", run: (db) => pruneSearchIndex(db) },
   { name: "month-old finished deliveries", run: (db) => pruneFinishedJobs(db) },
   { name: "day-old upload files no row references", run: (db, cfg) => sweepOrphanUploads(db, cfg.dataDir) },
   { name: "day-old private papers no row references", run: (db, cfg) => sweepOrphanPaperFiles(db, cfg.dataDir) },

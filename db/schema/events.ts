@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, timestamp, uuid } from "./columns";
 import { users } from "./users";
@@ -68,6 +69,9 @@ export const events = sqliteTable(
     // Dense areas and date-only searches: walk approved events in date order and
     // test the box and the end date from the index alone, seeking only the rows shown.
     index("events_approved_date_geo_idx").on(t.showbillApproved, t.date, t.latitude, t.longitude, t.endDate),
+    // The events of several days alone, by first day: those still running on a search's first day
+    // are found without walking the month of one-day events before it.
+    index("events_multiday_date_geo_idx").on(t.showbillApproved, t.date, t.latitude, t.longitude, t.endDate).where(sql`end_date IS NOT NULL`),
     index("events_created_by_idx").on(t.createdBy),
     index("events_zip_idx").on(t.zipCode),
     uniqueIndex("events_creator_client_idx").on(t.createdBy, t.clientId),

@@ -81,6 +81,9 @@ describe("a creator's change to a listed event", () => {
     // The saver now finds it at its new place.
     const near = (await (await saver.client.json("/api/events/search", "POST", { zipCode: "75201", radius: 25, startDate: "2031-08-02", endDate: "2031-08-02" })).json()) as Array<{ id: string }>;
     expect(near.map((e) => e.id)).toContain(event.id);
+    // Its day moved too: the search index follows the new dates, so the old day near Dallas finds nothing of it.
+    const oldDay = (await (await saver.client.json("/api/events/search", "POST", { zipCode: "75201", radius: 25, startDate: "2031-08-01", endDate: "2031-08-01" })).json()) as Array<{ id: string }>;
+    expect(oldDay.map((e) => e.id)).not.toContain(event.id);
     // Decided already: a second answer finds nothing to decide.
     expect((await admin.client.json(`/api/admin/event-revisions/${event.id}`, "PATCH", { approved: false })).status).toBe(404);
   });

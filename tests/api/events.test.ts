@@ -343,6 +343,69 @@ describe("dense areas", () => {
     expect([...list].sort((a, b) => a.date.localeCompare(b.date))).toEqual(list);
     expect(list[0]!.date).toBe("2033-01-01");
   });
+
+  it("puts the events still running on the first day first, and leaves out those over the day before, when hundreds share the box", async () => {
+    const { lookupZip } = await import("../../app/lib/gazetteer.server");
+    const cheyenne = lookupZip("82001")!;
+    const tag = `R${Date.now()}`;
+    const insert = app.db.$client.prepare(
+      "INSERT INTO events (id, name, date, end_date, location, zip_code, arena_type, latitude, longitude, event_type, showbill_approved, created_at) VALUES (?, ?, ?, ?, 'Cheyenne, WY', '82001', 'outdoor', ?, ?, '[\"barrel_racing\"]', 1, ?)",
+    );
+    app.db.$client.transaction(() => {
+      // Events of three earlier years in the same box (before the search's first day), and 600 from 2034-03-10 on.
+      for (let i = 0; i < 1500; i++) {
+        const d = new Date(Date.UTC(2030 + (i % 3), 0, 1 + (i % 300))).toISOString().slice(0, 10);
+        insert.run(`${tag}-p${i}`, `${tag} past ${i}`, d, null, cheyenne.latitude + ((i % 30) - 15) * 0.01, cheyenne.longitude + ((i % 29) - 14) * 0.01, Date.now());
+      }
+      for (let i = 0; i < 600; i++) {
+        const d = new Date(Date.UTC(2034, 2, 10 + (i % 120))).toISOString().slice(0, 10);
+        insert.run(`${tag}-${i}`, `${tag} ${String(i).padStart(4, "0")}`, d, null, cheyenne.latitude + ((i % 30) - 15) * 0.01, cheyenne.longitude + ((i % 29) - 14) * 0.01, Date.now());
+      }
+      insert.run(`${tag}-running`, `${tag} running`, "2034-03-01", "2034-03-12", null, null, Date.now());
+      insert.run(`${tag}-over`, `${tag} over`, "2034-03-01", "2034-03-09", null, null, Date.now());
+    })();
+    // The two multi-day events at the center (their place set after the insert, as an edit would).
+    app.db.$client.prepare("UPDATE events SET latitude = ?, longitude = ? WHERE id IN (?, ?)").run(cheyenne.latitude, cheyenne.longitude, `${tag}-running`, `${tag}-over`);
+    const { client } = await signedIn();
+    const res = await client.json("/api/events/search", "POST", { zipCode: "82001", radius: 25, startDate: "2034-03-10" });
+    const list = (await res.json()) as Array<{ name: string; date: string }>;
+    expect(list).toHaveLength(100);
+    expect(list[0]!.name).toBe(`${tag} running`);
+    expect(list.map((e) => e.name)).not.toContain(`${tag} over`);
+    expect(list.slice(1).every((e) => e.date >= "2034-03-10")).toBe(true);
+    expect([...list].sort((a, b) => a.date.localeCompare(b.date))).toEqual(list);
+    // A few after a later first day, among many before it: soonest first.
+    const few = (await (await client.json("/api/events/search", "POST", { zipCode: "82001", radius: 25, startDate: "2034-07-05" })).json()) as Array<{ name: string; date: string }>;
+    expect(few.map((e) => e.date)).toEqual([...few.map((e) => e.date)].sort());
+    expect(few.length).toBeGreaterThan(0);
+    expect(few.every((e) => e.date >= "2034-07-05" && e.name.startsWith(tag) && !e.name.includes("past"))).toBe(true);
+  });
+});
+
+describe("events over a week ago", () => {
+  it("are still found by place for their dates once housekeeping takes them out of the search index, and come back to it when moved ahead", async () => {
+    const { pruneSearchIndex } = await import("../../app/features/events/search-index.server");
+    const tag = `W${Date.now()}`;
+    const event = await createLocatedEvent(app.db, "58501", { name: `${tag} past`, date: dayIn("UTC", -20), endDate: dayIn("UTC", -19) });
+    const running = await createLocatedEvent(app.db, "58501", { name: `${tag} lately`, date: dayIn("UTC", -5) });
+    const inIndex = (id: string) => app.db.$client.prepare("SELECT count(*) AS n FROM events_rtree r JOIN events e ON e.rowid = r.id WHERE e.id = ?").get(id);
+    expect(pruneSearchIndex(app.db)).toBeGreaterThanOrEqual(1);
+    expect(inIndex(event.id)).toEqual({ n: 0 });
+    expect(inIndex(running.id)).toEqual({ n: 1 });
+
+    const { client } = await signedIn();
+    const found = async (body: Record<string, unknown>) =>
+      ((await (await client.json("/api/events/search", "POST", { zipCode: "58501", radius: 25, ...body })).json()) as Array<{ name: string }>)
+        .map((e) => e.name)
+        .filter((n) => n.startsWith(tag));
+    expect(await found({ startDate: dayIn("UTC", -25), endDate: dayIn("UTC", -1) })).toEqual([`${tag} past`, `${tag} lately`]);
+    expect(await found({})).toEqual([]);
+
+    // Moved ahead (dates only, as an approved edit does): found by place again, from the index.
+    app.db.update(events).set({ date: dayIn("UTC", 30), endDate: null }).where(eq(events.id, event.id)).run();
+    expect(inIndex(event.id)).toEqual({ n: 1 });
+    expect(await found({})).toEqual([`${tag} past`]);
+  });
 });
 
 describe("the edit form without JavaScript", () => {

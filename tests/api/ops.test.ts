@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, migrateDatabase } from "../../db/client";
 import { rateLimits, sessions, users } from "../../db/schema";
-import { createUser, getUserByEmail, signIn } from "../helpers/factories";
+import { createEvent, createUser, getUserByEmail, signIn } from "../helpers/factories";
 import { TMP_DIR } from "../helpers/paths";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 
@@ -203,7 +203,7 @@ describe("npm run backup", () => {
 
 describe("the server's housekeeping", () => {
   // A real start (the primary, then its workers) takes a while on a loaded machine.
-  it("drops expired sessions, spent rate-limit counters and day-old orphan uploads when it starts, and keeps the live ones", async () => {
+  it("drops expired sessions, spent rate-limit counters, day-old orphan uploads and week-old events' search index entries when it starts, and keeps the live ones", async () => {
     const dataDir = tempDir("housekeeping-");
     const db = openDatabase(path.join(dataDir, "app.db"));
     migrateDatabase(db);
@@ -222,6 +222,14 @@ describe("the server's housekeeping", () => {
         { key: "register:203.0.113.10", windowStart: now - 30 * 60 * 1000, count: 2 },
       ])
       .run();
+    // Located events that ended ten days ago, two days ago and not yet: the first leaves the search index.
+    const day = (offset: number) => new Date(now + offset * 24 * HOUR).toISOString().slice(0, 10);
+    const ended = [
+      ["long-over", day(-11), day(-10)],
+      ["just-over", day(-2), null],
+      ["to-come", day(5), null],
+    ] as const;
+    for (const [name, date, endDate] of ended) createEvent(db, { name, date, endDate, latitude: 46.8, longitude: -100.78 });
     db.$client.close();
     // An upload no row references, two days old (an upload URL never used).
     const orphan = path.join(dataDir, "uploads", "AAAAAAAAAAAAAAAAAAAAAA.jpg");
@@ -237,6 +245,9 @@ describe("the server's housekeeping", () => {
       expect(fs.existsSync(orphan)).toBe(false);
       expect(after.select({ sid: sessions.sid }).from(sessions).all()).toEqual([{ sid: "live" }]);
       expect(after.select({ key: rateLimits.key }).from(rateLimits).all()).toEqual([{ key: "register:203.0.113.10" }]);
+      const indexed = after.$client.prepare("SELECT e.name FROM events_rtree r JOIN events e ON e.rowid = r.id ORDER BY e.name").all();
+      expect(indexed).toEqual([{ name: "just-over" }, { name: "to-come" }]);
+      expect(after.$client.prepare("SELECT count(*) AS n FROM events").get()).toEqual({ n: 3 });
     } finally {
       after.$client.close();
     }

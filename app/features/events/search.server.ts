@@ -7,12 +7,14 @@ import type { EventSearch } from "~/schemas/events";
 import { EVENT_MESSAGES, MAX_EVENT_DAYS } from "~/schemas/events";
 import { dayIn } from "./dates";
 import { apiRows, type ApiRow, type CardRow, type EventRows } from "./event-rows.server";
+import { indexedFrom, isoMinusDays } from "./search-index.server";
 import { zoneOfZip } from "./zones.server";
 
 /**
  * Finding approved events: upcoming near a ZIP, and search by place, radius,
- * dates and filters. The R*Tree (events_rtree) and the date index
- * (events_approved_date_geo_idx) carry the geography; see eventsNear.
+ * dates and filters. The R*Tree (events_rtree), the date index
+ * (events_approved_date_geo_idx) and the index of events of several days
+ * (events_multiday_date_geo_idx) carry it; see eventsNear and soonest.
  */
 
 /** Most cards one answer carries; the list is sorted soonest first, so these are the ones that matter. */
@@ -52,10 +54,22 @@ export type Filters = {
   eventType?: string;
 };
 
-function filterSql(f: Filters) {
-  // An event lasts at most MAX_EVENT_DAYS, so "ends on or after from" also bounds the start: the date index can be used.
+/**
+ * Which first days an event found may have: any that leaves it running on or after `from` (an
+ * event lasts at most MAX_EVENT_DAYS, so this also bounds the first day and the date index can be
+ * used), `from` or later, or before `from` while it still runs then.
+ */
+type Begins = "any" | "from" | "before";
+
+const BEGINS: Record<Begins, string[]> = {
+  any: ["e.date >= @earliest", "coalesce(e.end_date, e.date) >= @from"],
+  from: ["e.date >= @from"],
+  before: ["e.date >= @earliest", "e.date < @from", "e.end_date >= @from"],
+};
+
+function filterSql(f: Filters, begins: Begins = "any") {
   // A cancelled or postponed event stays where riders already have it (saved, calendars, its link), not in what they find.
-  const where: string[] = ["e.showbill_approved = 1", "e.date >= @earliest", "coalesce(e.end_date, e.date) >= @from", "e.status = 'SCHEDULED'"];
+  const where: string[] = ["e.showbill_approved = 1", ...BEGINS[begins], "e.status = 'SCHEDULED'"];
   if (f.to) where.push("e.date <= @to");
   if (f.arenaType) where.push("e.arena_type = @arenaType");
   if (f.groundType) where.push("e.ground_type = @groundType");
@@ -75,24 +89,26 @@ function params(f: Filters) {
 const distanceFrom = (center: Point | null, e: Pick<Event, "latitude" | "longitude">) =>
   center && e.latitude != null && e.longitude != null ? Math.round(distanceMiles(center, { latitude: e.latitude, longitude: e.longitude })) : null;
 
-/** Above this many index entries in the box, walking events in date order finds the soonest ones faster. */
-const DENSE_BOX = 1000;
-
-function isoMinusDays(date: string, days: number) {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - days);
-  return d.toISOString().slice(0, 10);
-}
+/**
+ * Above this many events in the R*Tree's box, walking the date index finds the soonest `limit`
+ * faster than sorting the box's events. Sorting costs in proportion to the box's events; the walk
+ * in proportion to the events it passes before `limit` matches, fewer the more the box holds. The
+ * two meet near 100 x the square root of the limit: 1,000 for the search API's 100, 361 for
+ * Discover's 13 (bench/event-search.ts, 100,000 events a year; bench/README.md, "Event search").
+ */
+const denseAbove = (limit: number) => Math.round(100 * Math.sqrt(limit));
 
 /**
  * Approved, scheduled events within `radius` miles of `center`, soonest first, with whole-mile distances.
  *
- * Sparse box (the usual case): the R*Tree gives the events in the bounding
- * box, SQLite keeps those within the exact (haversine) distance, sorts them
- * by date and cuts at `limit`. Dense box (a city, or millions of events): the
- * date-ordered index (approved, date, lat, lng) is walked from the first
- * possible date and stops after `limit` matches, so the work depends on how
- * many results are wanted, not on how many events exist.
+ * A box with few events (the usual case): the R*Tree gives the events in the
+ * bounding box, SQLite keeps those within the exact (haversine) distance,
+ * sorts them by date and cuts at `limit`. A box with many (a city, or a wide
+ * radius): the date index is walked from the first day (soonest), so the
+ * work depends on how many results are wanted, not on how many events exist.
+ * The tree holds only events that ended at most a week ago
+ * (search-index.server.ts), so its count is of what is to come; a search
+ * from before that walks the date index.
  */
 export function eventsNear<R = ApiRow>(
   db: Db,
@@ -103,52 +119,74 @@ export function eventsNear<R = ApiRow>(
   rows: EventRows<R> = apiRows as unknown as EventRows<R>,
 ): Located<R>[] {
   const b = circleBox(center, radius);
-  // The unary + on latitude/longitude (dense path) keeps them out of the index
-  // constraints: after ANALYZE the planner otherwise prefers a skip-scan on
-  // latitude, which reads the whole box and sorts it instead of walking dates.
   // The haversine runs in SQLite (math functions), so only the rows that are shown reach JavaScript.
   const haversine = haversineSql("e.latitude", "e.longitude", "@lat", "@lng");
-  const values = { ...params(filters), ...b, lat: center.latitude, lng: center.longitude, radius, limit };
-  const inBox = (
-    statement(
-      db,
-      `SELECT count(*) AS n FROM (SELECT 1 FROM events_rtree r
-       WHERE r.min_lat <= @maxLat AND r.max_lat >= @minLat AND r.min_lng <= @maxLng AND r.max_lng >= @minLng LIMIT ${DENSE_BOX + 1})`,
-    ).get(b) as { n: number }
-  ).n;
-  const found =
-    inBox > DENSE_BOX
-      ? statement(
-          db,
-          // Ties within a day come in index order here (no sort of a whole day's events).
-          `SELECT ${rows.columns}, ${haversine} AS distance FROM events e INDEXED BY events_approved_date_geo_idx
-           WHERE +e.latitude BETWEEN @minLat AND @maxLat AND +e.longitude BETWEEN @minLng AND @maxLng
+  const values = { ...params(filters), ...b, lat: center.latitude, lng: center.longitude, radius, limit, cap: denseAbove(limit) + 1 };
+  const dense =
+    filters.from < indexedFrom(new Date()) ||
+    (
+      statement(
+        db,
+        `SELECT count(*) AS n FROM (SELECT 1 FROM events_rtree r
+         WHERE r.min_lat <= @maxLat AND r.max_lat >= @minLat AND r.min_lng <= @maxLng AND r.max_lng >= @minLng LIMIT @cap)`,
+      ).get(values) as { n: number }
+    ).n > denseAbove(limit);
+  const found = dense
+    ? // The unary + on latitude/longitude keeps them out of the index constraints: after ANALYZE the
+      // planner otherwise prefers a skip-scan on latitude, which reads the whole box and sorts it
+      // instead of walking dates.
+      soonest(db, `, ${haversine} AS distance`, `+e.latitude BETWEEN @minLat AND @maxLat AND +e.longitude BETWEEN @minLng AND @maxLng AND ${haversine} <= @radius`, filters, values, rows)
+    : statement(
+        db,
+        // The R*Tree's id is the event's rowid (db/migrations/0002_events_rtree.sql): the box's events
+        // are found by it directly rather than by their text id (the R*Tree's event_id, read from a
+        // table of its own: 1.8 µs an entry), sorted, and only the shown ones read whole. The box
+        // only proposes; the distance and filters are checked on the event row itself, so a rowid
+        // that moved (a VACUUM) could leave an event out of the box, never put another in.
+        `SELECT ${rows.columns}, d.distance FROM (
+           SELECT e.rowid AS rid, ${haversine} AS distance FROM events_rtree r CROSS JOIN events e ON e.rowid = r.id
+           WHERE r.min_lat <= @maxLat AND r.max_lat >= @minLat AND r.min_lng <= @maxLng AND r.max_lng >= @minLng
              AND ${filterSql(filters)} AND ${haversine} <= @radius
-           ORDER BY e.date LIMIT @limit`,
-        )
-      : statement(
-          db,
-          // The R*Tree's id is the event's rowid (db/migrations/0002_events_rtree.sql): the box's events
-          // are found by it directly rather than by their text id (the R*Tree's event_id, read from a
-          // table of its own: 1.8 µs an entry), sorted, and only the shown ones read whole. The box
-          // only proposes; the distance and filters are checked on the event row itself, so a rowid
-          // that moved (a VACUUM) could leave an event out of the box, never put another in.
-          `SELECT ${rows.columns}, d.distance FROM (
-             SELECT e.rowid AS rid, ${haversine} AS distance FROM events_rtree r CROSS JOIN events e ON e.rowid = r.id
-             WHERE r.min_lat <= @maxLat AND r.max_lat >= @minLat AND r.min_lng <= @maxLng AND r.max_lng >= @minLng
-               AND ${filterSql(filters)} AND ${haversine} <= @radius
-             ORDER BY e.date, e.name LIMIT @limit) d
-           CROSS JOIN events e ON e.rowid = d.rid
-           ORDER BY e.date, e.name`,
-        );
+           ORDER BY e.date, e.name LIMIT @limit) d
+         CROSS JOIN events e ON e.rowid = d.rid
+         ORDER BY e.date, e.name`,
+      )
+        .raw(true)
+        .all(values) as unknown[][];
   // The distance is the last column.
-  return (found.raw(true).all(values) as unknown[][]).map((row) => ({ event: rows.read(row), distance: Math.round(row[row.length - 1] as number) }));
+  return found.map((row) => ({ event: rows.read(row), distance: Math.round(row[row.length - 1] as number) }));
+}
+
+/**
+ * The soonest approved, scheduled events passing the filters and `where` (SQL on the event `e`),
+ * as array rows of the card or API columns and `extra`, cut at `values.limit`: first those still
+ * running on the first day (begun before it: events of several days, from their own index), then
+ * those beginning on it or later, walking the date index and stopping at the limit. Neither walk
+ * passes the one-day events that ended before the first day. Both come in date order, ties within
+ * a day in index order (no sort of a whole day's events).
+ */
+function soonest<R>(db: Db, extra: string, where: string, filters: Filters, values: Record<string, unknown> & { limit: number }, rows: EventRows<R>): unknown[][] {
+  const running = statement(
+    db,
+    `SELECT ${rows.columns}${extra} FROM events e INDEXED BY events_multiday_date_geo_idx
+     WHERE ${where} AND ${filterSql(filters, "before")} ORDER BY e.date LIMIT @limit`,
+  )
+    .raw(true)
+    .all(values) as unknown[][];
+  if (running.length >= values.limit) return running;
+  const later = statement(
+    db,
+    `SELECT ${rows.columns}${extra} FROM events e INDEXED BY events_approved_date_geo_idx
+     WHERE ${where} AND ${filterSql(filters, "from")} ORDER BY e.date LIMIT @limit`,
+  )
+    .raw(true)
+    .all({ ...values, limit: values.limit - running.length }) as unknown[][];
+  return running.length ? running.concat(later) : later;
 }
 
 /** Approved, scheduled events in a date range anywhere (a date range alone is a valid search). */
 function eventsInDates<R extends Pick<Event, "latitude" | "longitude">>(db: Db, center: Point | null, filters: Filters, limit: number, rows: EventRows<R>): Located<R>[] {
-  const found = statement(db, `SELECT ${rows.columns} FROM events e INDEXED BY events_approved_date_geo_idx WHERE ${filterSql(filters)} ORDER BY e.date LIMIT @limit`);
-  return (found.raw(true).all({ ...params(filters), limit }) as unknown[][]).map((row) => {
+  return soonest(db, "", "1", filters, { ...params(filters), limit }, rows).map((row) => {
     const event = rows.read(row);
     return { event, distance: distanceFrom(center, event) };
   });
