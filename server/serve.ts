@@ -13,6 +13,17 @@ import { createApp } from "./app";
 export const DRAIN_MS = 8_000;
 
 /**
+ * How long an idle keep-alive connection stays open: longer than the reverse
+ * proxies in front of the app keep theirs (nginx and cloud load balancers 60 s,
+ * Go's proxies 90 s to 2 minutes), so the proxy is always the side that closes
+ * one. With Node's default of 5 s the server closes connections the proxy still
+ * pools, and a request the proxy sends on one at that moment fails: a 502 for
+ * the rider. A stop closes idle connections at once (below), so this never
+ * holds one up.
+ */
+export const KEEP_ALIVE_MS = 125_000;
+
+/**
  * Serves the built app on the configured port: in the only process, or in
  * each worker (the cluster module shares the port between them). Answers
  * the server and `stop`, which finishes requests in flight, ends the live
@@ -23,6 +34,7 @@ export async function serve(cfg: Config, onListening: (server: Server) => void) 
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const app = createApp(cfg, build);
   const server = app.listen(cfg.port, cfg.host ?? "::", () => onListening(server));
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
 
   let stopping = false;
   const stop = (onStopped: () => void) => {

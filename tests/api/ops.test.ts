@@ -201,6 +201,35 @@ describe("npm run backup", () => {
   });
 });
 
+describe("keep-alive connections", () => {
+  it("stay open past Node's default 5 seconds, so a reverse proxy that pools them is the side that closes one", async () => {
+    const dataDir = tempDir("keep-alive-");
+    const server = await startServerOn(dataDir);
+    const socket = net.connect(Number(new URL(server.url).port), "127.0.0.1");
+    try {
+      let received = "";
+      let closed = false;
+      socket.on("data", (chunk) => (received += chunk));
+      socket.on("close", () => (closed = true));
+      const ask = async () => {
+        received = "";
+        socket.write("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        for (let i = 0; i < 100 && !/\r\n\r\n[\s\S]*\}/.test(received); i++) await new Promise((r) => setTimeout(r, 20));
+        return received;
+      };
+      const first = await ask();
+      expect(first).toMatch(/^HTTP\/1\.1 200/);
+      expect(first).toMatch(/\r\nKeep-Alive: timeout=125\r\n/i);
+      await new Promise((r) => setTimeout(r, 6_000));
+      expect(closed).toBe(false);
+      expect(await ask()).toMatch(/^HTTP\/1\.1 200/);
+    } finally {
+      socket.destroy();
+      await server.stop();
+    }
+  }, 60_000);
+});
+
 describe("the server's housekeeping", () => {
   // A real start (the primary, then its workers) takes a while on a loaded machine.
   it("drops expired sessions, spent rate-limit counters, day-old orphan uploads and week-old events' search index entries when it starts, and keeps the live ones", async () => {
