@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alertPreferences, type AlertKind } from "#db/schema";
 import type { Db } from "~/lib/db.server";
+import { preparedOnce } from "~/lib/prepared.server";
 import {
   ALERT_KINDS,
   DEFAULT_ALERT_CHANNELS,
@@ -11,8 +12,10 @@ import {
 import { isUnsubscribed, resubscribe, unsubscribe } from "./unsubscribe.server";
 
 /** The rider's channels for every kind of alert; a kind without a row has the defaults. */
+const preferencesOf = preparedOnce((db) => db.select().from(alertPreferences).where(eq(alertPreferences.userId, sql.placeholder("userId"))).prepare());
+
 export function alertPreferencesOf(db: Db, userId: string): AlertPreferences {
-  const rows = db.select().from(alertPreferences).where(eq(alertPreferences.userId, userId)).all();
+  const rows = preferencesOf(db).all({ userId });
   return Object.fromEntries(
     ALERT_KINDS.map((kind) => {
       const row = rows.find((r) => r.kind === kind);

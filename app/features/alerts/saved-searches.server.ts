@@ -1,10 +1,11 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { savedSearches, type SavedSearch, type User } from "#db/schema";
 import { circleBox, todayFor } from "~/features/events/search.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { lookupCityState, lookupZip, type Place } from "~/lib/gazetteer.server";
 import { HttpError } from "~/lib/http.server";
+import { preparedOnce } from "~/lib/prepared.server";
 import { EVENT_MESSAGES } from "~/schemas/events";
 import {
   MAX_SAVED_SEARCHES,
@@ -44,14 +45,17 @@ export function presentSavedSearch(s: SavedSearch) {
 }
 export type SavedSearchView = ReturnType<typeof presentSavedSearch>;
 
-export function listSavedSearches(db: Db, userId: string): SavedSearchView[] {
-  return db
+const savedSearchesOf = preparedOnce((db) =>
+  db
     .select()
     .from(savedSearches)
-    .where(eq(savedSearches.userId, userId))
+    .where(eq(savedSearches.userId, sql.placeholder("userId")))
     .orderBy(asc(savedSearches.createdAt), asc(savedSearches.id))
-    .all()
-    .map(presentSavedSearch);
+    .prepare(),
+);
+
+export function listSavedSearches(db: Db, userId: string): SavedSearchView[] {
+  return savedSearchesOf(db).all({ userId }).map(presentSavedSearch);
 }
 
 /** The place of a ZIP code or "City, ST", as the event search finds it; 400 with the search's words when unknown. */

@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { emailUnsubscribes } from "#db/schema";
 import { config } from "~/lib/config.server";
 import type { Db } from "~/lib/db.server";
+import { preparedOnce } from "~/lib/prepared.server";
 
 /**
  * Unsubscribing from alert email without signing in: every alert mail
@@ -46,6 +47,10 @@ export function resubscribe(db: Db, email: string) {
   db.delete(emailUnsubscribes).where(eq(emailUnsubscribes.email, normalize(email))).run();
 }
 
+const unsubscribedOf = preparedOnce((db) =>
+  db.select({ email: emailUnsubscribes.email }).from(emailUnsubscribes).where(eq(emailUnsubscribes.email, sql.placeholder("email"))).prepare(),
+);
+
 export function isUnsubscribed(db: Db, email: string) {
-  return db.select({ email: emailUnsubscribes.email }).from(emailUnsubscribes).where(eq(emailUnsubscribes.email, normalize(email))).get() !== undefined;
+  return unsubscribedOf(db).get({ email: normalize(email) }) !== undefined;
 }

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { horses, riders, runLogs, type Horse, type User } from "#db/schema";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
-import { statement } from "~/lib/prepared.server";
+import { preparedOnce, statement } from "~/lib/prepared.server";
 import { HttpError } from "~/lib/http.server";
 import { findUpload, releaseUploads, storeUpload } from "~/lib/uploads.server";
 import { deletePaperFiles, paperKeysOf } from "./papers.server";
@@ -45,21 +45,28 @@ export function presentHorse(horse: Horse, extra: { riderName?: string | null; r
 }
 export type HorseView = ReturnType<typeof presentHorse>;
 
-/** How many runs each of the owner's horses has (only the owner's runs are read). */
-const runCounts = (db: Db, userId: string) =>
-  db.select({ horseId: runLogs.horseId, n: count().as("n") }).from(runLogs).where(eq(runLogs.userId, userId)).groupBy(runLogs.horseId).as("run_counts");
-
-/** The owner's horses with their rider and run count: active first, then retired, each A to Z. */
-export function listHorseRecords(db: Db, userId: string): HorseView[] {
-  const counts = runCounts(db, userId);
+/** The owner's horses with their rider and run count (only the owner's runs are read), built once per connection. */
+const horseRecordsOf = preparedOnce((db) => {
+  const counts = db
+    .select({ horseId: runLogs.horseId, n: count().as("n") })
+    .from(runLogs)
+    .where(eq(runLogs.userId, sql.placeholder("userId")))
+    .groupBy(runLogs.horseId)
+    .as("run_counts");
   return db
     .select({ horse: horses, riderName: riders.name, runCount: sql<number>`coalesce(${counts.n}, 0)` })
     .from(horses)
     .leftJoin(riders, eq(riders.id, horses.riderId))
     .leftJoin(counts, eq(counts.horseId, horses.id))
-    .where(eq(horses.userId, userId))
+    .where(eq(horses.userId, sql.placeholder("userId")))
     .orderBy(sql`${horses.retiredAt} is not null`, sql`lower(${horses.name})`, asc(horses.createdAt))
-    .all()
+    .prepare();
+});
+
+/** The owner's horses with their rider and run count: active first, then retired, each A to Z. */
+export function listHorseRecords(db: Db, userId: string): HorseView[] {
+  return horseRecordsOf(db)
+    .all({ userId })
     .map((r) => presentHorse(r.horse, r));
 }
 

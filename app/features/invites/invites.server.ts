@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { inviteLinks } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { preparedOnce } from "~/lib/prepared.server";
 
 const usable = (now: Date) =>
   and(
@@ -38,14 +39,18 @@ export function consumeInvite(db: Db, code: string): string | null {
   return row?.userId ?? null;
 }
 
-/** The user's active invite links (id, code, usageCount). */
-export function listInviteLinks(db: Db, userId: string) {
-  return db
+const inviteLinksOf = preparedOnce((db) =>
+  db
     .select({ id: inviteLinks.id, code: inviteLinks.code, usageCount: inviteLinks.usageCount, maxUses: inviteLinks.maxUses, expiresAt: inviteLinks.expiresAt })
     .from(inviteLinks)
-    .where(and(eq(inviteLinks.userId, userId), eq(inviteLinks.isActive, true)))
+    .where(and(eq(inviteLinks.userId, sql.placeholder("userId")), eq(inviteLinks.isActive, true)))
     .orderBy(desc(inviteLinks.createdAt))
-    .all();
+    .prepare(),
+);
+
+/** The user's active invite links (id, code, usageCount). */
+export function listInviteLinks(db: Db, userId: string) {
+  return inviteLinksOf(db).all({ userId });
 }
 
 export const MAX_ACTIVE_INVITES = 20;

@@ -7,7 +7,7 @@ import { preparedOnce } from "~/lib/prepared.server";
 export const RIDER_NOT_FOUND = "Rider not found";
 export const MAX_RIDERS = 50;
 
-/** Built once per connection: the run log and the horse screens ask on every page (app/lib/prepared.server.ts). */
+/** Built once per connection: the run log, the horse screens and Settings ask on every page (app/lib/prepared.server.ts). */
 const ridersOf = preparedOnce((db) =>
   db
     .select({ id: riders.id, name: riders.name })
@@ -23,16 +23,20 @@ export function listRiders(db: Db, userId: string) {
 }
 export type RiderView = ReturnType<typeof listRiders>[number];
 
-/** The riders with how many runs each has, for Settings (removing one says what happens to them). */
-export function listRidersWithRuns(db: Db, userId: string) {
-  return db
+const ridersWithRunsOf = preparedOnce((db) =>
+  db
     .select({ id: riders.id, name: riders.name, runCount: count(runLogs.id) })
     .from(riders)
     .leftJoin(runLogs, eq(runLogs.riderId, riders.id))
-    .where(eq(riders.userId, userId))
+    .where(eq(riders.userId, sql.placeholder("userId")))
     .groupBy(riders.id)
     .orderBy(asc(riders.createdAt), asc(riders.id))
-    .all();
+    .prepare(),
+);
+
+/** The riders with how many runs each has, for Settings (removing one says what happens to them). */
+export function listRidersWithRuns(db: Db, userId: string) {
+  return ridersWithRunsOf(db).all({ userId });
 }
 
 export const duplicateRiderMessage = (name: string) => `You already have a rider named ${name}. Add a last initial or a nickname to tell them apart.`;

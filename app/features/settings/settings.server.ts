@@ -16,6 +16,7 @@ import { passwordChangedEmail } from "~/features/auth/emails.server";
 import { presentCurrentUser } from "~/features/auth/presenters.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { preparedOnce } from "~/lib/prepared.server";
 import { config } from "~/lib/config.server";
 import { sendMailInBackground } from "~/lib/mail.server";
 import { releaseUploads } from "~/lib/uploads.server";
@@ -24,14 +25,19 @@ import { destroyUserSessions } from "~/lib/session.server";
 import { RADIUS_OPTIONS } from "~/schemas/constants";
 import type { ProfileUpdate } from "~/schemas/profile";
 
-/** The rider's horses: distinct names from their runs, for the favorite-horse choice. */
-export function horseNames(db: Db, userId: string): string[] {
-  return db
+const horseNamesOf = preparedOnce((db) =>
+  db
     .selectDistinct({ name: runLogs.horseName })
     .from(runLogs)
-    .where(and(eq(runLogs.userId, userId), isNotNull(runLogs.horseName), ne(runLogs.horseName, "")))
+    .where(and(eq(runLogs.userId, sql.placeholder("userId")), isNotNull(runLogs.horseName), ne(runLogs.horseName, "")))
     .orderBy(asc(runLogs.horseName))
-    .all()
+    .prepare(),
+);
+
+/** The rider's horses: distinct names from their runs, for the favorite-horse choice. */
+export function horseNames(db: Db, userId: string): string[] {
+  return horseNamesOf(db)
+    .all({ userId })
     .map((r) => r.name!);
 }
 
