@@ -94,7 +94,7 @@ const distanceFrom = (center: Point | null, e: Pick<Event, "latitude" | "longitu
  * faster than sorting the box's events. Sorting costs in proportion to the box's events; the walk
  * in proportion to the events it passes before `limit` matches, fewer the more the box holds. The
  * two meet near 100 x the square root of the limit: 1,000 for the search API's 100, 361 for
- * Discover's 13 (bench/event-search.ts, 100,000 events a year; bench/README.md, "Event search").
+ * Discover's 13 (bench/README.md, "Event search in process": 100,000 events a year).
  */
 const denseAbove = (limit: number) => Math.round(100 * Math.sqrt(limit));
 
