@@ -5,7 +5,7 @@ import { statement } from "~/lib/prepared.server";
  * The events' R*Tree (events_rtree: db/migrations/0002_events_rtree.sql)
  * holds an event until a week after its last day. Housekeeping then takes it
  * out (pruneSearchIndex; the event itself stays), so the years of past events
- * an association keeps never slow a search for what is to come, and the
+ * an association keeps stay out of the boxes a search counts and sorts: the
  * tree's count in a search's box is of what is still to come
  * (eventsNear in search.server.ts). A search from an earlier day walks the
  * date index, which holds every event.
