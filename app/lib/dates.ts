@@ -44,3 +44,8 @@ export const formatDateTimeIn = zoned({ month: "short", day: "numeric", hour: "n
 export const formatDayTimeIn = zoned({ month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
 /** "Nov 22": chart axes. */
 export const formatMonthDayIn = zoned({ month: "short", day: "numeric" });
+
+/** The calendar day `days` after a YYYY-MM-DD day (before, when negative), as YYYY-MM-DD. */
+export function addDays(day: string, days: number) {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -320,21 +320,32 @@ describe("shared event page for link previews and visitors", () => {
   });
 });
 
+/** Many approved events at once (one transaction) in a ZIP's place, each at its own point, or none. */
+function insertEvents(zipCode: string, location: string, rows: Array<{ id: string; name: string; date: string; endDate?: string; at: [number, number] | null }>) {
+  const insert = app.db.$client.prepare(
+    "INSERT INTO events (id, name, date, end_date, location, zip_code, arena_type, latitude, longitude, event_type, showbill_approved, created_at) VALUES (?, ?, ?, ?, ?, ?, 'outdoor', ?, ?, '[\"barrel_racing\"]', 1, ?)",
+  );
+  app.db.$client.transaction(() => {
+    for (const r of rows) insert.run(r.id, r.name, r.date, r.endDate ?? null, location, zipCode, r.at?.[0] ?? null, r.at?.[1] ?? null, Date.now());
+  })();
+}
+
 describe("dense areas", () => {
   it("answers the soonest events within the radius when thousands share the box", async () => {
     const { lookupZip } = await import("../../app/lib/gazetteer.server");
     const billings = lookupZip("59101")!;
     const tag = `D${Date.now()}`;
-    const insert = app.db.$client.prepare(
-      "INSERT INTO events (id, name, date, location, zip_code, arena_type, latitude, longitude, event_type, showbill_approved, created_at) VALUES (?, ?, ?, 'Billings, MT', '59101', 'outdoor', ?, ?, '[\"barrel_racing\"]', 1, ?)",
+    // Spread over about 40 miles around Billings, over 200 days from 2033-01-01.
+    insertEvents(
+      "59101",
+      "Billings, MT",
+      Array.from({ length: 2200 }, (_, i) => ({
+        id: `${tag}-${i}`,
+        name: `${tag} ${String(i).padStart(4, "0")}`,
+        date: new Date(Date.UTC(2033, 0, 1 + (i % 200))).toISOString().slice(0, 10),
+        at: [billings.latitude + ((i % 40) - 20) * 0.015, billings.longitude + ((i % 37) - 18) * 0.02],
+      })),
     );
-    app.db.$client.transaction(() => {
-      for (let i = 0; i < 2200; i++) {
-        // Spread over about 40 miles around Billings, over 200 days from 2033-01-01.
-        const d = new Date(Date.UTC(2033, 0, 1 + (i % 200))).toISOString().slice(0, 10);
-        insert.run(`${tag}-${i}`, `${tag} ${String(i).padStart(4, "0")}`, d, billings.latitude + ((i % 40) - 20) * 0.015, billings.longitude + ((i % 37) - 18) * 0.02, Date.now());
-      }
-    })();
     const { client } = await signedIn();
     const res = await client.json("/api/events/search", "POST", { zipCode: "59101", radius: 25, startDate: "2033-01-01" });
     const list = (await res.json()) as Array<{ name: string; date: string; distance: number }>;
@@ -348,22 +359,14 @@ describe("dense areas", () => {
     const { lookupZip } = await import("../../app/lib/gazetteer.server");
     const cheyenne = lookupZip("82001")!;
     const tag = `R${Date.now()}`;
-    const insert = app.db.$client.prepare(
-      "INSERT INTO events (id, name, date, end_date, location, zip_code, arena_type, latitude, longitude, event_type, showbill_approved, created_at) VALUES (?, ?, ?, ?, 'Cheyenne, WY', '82001', 'outdoor', ?, ?, '[\"barrel_racing\"]', 1, ?)",
-    );
-    app.db.$client.transaction(() => {
+    const near = (i: number): [number, number] => [cheyenne.latitude + ((i % 30) - 15) * 0.01, cheyenne.longitude + ((i % 29) - 14) * 0.01];
+    insertEvents("82001", "Cheyenne, WY", [
       // Events of three earlier years in the same box (before the search's first day), and 600 from 2034-03-10 on.
-      for (let i = 0; i < 1500; i++) {
-        const d = new Date(Date.UTC(2030 + (i % 3), 0, 1 + (i % 300))).toISOString().slice(0, 10);
-        insert.run(`${tag}-p${i}`, `${tag} past ${i}`, d, null, cheyenne.latitude + ((i % 30) - 15) * 0.01, cheyenne.longitude + ((i % 29) - 14) * 0.01, Date.now());
-      }
-      for (let i = 0; i < 600; i++) {
-        const d = new Date(Date.UTC(2034, 2, 10 + (i % 120))).toISOString().slice(0, 10);
-        insert.run(`${tag}-${i}`, `${tag} ${String(i).padStart(4, "0")}`, d, null, cheyenne.latitude + ((i % 30) - 15) * 0.01, cheyenne.longitude + ((i % 29) - 14) * 0.01, Date.now());
-      }
-      insert.run(`${tag}-running`, `${tag} running`, "2034-03-01", "2034-03-12", null, null, Date.now());
-      insert.run(`${tag}-over`, `${tag} over`, "2034-03-01", "2034-03-09", null, null, Date.now());
-    })();
+      ...Array.from({ length: 1500 }, (_, i) => ({ id: `${tag}-p${i}`, name: `${tag} past ${i}`, date: new Date(Date.UTC(2030 + (i % 3), 0, 1 + (i % 300))).toISOString().slice(0, 10), at: near(i) })),
+      ...Array.from({ length: 600 }, (_, i) => ({ id: `${tag}-${i}`, name: `${tag} ${String(i).padStart(4, "0")}`, date: new Date(Date.UTC(2034, 2, 10 + (i % 120))).toISOString().slice(0, 10), at: near(i) })),
+      { id: `${tag}-running`, name: `${tag} running`, date: "2034-03-01", endDate: "2034-03-12", at: null },
+      { id: `${tag}-over`, name: `${tag} over`, date: "2034-03-01", endDate: "2034-03-09", at: null },
+    ]);
     // The two multi-day events at the center (their place set after the insert, as an edit would).
     app.db.$client.prepare("UPDATE events SET latitude = ?, longitude = ? WHERE id IN (?, ?)").run(cheyenne.latitude, cheyenne.longitude, `${tag}-running`, `${tag}-over`);
     const { client } = await signedIn();

@@ -1,3 +1,5 @@
+import { addDays } from "~/lib/dates";
+
 /** Pure display rules for events, shared by server and browser. */
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -34,12 +36,6 @@ export function eventTypeBadge(types: readonly string[] | null | undefined) {
   return (types?.[0] ?? "barrel_racing").replace(/_/g, " ").toUpperCase();
 }
 
-function nextDay(date: string) {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
 /**
  * A Google Calendar template link for an all-day event. No end date means
  * the start date is the end; the template's end date is exclusive.
@@ -54,7 +50,7 @@ export function calendarUrl(event: {
   arenaName?: string | null;
 }) {
   const start = event.date.replace(/-/g, "");
-  const end = nextDay(event.endDate || event.date).replace(/-/g, "");
+  const end = addDays(event.endDate || event.date, 1).replace(/-/g, "");
   const where = [event.arenaName, event.address, event.location].filter(Boolean).join(", ");
   const params = new URLSearchParams({
     action: "TEMPLATE",

@@ -1,3 +1,5 @@
+import { addDays } from "~/lib/dates";
+
 /**
  * iCalendar (RFC 5545) for one event or a feed of saved events: all-day
  * events, end date exclusive. Each event keeps its UID and carries its
@@ -43,12 +45,6 @@ function fold(line: string) {
   return out.join("\r\n");
 }
 
-function nextDay(date: string) {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
 const compact = (d: string) => d.replace(/-/g, "");
 
 export function toIcs(events: IcsEvent[], { name = "Cloverleaf events", host = "cloverleaf.app", now = new Date() } = {}) {
@@ -65,7 +61,7 @@ export function toIcs(events: IcsEvent[], { name = "Cloverleaf events", host = "
       `SEQUENCE:${e.sequence ?? 0}`,
       `DTSTAMP:${stamp}`,
       `DTSTART;VALUE=DATE:${compact(e.date)}`,
-      `DTEND;VALUE=DATE:${compact(nextDay(e.endDate || e.date))}`,
+      `DTEND;VALUE=DATE:${compact(addDays(e.endDate || e.date, 1))}`,
       `SUMMARY:${escapeText(TITLE_PREFIX[status] + e.name)}`,
       `STATUS:${ICS_STATUS[status]}`,
     );

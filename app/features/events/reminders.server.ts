@@ -7,6 +7,7 @@ import type { Db } from "~/lib/db.server";
 import { zoneOfZip } from "./zones.server";
 import { formatDateRange, formatLocalTime } from "./format";
 import { canViewEvent } from "./policies.server";
+import { addDays } from "~/lib/dates";
 import { zonedInstant } from "~/lib/zoned-time";
 
 /**
@@ -36,12 +37,6 @@ type What = "entries-close" | "day-before";
 type Moment = { what: What; when: string; dueAt: Date; deadline: Date };
 type Timed = Pick<Event, "id" | "date" | "zipCode" | "entriesCloseAt">;
 
-function previousDay(date: string) {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
-
 /** The reminders an event has: when each is due, and the moment after which it means nothing. */
 export function momentsOf(event: Timed): Moment[] {
   const out: Moment[] = [];
@@ -53,7 +48,7 @@ export function momentsOf(event: Timed): Moment[] {
   out.push({
     what: "day-before",
     when: event.date,
-    dueAt: zonedInstant(`${previousDay(event.date)}T${DAY_BEFORE_TIME}`, zone),
+    dueAt: zonedInstant(`${addDays(event.date, -1)}T${DAY_BEFORE_TIME}`, zone),
     deadline: zonedInstant(`${event.date}T00:00`, zone),
   });
   return out;

@@ -1,3 +1,4 @@
+import { addDays } from "~/lib/dates";
 import type { Db } from "~/lib/db.server";
 import { statement } from "~/lib/prepared.server";
 
@@ -12,14 +13,8 @@ import { statement } from "~/lib/prepared.server";
  */
 export const INDEX_KEEPS_DAYS = 7;
 
-export function isoMinusDays(date: string, days: number) {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** The earliest first day a search may use the R*Tree for: every event still running on it is in the tree. */
-export const indexedFrom = (now: Date) => isoMinusDays(now.toISOString().slice(0, 10), INDEX_KEEPS_DAYS);
+export const indexedFrom = (now: Date) => addDays(now.toISOString().slice(0, 10), -INDEX_KEEPS_DAYS);
 
 /**
  * Takes out of the R*Tree the events that ended more than INDEX_KEEPS_DAYS

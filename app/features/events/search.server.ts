@@ -1,5 +1,6 @@
 import type { Event, User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
+import { addDays } from "~/lib/dates";
 import { distanceMiles, lookupCityState, lookupZip, type Point } from "~/lib/gazetteer.server";
 import { HttpError } from "~/lib/http.server";
 import { statement } from "~/lib/prepared.server";
@@ -7,7 +8,7 @@ import type { EventSearch } from "~/schemas/events";
 import { EVENT_MESSAGES, MAX_EVENT_DAYS } from "~/schemas/events";
 import { dayIn } from "./dates";
 import { apiRows, type ApiRow, type CardRow, type EventRows } from "./event-rows.server";
-import { indexedFrom, isoMinusDays } from "./search-index.server";
+import { indexedFrom } from "./search-index.server";
 import { zoneOfZip } from "./zones.server";
 
 /**
@@ -79,7 +80,7 @@ function filterSql(f: Filters, begins: Begins = "any") {
 }
 
 function params(f: Filters) {
-  const p: Record<string, string | number> = { from: f.from, earliest: isoMinusDays(f.from, MAX_EVENT_DAYS) };
+  const p: Record<string, string | number> = { from: f.from, earliest: addDays(f.from, -MAX_EVENT_DAYS) };
   for (const key of ["to", "arenaType", "groundType", "minAddedMoney", "eventType"] as const) {
     if (f[key] !== undefined) p[key] = f[key]!;
   }

@@ -7,7 +7,7 @@ import { dayIn } from "~/features/events/dates";
 import { homeZone } from "~/features/events/zones.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
-import { formatDate } from "~/lib/dates";
+import { addDays, formatDate } from "~/lib/dates";
 import { daysBetween, PAPER_LABELS, PAPER_SHORT, REMINDER_DAYS, type ReminderDays } from "~/schemas/papers";
 import { zonedInstant } from "~/lib/zoned-time";
 
@@ -32,11 +32,6 @@ const payloadSchema = z.object({ docId: z.string(), days: z.union([z.literal(30)
 type Payload = z.infer<typeof payloadSchema>;
 
 const jobKey = (p: Payload) => `${PAPER_REMINDER_JOB}:${p.docId}:${p.days}:${p.expiresOn}`;
-
-/** The day `days` after a YYYY-MM-DD day (before, when negative). */
-function addDays(day: string, days: number) {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** Schedules a paper's reminders (call inside the transaction that saves it). */
 export function schedulePaperReminders(db: Db, doc: HorseDocument, owner: Pick<User, "homeZipCode">) {
