@@ -129,7 +129,7 @@ export function eventsNear<R = ApiRow>(
       statement(
         db,
         `SELECT count(*) AS n FROM (SELECT 1 FROM events_rtree r
-         WHERE r.min_lat <= @maxLat AND r.max_lat >= @minLat AND r.min_lng <= @maxLng AND r.max_lng >= @minLng LIMIT @cap)`,
+         WHERE r.min_lat <= @maxLat AND r.max_lat >= @minLat AND r.min_lng <= @maxLng AND r.max_lng >= @minLng LIMIT +@cap)`,
       ).get(values) as { n: number }
     ).n > denseAbove(limit);
   const found = dense
@@ -148,7 +148,7 @@ export function eventsNear<R = ApiRow>(
            SELECT e.rowid AS rid, ${haversine} AS distance FROM events_rtree r CROSS JOIN events e ON e.rowid = r.id
            WHERE r.min_lat <= @maxLat AND r.max_lat >= @minLat AND r.min_lng <= @maxLng AND r.max_lng >= @minLng
              AND ${filterSql(filters)} AND ${haversine} <= @radius
-           ORDER BY e.date, e.name LIMIT @limit) d
+           ORDER BY e.date, e.name LIMIT +@limit) d
          CROSS JOIN events e ON e.rowid = d.rid
          ORDER BY e.date, e.name`,
       )
@@ -170,7 +170,7 @@ function soonest<R>(db: Db, extra: string, where: string, filters: Filters, valu
   const running = statement(
     db,
     `SELECT ${rows.columns}${extra} FROM events e INDEXED BY events_multiday_date_geo_idx
-     WHERE ${where} AND ${filterSql(filters, "before")} ORDER BY e.date LIMIT @limit`,
+     WHERE ${where} AND ${filterSql(filters, "before")} ORDER BY e.date LIMIT +@limit`,
   )
     .raw(true)
     .all(values) as unknown[][];
@@ -178,7 +178,7 @@ function soonest<R>(db: Db, extra: string, where: string, filters: Filters, valu
   const later = statement(
     db,
     `SELECT ${rows.columns}${extra} FROM events e INDEXED BY events_approved_date_geo_idx
-     WHERE ${where} AND ${filterSql(filters, "from")} ORDER BY e.date LIMIT @limit`,
+     WHERE ${where} AND ${filterSql(filters, "from")} ORDER BY e.date LIMIT +@limit`,
   )
     .raw(true)
     .all({ ...values, limit: values.limit - running.length }) as unknown[][];

@@ -4,7 +4,7 @@ import { profileViewFor } from "~/features/social/policies.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { publishUserChange } from "~/lib/live.server";
-import { preparedOnce } from "~/lib/prepared.server";
+import { boundLimit, preparedOnce } from "~/lib/prepared.server";
 
 const unreadOf = preparedOnce((db) =>
   db
@@ -64,7 +64,7 @@ const listQuery = (db: Db, unreadOnly: boolean) =>
         : eq(notifications.userId, sql.placeholder("userId")),
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(sql.placeholder("limit"))
+    .limit(boundLimit("limit"))
     .prepare();
 const listOf = preparedOnce((db) => listQuery(db, false));
 const unreadListOf = preparedOnce((db) => listQuery(db, true));

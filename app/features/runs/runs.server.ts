@@ -142,7 +142,7 @@ export function listRuns(db: Db, userId: string, filters: RunFilters = {}, { lim
   const rows = statement(
     db,
     `SELECT ${OWN_RUN_COLUMNS} FROM run_logs r LEFT JOIN riders d ON d.id = r.rider_id LEFT JOIN events e ON e.id = r.event_id
-     WHERE ${where} ORDER BY r.run_at DESC, r.created_at DESC, r.id DESC LIMIT @limit`,
+     WHERE ${where} ORDER BY r.run_at DESC, r.created_at DESC, r.id DESC LIMIT +@limit`,
   )
     .raw(true)
     .all({ ...params, limit: Math.min(limit, RUN_LIST_LIMIT) }) as unknown[][];
@@ -389,7 +389,7 @@ function publicRuns(db: Db, ownerId: string, sort: PublicRunSort, limit: number,
   const rows = statement(
     db,
     `SELECT ${PUBLIC_RUN_COLUMNS} FROM run_logs WHERE user_id = @ownerId AND privacy = 'PUBLIC'
-     ORDER BY ${PUBLIC_RUN_ORDER[sort] ?? PUBLIC_RUN_ORDER.recent} LIMIT @limit OFFSET @offset`,
+     ORDER BY ${PUBLIC_RUN_ORDER[sort] ?? PUBLIC_RUN_ORDER.recent} LIMIT +@limit OFFSET @offset`,
   )
     .raw(true)
     .all({ ownerId, limit: Math.min(limit, PUBLIC_RUNS_LIMIT), offset }) as unknown[][];
