@@ -2,11 +2,14 @@ import { sql } from "drizzle-orm";
 import type { Db } from "./db.server";
 
 /**
- * SQLite reads a LIMIT written as a bare parameter (`LIMIT ?`, `LIMIT @limit`) while it plans a
- * statement, so binding that parameter makes it compile the statement again on every run: 6 µs
- * for a small query, about 70 µs for the event search (bench/README.md, "Profiles"). Written as
- * an expression (`LIMIT +@limit`), the limit is read when the statement runs and the compiled
- * statement is kept. statement() and preparedOnce refuse the bare form.
+ * A statement kept for reuse is compiled again on every run when SQLite read one of its
+ * parameters while planning it. Two kinds of parameter are read so:
+ * - a LIMIT written as a bare parameter (`LIMIT ?`, `LIMIT @limit`): 6 µs more for a small
+ *   query, about 70 µs for the event search (bench/README.md, "Profiles"). Written as an
+ *   expression (`LIMIT +@limit`), the limit is read when the statement runs. statement() and
+ *   preparedOnce refuse the bare form.
+ * - a value compared with the condition of a partial index (`status = ?` against an index
+ *   `WHERE status = 'PENDING'`): write such a constant into the SQL instead.
  */
 const BARE_LIMIT = /\bLIMIT\s+[?@:$]/i;
 

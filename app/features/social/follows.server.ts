@@ -74,7 +74,9 @@ const pendingRequest = preparedOnce((db) =>
       and(
         eq(followRequests.requesterId, sql.placeholder("requesterId")),
         eq(followRequests.targetId, sql.placeholder("targetId")),
-        eq(followRequests.status, "PENDING"),
+        // Written into the SQL, not bound: a parameter matched against a partial index's condition
+        // (follow_requests_pending_pair_idx) is compiled again on every run (app/lib/prepared.server.ts).
+        sql`${followRequests.status} = 'PENDING'`,
       ),
     )
     .prepare(),
