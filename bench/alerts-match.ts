@@ -81,7 +81,6 @@ sqlite.transaction(() => {
     }
   }
 })();
-sqlite.exec("ANALYZE");
 
 // Pending events to approve: at rotating ZIPs (dense cities first in each round), two weeks out.
 const zips = [...SEARCH_ZIPS, ...riders.slice(0, 400).map((r) => r.zip)];

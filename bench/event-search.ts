@@ -62,7 +62,6 @@ async function load(name: string, root: string): Promise<Build> {
     const { pruneSearchIndex } = (await import(pathToFileURL(pruning).href)) as typeof import("../app/features/events/search-index.server");
     pruneSearchIndex(db);
   }
-  db.$client.exec("ANALYZE");
   return { name, search, db };
 }
 

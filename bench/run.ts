@@ -62,6 +62,7 @@ import {
   type Request,
   type Row,
   type Seeded,
+  withoutStatistics,
 } from "./lib";
 import { soak, type SoakResult } from "./soak";
 import type { Unit } from "./unit";
@@ -180,7 +181,9 @@ const upcomingEvent = (dataDir: string) =>
 function dataDirFor(name: string) {
   if (!DATA_DIR) return { dir: tempDir(`bench-${name}`), fresh: true };
   const dir = path.join(DATA_DIR, name);
-  return { dir, fresh: !fs.existsSync(path.join(dir, "app.db")) };
+  const fresh = !fs.existsSync(path.join(dir, "app.db"));
+  if (!fresh) withoutStatistics(dir);
+  return { dir, fresh };
 }
 
 function demoData(): DataSet {

@@ -5,14 +5,18 @@ import { statement } from "~/lib/prepared.server";
 import { cardRows, type CardRow } from "./event-rows.server";
 import { todayFor, withDistance } from "./search.server";
 
-/** Saved events the viewer may still see, excluding ones they created (those are in Created). */
+/**
+ * Saved events the viewer may still see, excluding ones they created (those are in Created).
+ * A cross join: the rider's saves are the outer loop (see savedCards below).
+ */
 export function listSaved(db: Db, user: User) {
   return db
     .select({ event: events, savedEvent: savedEvents })
     .from(savedEvents)
-    .innerJoin(events, eq(events.id, savedEvents.eventId))
+    .crossJoin(events)
     .where(
       and(
+        eq(events.id, savedEvents.eventId),
         eq(savedEvents.userId, user.id),
         sql`(${events.createdBy} IS NULL OR ${events.createdBy} <> ${user.id})`,
         user.isAdmin ? undefined : eq(events.showbillApproved, true),
@@ -33,9 +37,13 @@ export function listCreated(db: Db, user: User) {
  */
 function savedCards(db: Db, user: User): CardRow[] {
   const approved = user.isAdmin ? "" : " AND e.showbill_approved = 1";
+  // CROSS JOIN keeps the rider's saved events as the outer loop. Without statistics (the app never
+  // runs ANALYZE) the planner otherwise walked every approved event in date order to skip the sort,
+  // probing the saves for each: 250 ms at 100,000 events (bench/README.md, "Profiles"). Tested by
+  // tests/api/query-plans.test.ts.
   const saved = statement(
     db,
-    `SELECT ${cardRows.columns} FROM saved_events s INNER JOIN events e ON e.id = s.event_id
+    `SELECT ${cardRows.columns} FROM saved_events s CROSS JOIN events e ON e.id = s.event_id
      WHERE s.user_id = @userId AND (e.created_by IS NULL OR e.created_by <> @userId)${approved} ORDER BY e.date`,
   );
   return (saved.raw(true).all({ userId: user.id }) as unknown[][]).map((row) => cardRows.read(row));

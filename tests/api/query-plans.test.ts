@@ -1,0 +1,63 @@
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLocatedEvent, signedInRider } from "../helpers/factories";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+/*
+ * The app never runs ANALYZE, so SQLite plans its queries without statistics, from the schema
+ * alone: a plan that is fine on a small database can read every event on a large one. These tests
+ * read the plans of the statements the real server prepares for a screen, so a query that starts
+ * from the wrong table fails here, whatever the size of the test's data.
+ */
+
+let app: TestServer;
+const prepared: string[] = [];
+const prepare = Database.prototype.prepare;
+
+beforeAll(async () => {
+  app = await startTestServer();
+  // The server runs in this process: record the SQL of every statement it prepares.
+  Database.prototype.prepare = function (this: Database.Database, source: string) {
+    prepared.push(source);
+    return prepare.call(this, source);
+  } as typeof prepare;
+});
+afterAll(async () => {
+  Database.prototype.prepare = prepare;
+  await app.close();
+});
+
+/** The tables a statement reads, in the order its plan reads them ("saved_events", "events"). */
+function tablesInPlanOrder(source: string, params: unknown[]) {
+  const plan = app.db.$client.prepare(`EXPLAIN QUERY PLAN ${source}`).all(...params) as { detail: string }[];
+  const aliases: Record<string, string> = { s: "saved_events", e: "events" };
+  return plan
+    .map((row) => /^(?:SCAN|SEARCH) (\w+)/.exec(row.detail)?.[1])
+    .filter((name): name is string => Boolean(name))
+    .map((name) => aliases[name] ?? name);
+}
+
+describe("a rider's saved events", () => {
+  it("are read from the rider's saves, not by walking the events, for My Events, the saved-events API and the calendar feed", async () => {
+    const { client } = await signedInRider(app, { homeZipCode: "76101" });
+    for (let i = 0; i < 3; i++) {
+      const event = await createLocatedEvent(app.db, "76101", { name: `Plan ${i}`, date: `2031-03-0${i + 1}` });
+      expect((await client.json(`/api/events/${event.id}/save`, "POST")).status).toBe(200);
+    }
+    const feed = (await (await client.json("/api/calendar-feed", "POST")).json()) as { url: string };
+
+    prepared.length = 0;
+    expect((await client.get("/events")).status).toBe(200);
+    expect((await client.get("/api/saved-events")).status).toBe(200);
+    expect((await client.get(new URL(feed.url).pathname)).status).toBe(200);
+
+    const readsSaves = new Set(prepared.filter((source) => /saved_events/.test(source) && /\bevents\b/.test(source.replace(/saved_events/g, "")) && /\bjoin\b/i.test(source)));
+    // My Events' cards, and the list the API and the feed share.
+    expect(readsSaves.size).toBe(2);
+    for (const source of readsSaves) {
+      const params = Array.from({ length: (source.match(/\?/g) ?? []).length }, () => "x");
+      const named = source.includes("@userId") ? [{ userId: "x" }] : params;
+      expect(tablesInPlanOrder(source, named)[0], source).toBe("saved_events");
+    }
+  });
+});
