@@ -27,9 +27,11 @@ afterAll(async () => {
   await app.close();
 });
 
+const planOf = (source: string, params: unknown[]) => (app.db.$client.prepare(`EXPLAIN QUERY PLAN ${source}`).all(...params) as { detail: string }[]).map((row) => row.detail);
+
 /** The tables a statement reads, in the order its plan reads them ("saved_events", "events"). */
 function tablesInPlanOrder(source: string, params: unknown[]) {
-  const plan = app.db.$client.prepare(`EXPLAIN QUERY PLAN ${source}`).all(...params) as { detail: string }[];
+  const plan = planOf(source, params).map((detail) => ({ detail }));
   const aliases: Record<string, string> = { s: "saved_events", e: "events" };
   return plan
     .map((row) => /^(?:SCAN|SEARCH) (\w+)/.exec(row.detail)?.[1])
@@ -58,6 +60,22 @@ describe("a rider's saved events", () => {
       const params = Array.from({ length: (source.match(/\?/g) ?? []).length }, () => "x");
       const named = source.includes("@userId") ? [{ userId: "x" }] : params;
       expect(tablesInPlanOrder(source, named)[0], source).toBe("saved_events");
+    }
+  });
+});
+
+describe("the admin's events", () => {
+  it("are read newest first from the end of an index, not by sorting every event", async () => {
+    const admin = await signedInRider(app, { isAdmin: true });
+    prepared.length = 0;
+    expect((await admin.client.get("/admin?tab=events")).status).toBe(200);
+    expect((await admin.client.get("/api/admin/events")).status).toBe(200);
+    const newestFirst = [...new Set(prepared.filter((source) => /order by "events"\."created_at" desc/.test(source)))];
+    expect(newestFirst.length).toBeGreaterThanOrEqual(1);
+    for (const source of newestFirst) {
+      const plan = planOf(source, Array.from({ length: (source.match(/\?/g) ?? []).length }, () => 1));
+      expect(plan.join(" | "), source).toMatch(/events_created_at_idx/);
+      expect(plan.join(" | "), source).not.toMatch(/TEMP B-TREE/);
     }
   });
 });
