@@ -6,7 +6,6 @@ import { zonedInstant } from "~/lib/zoned-time";
 export const DIGEST_HOUR = 7;
 const AT = `T${String(DIGEST_HOUR).padStart(2, "0")}:00`;
 
-
 /** The next digest after `now` in `zone`: its local day (which names it) and when it is due. */
 export function nextDigest(zone: string, now: Date): { day: string; dueAt: Date } {
   const today = dayIn(zone, now);
