@@ -25,7 +25,8 @@
  *   npm run bench -- --soak-minutes 5                        # and the memory soak, at the bench scale
  *
  * Flags: --only demo|scale, --endpoints a,b (keys below), --duration s (each
- * measurement, default 8), --warm-up s (before each endpoint, default 3),
+ * measurement, default 8), --warm-up s (the least warm-up of each endpoint, default 4; it goes on
+ * until the CPU per request stops falling),
  * --identity (ask for uncompressed answers), --workers N (default os.availableParallelism()),
  * --connections n (closed loop, per worker, default 8), --profile dir (one
  * server per endpoint under node --cpu-prof, 1 worker, closed loop only;
@@ -73,7 +74,9 @@ type Key = (typeof ENDPOINTS)[number];
 const ONLY = arg("only", "demo,scale").split(",");
 const KEYS = arg("endpoints", ENDPOINTS.join(",")).split(",") as Key[];
 const DURATION = Number(arg("duration", "8"));
-const WARM_UP = Number(arg("warm-up", "3"));
+const WARM_UP = Number(arg("warm-up", "4"));
+/** The longest warm-up of one endpoint, in seconds, however its cost still moves. */
+const WARM_UP_MAX = 40;
 const WORKERS = Number(arg("workers", String(os.availableParallelism())));
 const CONNECTIONS = Number(arg("connections", "8"));
 const PROFILE = arg("profile", "");
@@ -234,8 +237,35 @@ type Phase = {
   /** Memory of all the server's processes together, shared pages counted once. */
   pssMb: number;
   /** The machine's 1-minute load average after each endpoint: above the core count, others competed for the CPU. */
-  endpoints: Record<string, { unit?: Unit; closed: Row; cpuMs: number; open?: OpenLoopRow; openCpuMs?: number; load?: number }>;
+  endpoints: Record<string, { unit?: Unit; closed: Row; cpuMs: number; open?: OpenLoopRow; openCpuMs?: number; load?: number; warmUpS?: number }>;
 };
+
+/**
+ * Loads an endpoint until its CPU per request stops falling, and answers how
+ * many seconds that took. A fresh server runs its code unoptimized at first,
+ * and V8 compiles the hot functions on background threads, whose CPU counts
+ * as the server's: on Discover the first 3 seconds cost about 1.8 times the
+ * steady figure, and the cost settles only after some 4,000 requests
+ * (bench/README.md, "Warm-up"). So: windows of 2 seconds (every worker
+ * loaded), at least `--warm-up` seconds in all, until two windows in a row
+ * are no cheaper than the cheapest before them, within 3%; at most
+ * WARM_UP_MAX seconds.
+ */
+async function warmUp(pid: number, opts: { url: string; requests: Request[]; connections: number }): Promise<number> {
+  const WINDOW = 2;
+  let best = Infinity;
+  let seconds = 0;
+  let flat = 0;
+  for (;;) {
+    const c0 = treeCpuMs(pid);
+    const row = await measure("warm-up", { ...opts, duration: WINDOW }, { quiet: true });
+    seconds += WINDOW;
+    const cost = (treeCpuMs(pid) - c0) / Math.max(1, row.requests);
+    flat = cost >= best * 0.97 ? flat + 1 : 0;
+    best = Math.min(best, cost);
+    if ((flat >= 2 && seconds >= WARM_UP) || seconds >= WARM_UP_MAX) return seconds;
+  }
+}
 
 type Checked = { status: number; bytes: number; wireBytes: number };
 
@@ -275,15 +305,14 @@ async function runPhase(ds: DataSet, workers: number, list: (url: string, cookie
         opts.checks.set(e.key, checked);
         if (checked.status !== 200) console.log(`  ${e.title}: answered ${checked.status}, not 200`);
       }
-      // Each worker compiles its own code: warm them all.
-      await measure("warm-up", { url, requests: e.requests, connections: 4 * workers, duration: WARM_UP }, { quiet: true });
+      const warmUpS = await warmUp(server.child.pid!, { url, requests: e.requests, connections });
       const unit = opts.units ? measureUnit() : undefined;
       if (unit) opts.units!.push(unit);
       const pid = server.child.pid!;
       const c0 = treeCpuMs(pid);
       const closed = await measure(e.title, { url, requests: e.requests, connections, duration: DURATION }, { quiet: true });
       const cpuMs = (treeCpuMs(pid) - c0) / Math.max(1, closed.requests);
-      const entry: Phase["endpoints"][string] = { unit, closed, cpuMs: +cpuMs.toFixed(3) };
+      const entry: Phase["endpoints"][string] = { unit, closed, cpuMs: +cpuMs.toFixed(3), warmUpS };
       let line = `  ${e.title.padEnd(36)} ${cpuMs.toFixed(2).padStart(6)} ms CPU/req${unit ? ` (${(cpuMs / unit.ms).toFixed(1)} u of ${unit.ms} ms)` : ""}  ${String(closed.rps).padStart(5)} req/s`;
       if (closed.errors) line += `  errors ${closed.errors} ${JSON.stringify(closed.statuses)}`;
       if (!opts.cpuProfDir) {
@@ -296,7 +325,7 @@ async function runPhase(ds: DataSet, workers: number, list: (url: string, cookie
         line += `  | at ${rate}/s: p50 ${open.p50}  p95 ${open.p95}  p99 ${open.p99} ms${open.errors ? `  errors ${open.errors} ${JSON.stringify({ ...open.failures, ...open.statuses })}` : ""}${open.lateP99 > 5 ? `  (generator late by ${open.lateP99} ms at p99)` : ""}`;
       }
       entry.load = +os.loadavg()[0]!.toFixed(1);
-      console.log(`${line}  [load ${entry.load}]`);
+      console.log(`${line}  [load ${entry.load}, warmed ${warmUpS} s]`);
       phase.endpoints[e.key] = entry;
     }
     phase.rssMb = +treeRssMb(server.child.pid!).toFixed(1);
