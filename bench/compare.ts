@@ -3,7 +3,9 @@
  * checkout's server against another checkout's (built, with its own
  * node_modules), on the same demo data, the two servers taking turns so that
  * both see the machine in the same state. One process each (WEB_CONCURRENCY=1),
- * 8 connections, compressed answers as a browser asks. Prints each endpoint's
+ * 8 connections, compressed answers as a browser asks; each endpoint warmed
+ * until its CPU per request stops falling (`warmUp` in bench/lib.ts), then
+ * measured over `--requests` answers. Prints each endpoint's
  * median CPU per request over the rounds and the ratio after / before.
  *
  *   npx tsx bench/compare.ts --before ../old --rounds 3 --requests 1000
@@ -12,7 +14,7 @@ import autocannon from "autocannon";
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { arg, tempDir } from "./lib";
+import { arg, tempDir, warmUp, type Request } from "./lib";
 
 const before = path.resolve(arg("before", ""));
 const after = path.resolve(".");
@@ -61,7 +63,7 @@ async function server(root: string, port: number) {
     await new Promise((r) => child.once("exit", r));
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, cookie, me: me.id, eventId: found[0]!.id, cpu, stop };
+  return { url, pid: child.pid!, cookie, me: me.id, eventId: found[0]!.id, cpu, stop };
 }
 
 type Server = Awaited<ReturnType<typeof server>>;
@@ -84,7 +86,7 @@ for (let round = 1; round <= ROUNDS; round++) {
     for (const [name, request] of ENDPOINTS) {
       const req = request(s);
       req.headers = { ...gzip, ...req.headers };
-      await autocannon({ url: s.url, requests: [req], connections: 4, amount: 200 });
+      await warmUp(s.pid, { url: s.url, requests: [req as Request], connections: 8 });
       const start = s.cpu();
       await autocannon({ url: s.url, requests: [req], connections: 8, amount: N });
       (costs[name] ??= { before: [], after: [] })[side].push((s.cpu() - start) / N);

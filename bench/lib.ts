@@ -406,6 +406,33 @@ export async function measure(title: string, opts: autocannon.Options, { quiet =
   return row;
 }
 
+/**
+ * Loads an endpoint until its CPU per request stops falling, and answers how
+ * many seconds that took. A fresh server runs its code unoptimized at first,
+ * and V8 compiles the hot functions on background threads, whose CPU counts
+ * as the server's: on Discover the first 3 seconds cost about 1.8 times the
+ * steady figure, and the cost settles only after some 4,000 requests
+ * (bench/README.md, "Warm-up"). So: windows of 2 seconds (every worker
+ * loaded), at least `least` seconds in all, until two windows in a row are
+ * no cheaper than the cheapest before them, within 3%; at most `most`
+ * seconds. `pid` is the server's first process (its workers are counted).
+ */
+export async function warmUp(pid: number, opts: { url: string; requests: Request[]; connections: number }, { least = 4, most = 40 } = {}): Promise<number> {
+  const WINDOW = 2;
+  let best = Infinity;
+  let seconds = 0;
+  let flat = 0;
+  for (;;) {
+    const c0 = treeCpuMs(pid);
+    const row = await measure("warm-up", { ...opts, duration: WINDOW }, { quiet: true });
+    seconds += WINDOW;
+    const cost = (treeCpuMs(pid) - c0) / Math.max(1, row.requests);
+    flat = cost >= best * 0.97 ? flat + 1 : 0;
+    best = Math.min(best, cost);
+    if ((flat >= 2 && seconds >= least) || seconds >= most) return seconds;
+  }
+}
+
 export function machine() {
   return { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "unknown", memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version };
 }

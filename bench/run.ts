@@ -63,6 +63,7 @@ import {
   type Request,
   type Row,
   type Seeded,
+  warmUp,
   withoutStatistics,
 } from "./lib";
 import { soak, type SoakResult } from "./soak";
@@ -75,8 +76,6 @@ const ONLY = arg("only", "demo,scale").split(",");
 const KEYS = arg("endpoints", ENDPOINTS.join(",")).split(",") as Key[];
 const DURATION = Number(arg("duration", "8"));
 const WARM_UP = Number(arg("warm-up", "4"));
-/** The longest warm-up of one endpoint, in seconds, however its cost still moves. */
-const WARM_UP_MAX = 40;
 const WORKERS = Number(arg("workers", String(os.availableParallelism())));
 const CONNECTIONS = Number(arg("connections", "8"));
 const PROFILE = arg("profile", "");
@@ -240,33 +239,6 @@ type Phase = {
   endpoints: Record<string, { unit?: Unit; closed: Row; cpuMs: number; open?: OpenLoopRow; openCpuMs?: number; load?: number; warmUpS?: number }>;
 };
 
-/**
- * Loads an endpoint until its CPU per request stops falling, and answers how
- * many seconds that took. A fresh server runs its code unoptimized at first,
- * and V8 compiles the hot functions on background threads, whose CPU counts
- * as the server's: on Discover the first 3 seconds cost about 1.8 times the
- * steady figure, and the cost settles only after some 4,000 requests
- * (bench/README.md, "Warm-up"). So: windows of 2 seconds (every worker
- * loaded), at least `--warm-up` seconds in all, until two windows in a row
- * are no cheaper than the cheapest before them, within 3%; at most
- * WARM_UP_MAX seconds.
- */
-async function warmUp(pid: number, opts: { url: string; requests: Request[]; connections: number }): Promise<number> {
-  const WINDOW = 2;
-  let best = Infinity;
-  let seconds = 0;
-  let flat = 0;
-  for (;;) {
-    const c0 = treeCpuMs(pid);
-    const row = await measure("warm-up", { ...opts, duration: WINDOW }, { quiet: true });
-    seconds += WINDOW;
-    const cost = (treeCpuMs(pid) - c0) / Math.max(1, row.requests);
-    flat = cost >= best * 0.97 ? flat + 1 : 0;
-    best = Math.min(best, cost);
-    if ((flat >= 2 && seconds >= WARM_UP) || seconds >= WARM_UP_MAX) return seconds;
-  }
-}
-
 type Checked = { status: number; bytes: number; wireBytes: number };
 
 /** One request first: the status (a failing endpoint is reported, not measured as fast), and the body's size plain and as sent. */
@@ -305,7 +277,7 @@ async function runPhase(ds: DataSet, workers: number, list: (url: string, cookie
         opts.checks.set(e.key, checked);
         if (checked.status !== 200) console.log(`  ${e.title}: answered ${checked.status}, not 200`);
       }
-      const warmUpS = await warmUp(server.child.pid!, { url, requests: e.requests, connections });
+      const warmUpS = await warmUp(server.child.pid!, { url, requests: e.requests, connections }, { least: WARM_UP });
       const unit = opts.units ? measureUnit() : undefined;
       if (unit) opts.units!.push(unit);
       const pid = server.child.pid!;

@@ -48,9 +48,7 @@ export function BottomNav({ unreadCount, isAdmin }: { unreadCount: number; isAdm
                 data-discover
                 href={tab.to}
                 aria-current={active ? "page" : undefined}
-                className={`relative flex min-h-[56px] flex-col items-center justify-center gap-0.5 whitespace-nowrap px-0.5 text-[11px] font-medium tracking-tight lg:min-h-[44px] lg:flex-row lg:justify-start lg:gap-3 lg:rounded-lg lg:px-3 lg:text-base lg:tracking-normal ${
-                  active ? "text-brand-700 lg:bg-brand-100 lg:text-brand-900" : "text-gray-600 lg:text-gray-800 lg:hover:bg-gray-100"
-                }`}
+                className={active ? "nav-tab nav-tab-current" : "nav-tab nav-tab-other"}
               >
                 <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={active ? 2.4 : 1.8} strokeLinecap="round" strokeLinejoin="round">
                   <path d={tab.icon} />

@@ -89,9 +89,7 @@ export function ConfirmAction({
     >
       <summary
         aria-label={name}
-        className={`${TRIGGER[size]} cursor-pointer list-none border bg-white [&::-webkit-details-marker]:hidden ${
-          danger ? "border-red-300 text-red-800 hover:bg-red-50" : "border-brand-300 text-brand-800 hover:bg-brand-50"
-        }`}
+        className={`${TRIGGER[size]} confirm-trigger ${danger ? "confirm-trigger-danger" : "confirm-trigger-caution"}`}
       >
         <span className="group-open/confirm:hidden">{label}</span>
         <span className="hidden group-open/confirm:inline">Cancel</span>
@@ -100,9 +98,7 @@ export function ConfirmAction({
         ref={panel}
         role="group"
         aria-labelledby={questionId}
-        className={`mt-2 w-full min-w-[16rem] max-w-md rounded-xl border p-3 text-left shadow-sm ${danger ? "border-red-300 bg-red-50" : "border-amber-300 bg-amber-50"} ${
-          size === "compact" ? "max-lg:fixed max-lg:inset-x-4 max-lg:bottom-24 max-lg:z-50 max-lg:mx-auto max-lg:w-auto max-lg:min-w-0 max-lg:shadow-xl" : ""
-        }`}
+        className={`confirm-panel ${danger ? "confirm-panel-danger" : "confirm-panel-caution"}${size === "compact" ? " confirm-panel-docked" : ""}`}
       >
         <p id={questionId} className={`font-medium ${danger ? "text-red-900" : "text-amber-950"}`}>
           {question}

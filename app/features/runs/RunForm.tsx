@@ -45,8 +45,6 @@ export type RunFormProps = {
     }
 );
 
-const chip =
-  "flex min-h-[44px] cursor-pointer items-center justify-center rounded-lg border border-gray-300 bg-white px-3 text-sm font-semibold text-gray-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600";
 
 /** A form value as the server reads it: trimmed, blank and "none" being absent. */
 function text(form: FormData, name: string) {
@@ -244,7 +242,7 @@ export default function RunForm(props: RunFormProps) {
         <legend className="label">Arena type</legend>
         <div className="grid grid-cols-2 gap-2">
           {(["outdoor", "indoor"] as const).map((t) => (
-            <label key={t} className={chip}>
+            <label key={t} className="choice-chip">
               <input type="radio" className="sr-only" name="arenaType" value={t} defaultChecked={arenaType === t} />
               {t === "indoor" ? "Indoor" : "Outdoor"}
             </label>
@@ -324,13 +322,13 @@ export default function RunForm(props: RunFormProps) {
       <fieldset>
         <legend className="label">Rating</legend>
         <div className="grid grid-cols-6 gap-1.5">
-          <label className={chip}>
+          <label className="choice-chip">
             <input type="radio" className="sr-only" name="rating" value="" defaultChecked={rating === ""} />
             <span className="sr-only">No rating</span>
             <span aria-hidden>–</span>
           </label>
           {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className={chip}>
+            <label key={n} className="choice-chip">
               <input type="radio" className="sr-only" name="rating" value={n} defaultChecked={rating === String(n)} />
               <span className="sr-only">{`${n} star${n > 1 ? "s" : ""}`}</span>
               <span aria-hidden>{n}★</span>
@@ -357,7 +355,7 @@ export default function RunForm(props: RunFormProps) {
         <legend className="label">Tags</legend>
         <div className="grid grid-cols-2 gap-2">
           {RUN_TAGS.map((t) => (
-            <label key={t} className={chip}>
+            <label key={t} className="choice-chip">
               <input type="checkbox" className="sr-only" name="tags" value={t} defaultChecked={tags.includes(t)} />
               {TAG_LABELS[t]}
             </label>
@@ -444,7 +442,7 @@ export default function RunForm(props: RunFormProps) {
           <legend className="label">Who can see this run</legend>
           <div className="grid grid-cols-2 gap-2">
             {(["PRIVATE", "PUBLIC"] as const).map((p) => (
-              <label key={p} className={chip}>
+              <label key={p} className="choice-chip">
                 <input type="radio" className="sr-only" name="privacy" value={p} defaultChecked={privacy === p} />
                 {p === "PRIVATE" ? <LockIcon /> : <GlobeIcon />}
                 <span className="ml-1.5">{p === "PRIVATE" ? "Private" : "Public"}</span>
