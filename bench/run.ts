@@ -18,7 +18,7 @@
  *   open loop, lib.ts openLoop), with 1 worker and with WEB_CONCURRENCY
  *   workers at the same rate: p50, p95, p99 of every response.
  *
- *   npm run bench                                            # everything: about 15 minutes
+ *   npm run bench                                            # everything: about 20 minutes
  *   npm run bench -- --only demo --duration 4                # quicker
  *   npm run bench -- --only demo --endpoints discover,runlog
  *   npm run bench -- --profile /tmp/prof --only demo --endpoints discover
