@@ -54,7 +54,7 @@ export function ShareMenu({ type, id, title, origin = "" }: Props) {
           </button>
         ) : (
           // Without JavaScript nothing can copy for the rider: the link is shown, selected on focus.
-          <label className="block px-4 py-2 text-sm text-gray-700">
+          <label className="menu-label">
             Link to copy
             <input readOnly value={url} className="input mt-1 text-sm" onFocus={(e) => e.currentTarget.select()} />
           </label>

@@ -28,7 +28,7 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
   return (
     <article
       id={`event-${event.id}`}
-      className={`card scroll-mt-20 p-0 transition-shadow ${highlight ? "ring-4 ring-brand-400" : ""}`}
+      className={highlight ? "event-card ring-4 ring-brand-400" : "event-card"}
       aria-labelledby={`event-${event.id}-name`}
     >
       {highlight ? <ScrollHere id={`event-${event.id}`} /> : null}
@@ -60,12 +60,12 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
         ) : null}
         <div className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-2">
-            <span className="inline-block rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold tracking-wide text-brand-900">
+            <span className="event-type">
               {eventTypeBadge(event.eventType)}
             </span>
             {event.distance !== null ? <span className="shrink-0 text-sm font-semibold text-gray-700">{event.distance} mi</span> : null}
           </div>
-          <h3 id={`event-${event.id}-name`} className="mt-1 break-words text-lg font-bold leading-snug text-gray-900">
+          <h3 id={`event-${event.id}-name`} className="event-name">
             <a data-discover href={`/share/event/${event.id}`} className="hover:underline">
               {event.name}
             </a>
@@ -76,9 +76,9 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
             {event.location}
           </p>
           {chips.length ? (
-            <ul className="mt-2 flex flex-wrap gap-1.5 text-xs text-gray-700">
+            <ul className="event-facts">
               {chips.map((c) => (
-                <li key={c} className="rounded-full bg-gray-100 px-2 py-0.5">
+                <li key={c}>
                   {c}
                 </li>
               ))}
@@ -87,7 +87,7 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
           {event.status !== "CANCELLED" ? <EntriesLine entriesClose={event.entriesClose} entriesClosed={event.entriesClosed} entryContact={event.entryContact} /> : null}
         </div>
       </div>
-      <div className="grid grid-cols-3 gap-2 border-t border-gray-100 p-3">
+      <div className="event-actions">
         {event.isCreator ? (
           <a data-discover href={`/events/${event.id}/edit`} className="btn-secondary">
             Edit
