@@ -277,10 +277,10 @@ async function runPhase(ds: DataSet, workers: number, list: (url: string, cookie
         opts.checks.set(e.key, checked);
         if (checked.status !== 200) console.log(`  ${e.title}: answered ${checked.status}, not 200`);
       }
-      const warmUpS = await warmUp(server.child.pid!, { url, requests: e.requests, connections }, { least: WARM_UP });
+      const pid = server.child.pid!;
+      const warmUpS = await warmUp(pid, { url, requests: e.requests, connections }, { least: WARM_UP });
       const unit = opts.units ? measureUnit() : undefined;
       if (unit) opts.units!.push(unit);
-      const pid = server.child.pid!;
       const c0 = treeCpuMs(pid);
       const closed = await measure(e.title, { url, requests: e.requests, connections, duration: DURATION }, { quiet: true });
       const cpuMs = (treeCpuMs(pid) - c0) / Math.max(1, closed.requests);

@@ -78,9 +78,7 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
           {chips.length ? (
             <ul className="event-facts">
               {chips.map((c) => (
-                <li key={c}>
-                  {c}
-                </li>
+                <li key={c}>{c}</li>
               ))}
             </ul>
           ) : null}

@@ -45,7 +45,6 @@ export type RunFormProps = {
     }
 );
 
-
 /** A form value as the server reads it: trimmed, blank and "none" being absent. */
 function text(form: FormData, name: string) {
   const v = form.get(name);
