@@ -14,7 +14,7 @@ import autocannon from "autocannon";
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { arg, tempDir, warmUp, type Request } from "./lib";
+import { arg, tempDir, treeCpuMs, warmUp } from "./lib";
 
 const before = path.resolve(arg("before", ""));
 const after = path.resolve(".");
@@ -54,16 +54,12 @@ async function server(root: string, port: number) {
   const me = (await (await fetch(`${url}/api/auth/user`, { headers: { Cookie: cookie } })).json()) as { id: string };
   const json = { Cookie: cookie, "Content-Type": "application/json", Origin: url };
   const found = (await (await fetch(`${url}/api/events/search`, { method: "POST", headers: json, body: JSON.stringify({ zipCode: "76101", radius: 200 }) })).json()) as Array<{ id: string }>;
-  const cpu = () => {
-    const f = fs.readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(f[11]) + Number(f[12])) * 10;
-  };
   const stop = async () => {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, pid: child.pid!, cookie, me: me.id, eventId: found[0]!.id, cpu, stop };
+  return { url, pid: child.pid!, cookie, me: me.id, eventId: found[0]!.id, stop };
 }
 
 type Server = Awaited<ReturnType<typeof server>>;
@@ -86,10 +82,10 @@ for (let round = 1; round <= ROUNDS; round++) {
     for (const [name, request] of ENDPOINTS) {
       const req = request(s);
       req.headers = { ...gzip, ...req.headers };
-      await warmUp(s.pid, { url: s.url, requests: [req as Request], connections: 8 });
-      const start = s.cpu();
+      await warmUp(s.pid, { url: s.url, requests: [req], connections: 8 });
+      const start = treeCpuMs(s.pid);
       await autocannon({ url: s.url, requests: [req], connections: 8, amount: N });
-      (costs[name] ??= { before: [], after: [] })[side].push((s.cpu() - start) / N);
+      (costs[name] ??= { before: [], after: [] })[side].push((treeCpuMs(s.pid) - start) / N);
     }
     await s.stop();
     console.log(`round ${round}: ${side} measured`);

@@ -417,7 +417,7 @@ export async function measure(title: string, opts: autocannon.Options, { quiet =
  * no cheaper than the cheapest before them, within 3%; at most `most`
  * seconds. `pid` is the server's first process (its workers are counted).
  */
-export async function warmUp(pid: number, opts: { url: string; requests: Request[]; connections: number }, { least = 4, most = 40 } = {}): Promise<number> {
+export async function warmUp(pid: number, opts: Pick<autocannon.Options, "url" | "requests" | "connections">, { least = 4, most = 40 } = {}): Promise<number> {
   const WINDOW = 2;
   let best = Infinity;
   let seconds = 0;
