@@ -9,6 +9,7 @@
  * median CPU per request over the rounds and the ratio after / before.
  *
  *   npx tsx bench/compare.ts --before ../old --rounds 3 --requests 1000
+ *   npx tsx bench/compare.ts --before ../old --endpoints discover,runlog   # some endpoints
  */
 import autocannon from "autocannon";
 import { execSync, spawn } from "node:child_process";
@@ -20,6 +21,7 @@ const before = path.resolve(arg("before", ""));
 const after = path.resolve(".");
 const ROUNDS = Number(arg("rounds", "3"));
 const N = Number(arg("requests", "1000"));
+const ONLY = arg("endpoints", "").split(",").filter(Boolean);
 if (!fs.existsSync(path.join(before, "build/index.js"))) {
   console.error("--before must be a built checkout of this app");
   process.exit(1);
@@ -79,7 +81,7 @@ const costs: Record<string, { before: number[]; after: number[] }> = {};
 for (let round = 1; round <= ROUNDS; round++) {
   for (const [side, root] of [["before", before], ["after", after]] as const) {
     const s = await server(root, side === "before" ? 3481 : 3482);
-    for (const [name, request] of ENDPOINTS) {
+    for (const [name, request] of ENDPOINTS.filter(([name]) => ONLY.length === 0 || ONLY.includes(name))) {
       const req = request(s);
       req.headers = { ...gzip, ...req.headers };
       await warmUp(s.pid, { url: s.url, requests: [req], connections: 8 });

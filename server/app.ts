@@ -62,20 +62,23 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
     res.status(status).set("Cache-Control", "no-store").json(body);
   });
 
+  // What is streamed (files, and Remix answers not made whole: server/remix.ts) is compressed by
+  // the middleware, on the way. Pages, JSON and `.data` answers are compressed whole in
+  // server/remix.ts, so the middleware is applied only where something may stream: wrapping every
+  // answer's writes for nothing was 2% of a small page's CPU (bench/README.md, "Profiles").
   // Server-sent events must reach the browser as they are written, not buffered for compression.
   // Anything from 256 bytes is compressed (the default is 1 KB): a page loads a dozen small
   // script chunks of 300 B to 1 KB, which gzip to about half (the JavaScript budget, tests/api/js-budget.test.ts).
-  app.use(
-    compression({
-      threshold: 256,
-      filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
-    }),
-  );
+  const compressStream = compression({
+    threshold: 256,
+    filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+  });
 
   // Fingerprinted assets: cached for a year, sent as compressed at build time (scripts/precompress.js)
   // when the browser accepts it. Everything else in public/: an hour.
   app.use(
     "/build",
+    compressStream,
     expressStaticGzip(path.join(root, "public/build"), {
       enableBrotli: true,
       orderPreference: ["br", "gz"],
@@ -93,7 +96,7 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
       if (file.endsWith(`${path.sep}sw.js`)) res.setHeader("Cache-Control", "no-cache");
     },
   });
-  app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
+  app.use((req, res, next) => (publicFiles.has(req.path) ? compressStream(req, res, () => servePublic(req, res, next)) : next()));
 
   // helmet decides the security headers once, with a placeholder for the per-request CSP nonce;
   // each request then only sets them (running helmet's dozen middlewares per request was 5% of a
@@ -167,13 +170,18 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
   // app.use, not app.all("*"): a route pattern makes express decode the path, and a malformed
   // escape ("/api/%zz") then ends in its HTML error page instead of the app's own 404 answer.
   app.use(
-    remixHandler(build, cfg.isProduction ? "production" : "development", (req, res) => ({
-      cspNonce: res.locals.cspNonce as string,
-      // Read only by the rate limits of sign-in, registration and password resets (parsing it under "trust proxy" has a cost).
-      get clientIp() {
-        return req.ip ?? "unknown";
-      },
-    })),
+    remixHandler(
+      build,
+      cfg.isProduction ? "production" : "development",
+      (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        // Read only by the rate limits of sign-in, registration and password resets (parsing it under "trust proxy" has a cost).
+        get clientIp() {
+          return req.ip ?? "unknown";
+        },
+      }),
+      compressStream,
+    ),
   );
 
   return app;

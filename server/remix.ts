@@ -1,21 +1,27 @@
 import { createReadableStreamFromReadable, createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
-import type { NextFunction, Request, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import Negotiator from "negotiator";
 import zlib from "node:zlib";
 import { DOCUMENT_BODY, type WithDocumentBody } from "../app/lib/document-body";
 
 /**
  * Remix behind express, as @remix-run/express's handler does it, except that
- * a rendered page (app/entry.server.tsx) is written from its buffer in one
- * call instead of through a web stream. Every other answer (JSON, files, the
- * notification stream) is streamed as before.
+ * a rendered page (app/entry.server.tsx), a JSON answer and a `.data` answer
+ * are compressed and written in one call instead of through a web stream.
+ * Every other answer (files, the notification stream) is streamed as before,
+ * through `compressStream` (the compression middleware, server/app.ts).
  */
-export function remixHandler(build: ServerBuild, mode: string, getLoadContext: (req: Request, res: Response) => AppLoadContext) {
+export function remixHandler(
+  build: ServerBuild,
+  mode: string,
+  getLoadContext: (req: Request, res: Response) => AppLoadContext,
+  compressStream: RequestHandler,
+) {
   const handle = createRequestHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const response = await handle(createRemixRequest(req, res), getLoadContext(req, res));
-      await send(req, res, response);
+      await send(req, res, response, compressStream);
     } catch (error) {
       next(error);
     }
@@ -50,7 +56,7 @@ function createRemixRequest(req: Request, res: Response): globalThis.Request {
   return new globalThis.Request(url, init);
 }
 
-async function send(req: Request, res: Response, response: WithDocumentBody) {
+async function send(req: Request, res: Response, response: WithDocumentBody, compressStream: RequestHandler) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers) res.append(key, value);
@@ -63,11 +69,12 @@ async function send(req: Request, res: Response, response: WithDocumentBody) {
     response[DOCUMENT_BODY] ?? (response.body && req.complete && WHOLE_TYPE.test(response.headers.get("Content-Type") ?? "") ? Buffer.from(await response.arrayBuffer()) : null);
   if (whole) {
     const body = compressWhole(req, res, whole);
-    // Set here: the compression middleware's wrapper would otherwise send the headers first, chunked.
     res.setHeader("Content-Length", body.length);
     res.end(body);
     return;
   }
+  // The middleware sets itself up synchronously, before anything is written.
+  compressStream(req, res, () => {});
   // Server-sent events: the headers go now, each event as it is written.
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (!response.body) {
@@ -104,22 +111,27 @@ const BROTLI_PAGE = { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.
 /** Answers smaller than this go as they are (the compression middleware's threshold in server/app.ts). */
 const COMPRESS_FROM_BYTES = 256;
 
+/** From this size up, Brotli is preferred to gzip (see compressWhole). */
+const BROTLI_FROM_BYTES = 64 * 1024;
+
 /**
- * A page, JSON or `.data` answer is compressed here, in one call on its whole buffer,
- * rather than by the compression middleware, which streams it through zlib
- * in chunks (bench/README.md, "Profiles"). Brotli at quality 3 (the middleware uses 4)
- * costs half the CPU for about 6% more bytes; gzip at level 3 likewise.
- * The middleware sees the Content-Encoding and leaves the answer alone.
- * A 256 KB window (LGWIN 18) holds any page whole; the default of 4 MB made
- * each call set up a larger encoder for the same output (a third of the time
- * on a shared event's 13 KB).
+ * A page, JSON or `.data` answer is compressed here, in one call on its whole
+ * buffer, rather than streamed through zlib in chunks by the compression
+ * middleware, which is not applied to it (bench/README.md, "Profiles"). Below
+ * 64 KB (every page but a long run log) gzip at level 3 takes 60% of Brotli
+ * quality 3's time for 0.2% to 1.6% more bytes; above it Brotli's output is a
+ * tenth smaller for the same time (docs/decisions/2026-11-24-page-compression.md).
+ * Either is sent when it is the only one the browser accepts. Quality 3 costs
+ * half the CPU of the middleware's quality 4 for about 6% more bytes. A 256 KB
+ * window (LGWIN 18) holds any page whole; the default of 4 MB made each call
+ * set up a larger encoder for the same output.
  */
 function compressWhole(req: Request, res: Response, page: Buffer): Buffer {
   res.append("Vary", "Accept-Encoding");
   if (page.length < COMPRESS_FROM_BYTES || req.method === "HEAD" || res.getHeader("Content-Encoding")) return page;
   // The second argument (our preference among equals, as the middleware passes it) is missing from @types/negotiator.
   const negotiator = new Negotiator(req) as unknown as { encoding(available: string[], preferred: string[]): string | undefined };
-  const encoding = negotiator.encoding(["br", "gzip", "identity"], ["br", "gzip"]);
+  const encoding = negotiator.encoding(["br", "gzip", "identity"], page.length >= BROTLI_FROM_BYTES ? ["br", "gzip"] : ["gzip", "br"]);
   if (encoding === "br") {
     res.setHeader("Content-Encoding", "br");
     return zlib.brotliCompressSync(page, { params: { ...BROTLI_PAGE, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.length } });
