@@ -118,9 +118,10 @@ const BROTLI_FROM_BYTES = 64 * 1024;
  * A page, JSON or `.data` answer is compressed here, in one call on its whole
  * buffer, rather than streamed through zlib in chunks by the compression
  * middleware, which is not applied to it (bench/README.md, "Profiles"). Below
- * 64 KB (every page but a long run log) gzip at level 3 takes 60% of Brotli
- * quality 3's time for 0.2% to 1.6% more bytes; above it Brotli's output is a
- * tenth smaller for the same time (docs/decisions/2026-11-24-page-compression.md).
+ * 64 KB (every page but a long run log) gzip at level 3 takes 40% to 60% of
+ * Brotli quality 3's time for 0.2% to 10% more bytes, still within the first
+ * round trip; above it Brotli's output is a tenth smaller for the same time
+ * (docs/decisions/2026-11-24-page-compression.md).
  * Either is sent when it is the only one the browser accepts. Quality 3 costs
  * half the CPU of the middleware's quality 4 for about 6% more bytes. A 256 KB
  * window (LGWIN 18) holds any page whole; the default of 4 MB made each call
