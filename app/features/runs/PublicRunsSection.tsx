@@ -1,14 +1,12 @@
 import { EmptyState } from "~/components/EmptyState";
 import { PUBLIC_RUNS_LIMIT, PUBLIC_RUNS_PAGE, TAG_LABELS, type PublicRunSort, type RunTag } from "~/schemas/run-basics";
-import type { PublicRun } from "./runs.server";
+import type { PublicRunCard } from "./runs.server";
 import { Stars } from "./Stars";
 import { ShowMore } from "~/components/ShowMore";
 
-/** `day`: the day it was run, in its rider's home zone (getPublicRunsPage). */
-type Run = Omit<PublicRun, "createdAt" | "runAt"> & { createdAt: string | Date; runAt: string | Date; day: string };
 
 /** Profile › 'Public Runs (count)', sortable by Recent or Fastest with plain links (no JavaScript needed). */
-export function PublicRunsSection({ runs, count, sort, shown }: { runs: Run[]; count: number; sort: PublicRunSort; shown: number }) {
+export function PublicRunsSection({ runs, count, sort, shown }: { runs: PublicRunCard[]; count: number; sort: PublicRunSort; shown: number }) {
   return (
     <section aria-labelledby="public-runs-title" className="space-y-3">
       <div className="flex items-center justify-between gap-2">

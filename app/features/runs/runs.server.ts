@@ -77,6 +77,8 @@ export type RunCardData = ReturnType<typeof presentRunCard>;
 
 /** A public run: what another rider sees (read by publicRunOf below), and nothing else of the run. */
 export type PublicRun = Pick<RunLog, "id" | "arenaName" | "arenaType" | "time" | "horseName" | "runAt" | "createdAt" | "tags" | "notes" | "videoUrl" | "rating">;
+/** A public run as a profile's card shows it: the day it was run (in its rider's home zone) instead of the instants. */
+export type PublicRunCard = Omit<PublicRun, "runAt" | "createdAt"> & { day: string };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const dayStart = (d: string) => new Date(`${d}T00:00:00.000Z`);
@@ -433,7 +435,20 @@ export function getPublicRunsPage(db: Db, viewer: User | null, ownerId: string, 
   if (!v) return null;
   if (!seesPublicRuns(viewer, v)) return { runs: [], count: 0 };
   const zone = homeZone(v.owner);
-  const runs = publicRuns(db, v.owner.id, sort, limit, 0).map((run) => ({ ...run, day: formatDayIn(run.runAt, zone) }));
+  const runs = publicRuns(db, v.owner.id, sort, limit, 0).map(
+    (run): PublicRunCard => ({
+      id: run.id,
+      arenaName: run.arenaName,
+      arenaType: run.arenaType,
+      time: run.time,
+      horseName: run.horseName,
+      tags: run.tags,
+      notes: run.notes,
+      videoUrl: run.videoUrl,
+      rating: run.rating,
+      day: formatDayIn(run.runAt, zone),
+    }),
+  );
   return { runs, count: publicRunCount(db, v.owner.id) };
 }
 
