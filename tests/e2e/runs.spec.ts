@@ -153,6 +153,12 @@ test("a public profile lists public runs, sortable by Fastest", async ({ page })
   await signIn(page, "jessie");
   await page.goto(`/profile/${id}`);
   await expect(page.getByRole("heading", { name: /^Public Runs \(\d+\)$/ })).toBeVisible();
+  // Each run names its day on a line of its own, whole, however long its arena's name.
+  for (const card of await page.getByTestId("public-run").all()) {
+    const day = card.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await expect(day).toBeVisible();
+    expect(await day.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  }
   await page.getByRole("link", { name: "Fastest" }).click();
   await expect(page).toHaveURL(/sort=fastest/);
   const times = await page.getByTestId("public-run").locator("p.tabular-nums").allInnerTexts();

@@ -37,9 +37,9 @@ export function PublicRunsSection({ runs, count, sort, shown }: { runs: PublicRu
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
                   <p className="truncate font-bold text-gray-900">{run.horseName || "—"}</p>
-                  <p className="truncate text-sm text-gray-700">
-                    {run.arenaName} · {run.arenaType === "indoor" ? "Indoor" : "Outdoor"} · {run.day}
-                  </p>
+                  <p className="truncate text-sm text-gray-700">{`${run.arenaName} · ${run.arenaType === "indoor" ? "Indoor" : "Outdoor"}`}</p>
+                  {/* The day on a line of its own, so a long arena name never cuts it off on a phone. */}
+                  <p className="text-xs text-gray-600">{run.day}</p>
                 </div>
                 <p className="shrink-0 text-xl font-extrabold tabular-nums text-brand-800">{run.time ? `${run.time}s` : "—"}</p>
               </div>
