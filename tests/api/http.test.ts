@@ -132,7 +132,7 @@ describe("compressed answers", () => {
     }
   });
 
-  /** gzip is as small below 64 KB and quicker to make; Brotli is a tenth smaller above it (server/remix.ts). */
+  /** Below 64 KB gzip is quicker to make and its few more bytes still fit the first round trip; above it Brotli is a tenth smaller (server/remix.ts). */
   it("gzips an answer under 64 KB and sends a larger one as Brotli, to a browser that takes both", async () => {
     const rider = await signedInRider(app);
     const both = { "Accept-Encoding": "gzip, deflate, br" };

@@ -4,7 +4,6 @@ import type { PublicRunCard } from "./runs.server";
 import { Stars } from "./Stars";
 import { ShowMore } from "~/components/ShowMore";
 
-
 /** Profile › 'Public Runs (count)', sortable by Recent or Fastest with plain links (no JavaScript needed). */
 export function PublicRunsSection({ runs, count, sort, shown }: { runs: PublicRunCard[]; count: number; sort: PublicRunSort; shown: number }) {
   return (
