@@ -3,14 +3,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { NotFound } from "~/components/NotFound";
 import { PageHeader } from "~/components/PageHeader";
 import { PublicRunsSection } from "~/features/runs/PublicRunsSection";
-import { getPublicRunsPage } from "~/features/runs/runs.server";
 import { PUBLIC_RUNS_LIMIT, PUBLIC_RUNS_PAGE } from "~/schemas/runs";
 import { reportUser } from "~/features/reports/reports.server";
 import { FollowControl } from "~/features/social/FollowControl";
-import { follow, followCounts, followStatus, listPeople, unfollow } from "~/features/social/follows.server";
+import { follow, unfollow } from "~/features/social/follows.server";
 import { PeopleDialog } from "~/features/social/PeopleDialog";
 import { ReportUserDialog } from "~/features/social/ReportUserDialog";
-import { getProfile } from "~/features/social/social.server";
+import { profilePage } from "~/features/social/profile-page.server";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { HttpError } from "~/lib/http.server";
 import { shownCount } from "~/lib/paging";
@@ -22,27 +21,15 @@ import { readForm } from "~/lib/forms.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
-  const profile = getProfile(getDb(), params.userId ?? "", viewer);
-  if (!profile) return data({ profile: null, publicRuns: null, follow: null, counts: null, people: null, reporting: false }, { status: 404 });
-  const sort = new URL(request.url).searchParams.get("sort") === "fastest" ? ("fastest" as const) : ("recent" as const);
-  // The same rule as GET /api/users/{id}/public-runs: none for the limited view.
   const url = new URL(request.url);
-  const shown = shownCount(url, "runs", PUBLIC_RUNS_PAGE, PUBLIC_RUNS_LIMIT);
-  const page = profile.view === "full" ? getPublicRunsPage(getDb(), viewer, profile.id, sort, shown) : null;
-  const publicRuns = page ? { ...page, sort, shown } : null;
   const list = url.searchParams.get("list");
-  const which = list === "followers" || list === "following" ? (list as "followers" | "following") : null;
-  const db = getDb();
-  return {
-    profile,
-    publicRuns,
-    // Follow button: hidden for oneself (SOLO riders never reach here unless it is oneself).
-    // A Private (SOLO) viewer cannot follow: following would name them to the rider.
-    follow: profile.isOwner || profile.privacyMode === "SOLO" || viewer.privacyMode === "SOLO" ? null : { ...followStatus(db, viewer, profile.id), targetMode: profile.privacyMode },
-    counts: profile.view === "full" ? followCounts(db, viewer, profile.id) : null,
-    people: which && profile.view === "full" ? { which, list: listPeople(db, viewer, profile.id, which) } : null,
-    reporting: !profile.isOwner && url.searchParams.get("report") === "1",
-  };
+  const page = profilePage(getDb(), viewer, params.userId ?? "", {
+    sort: url.searchParams.get("sort") === "fastest" ? "fastest" : "recent",
+    shown: shownCount(url, "runs", PUBLIC_RUNS_PAGE, PUBLIC_RUNS_LIMIT),
+    list: list === "followers" || list === "following" ? list : null,
+  });
+  if (!page) return data({ profile: null, publicRuns: null, follow: null, counts: null, people: null, reporting: false }, { status: 404 });
+  return { ...page, reporting: !page.profile.isOwner && url.searchParams.get("report") === "1" };
 }
 
 /** Follow, unfollow and report, from this screen (works without JavaScript). */

@@ -341,7 +341,9 @@ export function runTrends(db: Db, userId: string, scope: { horseId?: string; hor
   return computeTrends(rows.map((row) => ({ ...row, tags: JSON.parse(row.tags) as string[], runAt: new Date(row.runAt) })));
 }
 
-type Visible = { owner: User; relation: { follows: boolean } };
+/** A rider whose runs are asked for, with what the rules and the day's zone read. */
+type RunOwner = Pick<User, "id" | "privacyMode" | "isActive" | "homeZipCode">;
+type Visible = { owner: RunOwner; relation: { follows: boolean } };
 
 /**
  * Whose runs a viewer may look at: null when the owner is missing, banned or
@@ -427,12 +429,13 @@ export function getRunCount(db: Db, viewer: User | null, ownerId: string) {
 
 /**
  * A profile's list: the first `limit` of the runs getPublicRuns answers, each
- * with the day it was run in its rider's home zone, and their count; the
- * owner and the rule asked once.
+ * with the day it was run in its rider's home zone, and their count. The
+ * profile has read the owner and whether the viewer follows them, and shows
+ * this list only when the owner is visible to the viewer (the same rule as
+ * ownerFor): the rule for the runs is asked once, here.
  */
-export function getPublicRunsPage(db: Db, viewer: User | null, ownerId: string, sort: PublicRunSort, limit: number) {
-  const v = ownerFor(db, viewer, ownerId);
-  if (!v) return null;
+export function getPublicRunsPage(db: Db, viewer: User, owner: RunOwner, follows: boolean, sort: PublicRunSort, limit: number) {
+  const v: Visible = { owner, relation: { follows } };
   if (!seesPublicRuns(viewer, v)) return { runs: [], count: 0 };
   const zone = homeZone(v.owner);
   const runs = publicRuns(db, v.owner.id, sort, limit, 0).map(

@@ -82,10 +82,14 @@ const pendingRequest = preparedOnce((db) =>
     .prepare(),
 );
 
-/** A profile's follow button, on every visit: built once per connection. */
+/** Whether the viewer's request to follow the target waits for an answer: built once per connection. */
+export function hasPendingRequest(db: Db, viewer: User, targetId: string) {
+  return Boolean(pendingRequest(db).get({ requesterId: viewer.id, targetId }));
+}
+
+/** A profile's follow button. */
 export function followStatus(db: Db, viewer: User, targetId: string) {
-  const pending = pendingRequest(db).get({ requesterId: viewer.id, targetId });
-  return { isFollowing: isFollowing(db, viewer.id, targetId), hasPendingRequest: Boolean(pending) };
+  return { isFollowing: isFollowing(db, viewer.id, targetId), hasPendingRequest: hasPendingRequest(db, viewer, targetId) };
 }
 
 /**
@@ -166,8 +170,12 @@ function countPeople(db: Db, userId: string, which: "followers" | "following") {
 }
 
 export function followCounts(db: Db, viewer: User, userId: string) {
-  const target = visibleTarget(db, viewer, userId);
-  return { followersCount: countPeople(db, target.id, "followers"), followingCount: countPeople(db, target.id, "following") };
+  return followCountsOf(db, visibleTarget(db, viewer, userId).id);
+}
+
+/** The counts of a rider whose full profile the caller has found the viewer may see. */
+export function followCountsOf(db: Db, userId: string) {
+  return { followersCount: countPeople(db, userId, "followers"), followingCount: countPeople(db, userId, "following") };
 }
 
 /** Followers or following of a profile (the people followCounts counts), each shown as the viewer may see them. */

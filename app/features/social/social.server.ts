@@ -47,14 +47,20 @@ export function findPerson(db: Db, id: string) {
 }
 
 /**
- * A profile as the viewer may see it, or null (missing, banned, SOLO: the
- * same answer). The limited view carries the first name and mode only.
+ * Who the rider is, whether the viewer follows them, and so which view of
+ * their profile the viewer gets; null when missing, banned or SOLO to the
+ * viewer (the same answer). Read once for everything a profile shows.
  */
-export function getProfile(db: Db, userId: string, viewer: User) {
+export function viewOf(db: Db, viewer: User, userId: string) {
   const target = findPerson(db, userId);
   if (!target) return null;
-  const view = profileViewFor(viewer, target, isFollowing(db, viewer.id, target.id));
-  if (view === "hidden") return null;
+  const follows = isFollowing(db, viewer.id, target.id);
+  const view = profileViewFor(viewer, target, follows);
+  return view === "hidden" ? null : { target, follows, view };
+}
+
+/** The profile itself as `viewOf` decided it: the limited view carries the first name and mode only. */
+export function presentProfile({ target, view }: NonNullable<ReturnType<typeof viewOf>>, viewer: User) {
   const base = { id: target.id, firstName: target.firstName, privacyMode: target.privacyMode, view, isOwner: viewer.id === target.id };
   if (view === "limited") return base;
   return {
@@ -66,4 +72,10 @@ export function getProfile(db: Db, userId: string, viewer: User) {
     riderType: target.riderType,
     division: target.division,
   };
+}
+
+/** A profile as the viewer may see it, or null (missing, banned, SOLO: the same answer). */
+export function getProfile(db: Db, userId: string, viewer: User) {
+  const seen = viewOf(db, viewer, userId);
+  return seen && presentProfile(seen, viewer);
 }
