@@ -4,9 +4,8 @@ import { notifyUsers } from "~/features/notifications/notifications.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { preparedOnce } from "~/lib/prepared.server";
-import { profileViewFor } from "./policies.server";
 import { presentListedUser } from "./presenters.server";
-import { findPerson, isFollowing } from "./social.server";
+import { isFollowing, viewOf } from "./social.server";
 import { SOLO_STAYS_PRIVATE } from "~/schemas/constants";
 
 const NOT_FOUND = () => new HttpError(404, "User not found");
@@ -139,12 +138,10 @@ export function followRequestStatus(db: Db, viewer: User, requestId: number) {
 
 /** A profile's people (counts and lists) are visible only with the full profile view. */
 function visibleTarget(db: Db, viewer: User, userId: string) {
-  const target = findPerson(db, userId);
-  if (!target) throw NOT_FOUND();
-  const view = profileViewFor(viewer, target, isFollowing(db, viewer.id, target.id));
-  if (view === "hidden") throw NOT_FOUND();
-  if (view === "limited") throw new HttpError(403, "This rider approves who sees their profile.");
-  return target;
+  const seen = viewOf(db, viewer, userId);
+  if (!seen) throw NOT_FOUND();
+  if (seen.view === "limited") throw new HttpError(403, "This rider approves who sees their profile.");
+  return seen.target;
 }
 
 /**
