@@ -89,36 +89,34 @@ export default function Profile() {
         }
       />
       <main id="main" className="mx-auto max-w-2xl space-y-4 px-4 py-4">
-        <section className="card flex items-center gap-4">
-          <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand-200 text-2xl font-bold text-brand-900" aria-hidden>
-            {profile.firstName.slice(0, 1).toUpperCase()}
-          </span>
-          <div className="min-w-0">
-            <h2 className="text-xl font-bold text-gray-900">
-              {profile.firstName} {full?.lastName}
-            </h2>
-            <span className="mt-1 inline-block rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">
-              {PRIVACY_LABELS[profile.privacyMode].label}
+        <section className="card">
+          <div className="flex items-center gap-4">
+            <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand-200 text-2xl font-bold text-brand-900" aria-hidden>
+              {profile.firstName.slice(0, 1).toUpperCase()}
             </span>
-            {full?.homeZipCode ? <p className="mt-1 text-gray-700">ZIP {full.homeZipCode}</p> : null}
+            <div className="min-w-0">
+              <h2 className="text-xl font-bold text-gray-900">
+                {profile.firstName} {full?.lastName}
+              </h2>
+              <span className="mt-1 inline-block rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">
+                {PRIVACY_LABELS[profile.privacyMode].label}
+              </span>
+              {full?.homeZipCode ? <p className="mt-1 text-gray-700">ZIP {full.homeZipCode}</p> : null}
+            </div>
           </div>
+          {counts ? (
+            <p className="-mx-2 mt-3 flex flex-wrap border-t border-gray-100 pt-2">
+              <a data-discover href="?list=followers" data-keep-scroll className="btn-ghost px-2">
+                <strong className="mr-1">{counts.followersCount}</strong> Followers
+              </a>
+              <a data-discover href="?list=following" data-keep-scroll className="btn-ghost px-2">
+                <strong className="mr-1">{counts.followingCount}</strong> Following
+              </a>
+            </p>
+          ) : null}
         </section>
-        {follow || counts ? (
-          <div className="flex flex-wrap items-center gap-3">
-            {follow ? <FollowControl userId={profile.id} name={profile.firstName} state={follow} /> : null}
-            {!follow && !profile.isOwner && viewerIsPrivate ? <p className="text-sm text-gray-700">{SOLO_STAYS_PRIVATE}</p> : null}
-            {counts ? (
-              <>
-                <a data-discover href="?list=followers" data-keep-scroll className="btn-ghost px-2">
-                  <strong className="mr-1">{counts.followersCount}</strong> Followers
-                </a>
-                <a data-discover href="?list=following" data-keep-scroll className="btn-ghost px-2">
-                  <strong className="mr-1">{counts.followingCount}</strong> Following
-                </a>
-              </>
-            ) : null}
-          </div>
-        ) : null}
+        {follow ? <FollowControl userId={profile.id} name={profile.firstName} state={follow} /> : null}
+        {!follow && !profile.isOwner && viewerIsPrivate ? <p className="text-sm text-gray-700">{SOLO_STAYS_PRIVATE}</p> : null}
         {full?.bio ? <p className="card text-gray-800">{full.bio}</p> : null}
         {profile.view === "limited" ? (
           <p className="card text-gray-700">

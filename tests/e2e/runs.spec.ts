@@ -153,6 +153,13 @@ test("a public profile lists public runs, sortable by Fastest", async ({ page })
   await signIn(page, "jessie");
   await page.goto(`/profile/${id}`);
   await expect(page.getByRole("heading", { name: /^Public Runs \(\d+\)$/ })).toBeVisible();
+  // The rider's two people counts share one line on a phone, and the follow button has its own.
+  const followers = await page.getByRole("link", { name: /^\d+ Followers$/ }).boundingBox();
+  const following = await page.getByRole("link", { name: /^\d+ Following$/ }).boundingBox();
+  const button = await page.getByRole("button", { name: /^(Follow|Following: unfollow)$/ }).boundingBox();
+  expect(followers && following && button).toBeTruthy();
+  expect(following!.y).toBe(followers!.y);
+  expect(button!.y).toBeGreaterThanOrEqual(following!.y + following!.height);
   // Each run names its day on a line of its own, whole, however long its arena's name.
   for (const card of await page.getByTestId("public-run").all()) {
     const day = card.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
