@@ -29,6 +29,16 @@ test("a rider moves through every tab; the badge shows the unread count", async 
     await expectAccessible(page);
   }
 
+  // The profile card on a phone: the address and the ZIP each whole on one line.
+  await page.goto("/settings");
+  const card = page.getByRole("region", { name: "Your profile" });
+  for (const text of ["kaylee@demo.cloverleaf.app", /^ZIP \d{5}$/]) {
+    const line = card.locator("p").filter({ hasText: text });
+    const box = await line.boundingBox();
+    const lineHeight = await line.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect(box!.height).toBeLessThanOrEqual(lineHeight + 1);
+  }
+
   await page.goto("/no/such/page");
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
   await page.goto("/admin");

@@ -13,41 +13,44 @@ export function ProfileCard({ user, editing, horses }: { user: CurrentUser; edit
   const [bio, setBio] = useState(user.bio ?? "");
   if (!editing) {
     return (
-      <section className="card flex items-start gap-4" aria-label="Your profile">
-        {user.profileImageUrl ? (
-          <img src={user.profileImageUrl} alt="" width={64} height={64} className="h-16 w-16 shrink-0 rounded-full object-cover" />
-        ) : (
-          <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand-200 text-2xl font-bold text-brand-900" aria-hidden>
-            {user.firstName.slice(0, 1).toUpperCase()}
-          </span>
-        )}
-        <div className="min-w-0 flex-1">
-          <p className="text-lg font-bold text-gray-900">
-            {user.firstName} {user.lastName}
-          </p>
-          <p className="text-gray-700">
-            {user.riderType}
-            {user.division ? ` · ${user.division}` : ""}
-            {user.homeZipCode ? ` · ZIP ${user.homeZipCode}` : ""}
-          </p>
-          <p className="break-all text-gray-700">
-            {user.email}{" "}
-            {user.emailVerified ? (
-              <span className="text-green-700" aria-label="Verified">
-                ✓
-              </span>
-            ) : (
-              <span className="whitespace-nowrap rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">Unverified</span>
-            )}
-          </p>
-          {user.favoriteHorse ? <p className="text-gray-700">Favorite horse: {user.favoriteHorse}</p> : null}
-          {user.bio ? <p className="mt-2 text-gray-800">{user.bio}</p> : null}
+      <section className="card" aria-label="Your profile">
+        <div className="flex items-center gap-4">
+          {user.profileImageUrl ? (
+            <img src={user.profileImageUrl} alt="" width={64} height={64} className="h-16 w-16 shrink-0 rounded-full object-cover" />
+          ) : (
+            <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand-200 text-2xl font-bold text-brand-900" aria-hidden>
+              {user.firstName.slice(0, 1).toUpperCase()}
+            </span>
+          )}
+          <div className="min-w-0 flex-1">
+            <p className="text-lg font-bold text-gray-900">
+              {user.firstName} {user.lastName}
+            </p>
+            <p className="text-gray-700">
+              {user.riderType}
+              {user.division ? ` · ${user.division}` : ""}
+            </p>
+            {user.homeZipCode ? <p className="text-gray-700">ZIP {user.homeZipCode}</p> : null}
+          </div>
+          <a data-discover href="?edit=profile" className="btn-ghost -m-2 self-start px-2" aria-label="Edit profile">
+            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
+              <path d="M15.2 5.2l3.6 3.6M4 20l4.5-1 10-10a2.5 2.5 0 00-3.5-3.5l-10 10L4 20z" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </a>
         </div>
-        <a data-discover href="?edit=profile" className="btn-ghost -m-2 px-2" aria-label="Edit profile">
-          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
-            <path d="M15.2 5.2l3.6 3.6M4 20l4.5-1 10-10a2.5 2.5 0 00-3.5-3.5l-10 10L4 20z" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </a>
+        {/* The details take the card's whole width: beside the picture an address or a ZIP broke mid-word on a phone. */}
+        <p className="mt-3 break-words text-gray-700">
+          {user.email}{" "}
+          {user.emailVerified ? (
+            <span className="text-green-700" aria-label="Verified">
+              ✓
+            </span>
+          ) : (
+            <span className="whitespace-nowrap rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">Unverified</span>
+          )}
+        </p>
+        {user.favoriteHorse ? <p className="text-gray-700">Favorite horse: {user.favoriteHorse}</p> : null}
+        {user.bio ? <p className="mt-2 text-gray-800">{user.bio}</p> : null}
       </section>
     );
   }
