@@ -3,12 +3,10 @@ import { events, riders, runLogs, users, type Event, type RunLog, type User } fr
 import { homeZone } from "~/features/events/zones.server";
 import { canViewEvent } from "~/features/events/policies.server";
 import { horseForRun } from "~/features/horses/horses.server";
-import { isFollowing } from "~/features/social/social.server";
-import { profileViewFor } from "~/features/social/policies.server";
+import { viewOf } from "~/features/social/social.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { statement } from "~/lib/prepared.server";
-import { userById } from "~/lib/auth.server";
 import { HttpError } from "~/lib/http.server";
 import { isTimeZone, wallClockToDate } from "~/lib/zoned-time";
 import { formatDayIn } from "~/lib/dates";
@@ -350,11 +348,8 @@ type Visible = { owner: RunOwner; relation: { follows: boolean } };
  * SOLO to them (the profile itself answers 404 then, so nothing leaks).
  */
 function ownerFor(db: Db, viewer: User | null, ownerId: string): Visible | null {
-  const owner = userById(db).get({ id: ownerId });
-  if (!owner) return null;
-  const follows = viewer ? isFollowing(db, viewer.id, owner.id) : false;
-  if (profileViewFor(viewer, owner, follows) === "hidden") return null;
-  return { owner, relation: { follows } };
+  const seen = viewOf(db, viewer, ownerId);
+  return seen && { owner: seen.target, relation: { follows: seen.follows } };
 }
 
 /**
@@ -432,7 +427,7 @@ export function getRunCount(db: Db, viewer: User | null, ownerId: string) {
  * with the day it was run in its rider's home zone, and their count. The
  * profile has read the owner and whether the viewer follows them, and shows
  * this list only when the owner is visible to the viewer (the same rule as
- * ownerFor): the rule for the runs is asked once, here.
+ * ownerFor, both `viewOf`): the rule for the runs is asked once, here.
  */
 export function getPublicRunsPage(db: Db, viewer: User, owner: RunOwner, follows: boolean, sort: PublicRunSort, limit: number) {
   const v: Visible = { owner, relation: { follows } };

@@ -49,12 +49,14 @@ export function findPerson(db: Db, id: string) {
 /**
  * Who the rider is, whether the viewer follows them, and so which view of
  * their profile the viewer gets; null when missing, banned or SOLO to the
- * viewer (the same answer). Read once for everything a profile shows.
+ * viewer (the same answer). Read once for everything a profile shows. The
+ * one statement of the rule: a profile, its people, and its runs (also to a
+ * signed-out viewer, through the runs API) all ask it.
  */
-export function viewOf(db: Db, viewer: User, userId: string) {
+export function viewOf(db: Db, viewer: Pick<User, "id"> | null, userId: string) {
   const target = findPerson(db, userId);
   if (!target) return null;
-  const follows = isFollowing(db, viewer.id, target.id);
+  const follows = viewer ? isFollowing(db, viewer.id, target.id) : false;
   const view = profileViewFor(viewer, target, follows);
   return view === "hidden" ? null : { target, follows, view };
 }
