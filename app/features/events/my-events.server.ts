@@ -1,57 +1,62 @@
-import { and, eq, sql } from "drizzle-orm";
-import { events, savedEvents, type User } from "#db/schema";
+import type { User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { statement } from "~/lib/prepared.server";
-import { cardRows, type CardRow } from "./event-rows.server";
+import { apiRows, cardRows, type CardRow } from "./event-rows.server";
 import { todayFor, withDistance } from "./search.server";
 
 /**
- * Saved events the viewer may still see, excluding ones they created (those are in Created).
- * A cross join: the rider's saves are the outer loop (see savedCards below).
+ * A rider's saved list, soonest first: the events they saved and may still
+ * see (approved ones, or any for an administrator), less the ones they
+ * created (those are in Created). The one statement of that rule, for My
+ * Events' cards, the saved-events API and the calendar feed, each with the
+ * columns it reads; compiled once per connection and column list.
+ *
+ * CROSS JOIN keeps the rider's saves as the outer loop. Without statistics (the app never runs
+ * ANALYZE) the planner otherwise walked every approved event in date order to skip the sort,
+ * probing the saves for each: 250 ms at 100,000 events (bench/README.md, "Profiles"). Tested by
+ * tests/api/query-plans.test.ts.
  */
-export function listSaved(db: Db, user: User) {
-  return db
-    .select({ event: events, savedEvent: savedEvents })
-    .from(savedEvents)
-    .crossJoin(events)
-    .where(
-      and(
-        eq(events.id, savedEvents.eventId),
-        eq(savedEvents.userId, user.id),
-        sql`(${events.createdBy} IS NULL OR ${events.createdBy} <> ${user.id})`,
-        user.isAdmin ? undefined : eq(events.showbillApproved, true),
-      ),
-    )
-    .orderBy(events.date)
-    .all();
-}
-
-export function listCreated(db: Db, user: User) {
-  return db.select().from(events).where(eq(events.createdBy, user.id)).orderBy(events.date).all();
+function savedRows(db: Db, user: User, columns: string) {
+  const approved = user.isAdmin ? "" : " AND e.showbill_approved = 1";
+  const saved = statement(
+    db,
+    `SELECT ${columns} FROM saved_events s CROSS JOIN events e ON e.id = s.event_id
+     WHERE s.user_id = @userId AND (e.created_by IS NULL OR e.created_by <> @userId)${approved} ORDER BY e.date`,
+  );
+  return saved.raw(true).all({ userId: user.id }) as unknown[][];
 }
 
 /**
- * My Events' cards: the columns a card shows (event-rows.server.ts), by
- * statements compiled once, in the order and under the rules of listSaved
- * and listCreated.
+ * The saved list as the API and the calendar feed give it: each event with
+ * the API's fields and its calendar sequence, and the save itself.
  */
+export function listSaved(db: Db, user: User) {
+  return savedRows(db, user, `s.id, s.saved_at, e.sequence, ${apiRows.columns}`).map(([id, savedAt, sequence, ...event]) => {
+    const row = apiRows.read(event);
+    return {
+      event: { ...row, sequence: sequence as number },
+      savedEvent: { id: id as number, userId: user.id, eventId: row.id, savedAt: new Date(savedAt as number) },
+    };
+  });
+}
+
+/** The events a rider created, approved or not, soonest first, with the columns the caller reads. */
+function createdRows(db: Db, user: User, columns: string) {
+  return statement(db, `SELECT ${columns} FROM events e WHERE e.created_by = ? ORDER BY e.date`).raw(true).all(user.id) as unknown[][];
+}
+
+/** The created list as the API gives it, with the API's fields. */
+export function listCreated(db: Db, user: User) {
+  return createdRows(db, user, apiRows.columns).map((row) => apiRows.read(row));
+}
+
+/** My Events' saved cards: the columns a card shows (event-rows.server.ts). */
 function savedCards(db: Db, user: User): CardRow[] {
-  const approved = user.isAdmin ? "" : " AND e.showbill_approved = 1";
-  // CROSS JOIN keeps the rider's saved events as the outer loop. Without statistics (the app never
-  // runs ANALYZE) the planner otherwise walked every approved event in date order to skip the sort,
-  // probing the saves for each: 250 ms at 100,000 events (bench/README.md, "Profiles"). Tested by
-  // tests/api/query-plans.test.ts.
-  const saved = statement(
-    db,
-    `SELECT ${cardRows.columns} FROM saved_events s CROSS JOIN events e ON e.id = s.event_id
-     WHERE s.user_id = @userId AND (e.created_by IS NULL OR e.created_by <> @userId)${approved} ORDER BY e.date`,
-  );
-  return (saved.raw(true).all({ userId: user.id }) as unknown[][]).map((row) => cardRows.read(row));
+  return savedRows(db, user, cardRows.columns).map((row) => cardRows.read(row));
 }
 
 function createdCards(db: Db, user: User): CardRow[] {
-  const created = statement(db, `SELECT ${cardRows.columns} FROM events e WHERE e.created_by = ? ORDER BY e.date`);
-  return (created.raw(true).all(user.id) as unknown[][]).map((row) => cardRows.read(row));
+  return createdRows(db, user, cardRows.columns).map((row) => cardRows.read(row));
 }
 
 /** My Events folders. Past = ended before the rider's today, newest first; Saved and Created hold the rest. */
