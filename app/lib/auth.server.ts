@@ -70,7 +70,7 @@ export async function endSession(request: Request) {
 }
 
 /** A user by id, active or not, by a query built once per connection: the caller applies its rule (readUser: active only). */
-export const userById = preparedOnce((db) => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare());
+const userById = preparedOnce((db) => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare());
 
 /** A page's loaders (the shell's and the screen's) ask for the same request's user: read once. */
 const usersOfRequests = new WeakMap<Request, Promise<User | null>>();

@@ -36,12 +36,9 @@
  * Run-log videos: `storeUpload("video", file, user.id)` or the signed flow
  * with kind "video"; videos are stored as sent (no re-encoding).
  */
-export { UPLOAD_KINDS, UPLOAD_RULES, type UploadKind } from "~/schemas/uploads";
-export { AVATAR_PX } from "./uploads/images.server";
-export { checkUpload, tooLarge } from "./uploads/sniff.server";
+export { UPLOAD_KINDS, type UploadKind } from "~/schemas/uploads";
 export { deleteUpload } from "./uploads/files.server";
 export {
-  CONTENT_TYPES,
   findUpload,
   previewOf,
   previewUrlOf,

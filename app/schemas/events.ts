@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_RADIUS, EVENT_TYPES, RADIUS_OPTIONS, REASON_MAX, REPORT_DESCRIPTION_MAX, STATUS_REASON_MAX } from "./constants";
+import { DEFAULT_RADIUS, EVENT_TYPES, RADIUS_OPTIONS, REPORT_DESCRIPTION_MAX, STATUS_REASON_MAX } from "./constants";
 import { isPhoneNumber } from "./entry-contact";
 import { GROUND_TYPES } from "./event-labels";
 
@@ -265,4 +265,3 @@ export const eventReportSchema = z.object({
     z.string().max(REPORT_DESCRIPTION_MAX, `Description must be at most ${REPORT_DESCRIPTION_MAX} characters`).optional(),
   ),
 });
-export const REPORT_REASON_MAX = REASON_MAX;

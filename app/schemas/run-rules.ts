@@ -73,7 +73,6 @@ export const RUN_MESSAGES = {
 
 /** Kept for the tests and callers that name the general time message. */
 export const TIME_MESSAGE = RUN_MESSAGES.time;
-export const VIDEO_URL_MESSAGE = RUN_MESSAGES.videoUrl;
 
 /**
  * Reads a run time as typed at the arena: "15.482", "15.48s", "15,482" or

@@ -229,5 +229,3 @@ export function papersForExport(db: Db, user: User) {
   }));
 }
 
-/** Current papers (not expired) of a horse, for the phone to keep for the gate. */
-export const isCurrent = (paper: PaperView) => paper.status !== "expired";

@@ -42,7 +42,7 @@ const personById = preparedOnce((db) =>
 );
 
 /** A rider as a profile shows them, with what the visibility rules need (no credentials, no email). */
-export function findPerson(db: Db, id: string) {
+function findPerson(db: Db, id: string) {
   return personById(db).get({ id }) ?? null;
 }
 
