@@ -54,7 +54,7 @@ const flag = (message: string) =>
  * The fields of a horse, for POST /api/horses, PATCH /api/horses/{id} and the
  * horse forms. On PATCH an absent field is left as it is; null or "" clears it.
  */
-export const horseFieldsSchema = z.object({
+export const newHorseSchema = z.object({
   name: z.string({ required_error: HORSE_MESSAGES.name, invalid_type_error: HORSE_MESSAGES.name }).trim().min(1, HORSE_MESSAGES.name).max(HORSE_LIMITS.name, HORSE_MESSAGES.nameMax),
   registeredName: optionalText(HORSE_LIMITS.registeredName, HORSE_MESSAGES.registeredNameMax),
   yearFoaled: z.preprocess(blankToNull, z.coerce.number({ invalid_type_error: HORSE_MESSAGES.yearFoaled }).int(HORSE_MESSAGES.yearFoaled).nullable().optional()),
@@ -67,6 +67,5 @@ export const horseFieldsSchema = z.object({
   shared: flag(HORSE_MESSAGES.shared),
   retired: flag(HORSE_MESSAGES.retired),
 });
-export const newHorseSchema = horseFieldsSchema;
-export const horsePatchSchema = horseFieldsSchema.partial();
+export const horsePatchSchema = newHorseSchema.partial();
 export type HorseInput = z.infer<typeof horsePatchSchema>;
