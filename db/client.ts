@@ -13,6 +13,21 @@ export const migrationsFolder = path.join(
 );
 
 /**
+ * How long a write waits for the write lock before it fails with "database is
+ * locked". A write holds the lock for a fraction of a millisecond, so a wait
+ * is short when the server is well; it grows when the machine is starved of
+ * CPU and a process holding the lock is not running. SQLite does not queue
+ * the waiters: each one sleeps and tries again (every 100 ms after its first
+ * tries), so with many writers one can lose several times in a row. Eight
+ * workers writing at once beside a process holding the lock 40% of the time,
+ * on two cores busy with other tests (tests/api/cluster-writes.test.ts), had
+ * requests take up to 5.5 s, and one of 18 runs failed a write after 5 s.
+ * A rider's write had rather wait than fail, so the wait is 20 s: far above
+ * that, and under the 60 s a reverse proxy usually waits for an answer.
+ */
+export const BUSY_TIMEOUT_MS = 20_000;
+
+/**
  * WAL lets readers run beside the one writer; the busy timeout makes a second
  * writer (another worker process, a script) wait instead of failing with
  * "database is locked"; NORMAL synchronous is durable across a process crash
@@ -25,7 +40,7 @@ export function openDatabase(file: string): Db {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   return immediateTransactions(drizzle(sqlite, { schema }) as Db);
 }
 

@@ -118,8 +118,14 @@ describe(`${WORKERS} workers writing at once`, () => {
     const held = await holder.stop();
     expect(held).toBeGreaterThan(10);
 
+    // A refused write names what the server logged about it, and the requests that waited longest.
+    const errors = () =>
+      server.lines
+        .filter((l) => l.level === "error" || l.msg === "(not JSON)" || (typeof l.ms === "number" && l.ms > 2000))
+        .map((l) => JSON.stringify(l).slice(0, 600))
+        .join("\n");
     for (const { what, answer } of answers) {
-      expect(answer.status, `${what}: ${answer.body.slice(0, 200)}`).toBeLessThan(400);
+      expect(answer.status, `${what}: ${answer.body.slice(0, 200)}\n${errors()}`).toBeLessThan(400);
       expect(answer.body).not.toMatch(/SQLITE_|database is locked|busy/i);
     }
 
@@ -144,7 +150,8 @@ describe(`${WORKERS} workers writing at once`, () => {
     } finally {
       after.$client.close();
     }
-    console.log(JSON.stringify({ workers: WORKERS, writes: answers.length, elapsedMs: Math.round(elapsed), lockHeldTimes: held }));
+    const slowest = Math.max(...server.lines.map((l) => (typeof l.ms === "number" ? l.ms : 0)));
+    console.log(JSON.stringify({ workers: WORKERS, writes: answers.length, elapsedMs: Math.round(elapsed), lockHeldTimes: held, slowestMs: slowest }));
   }, 180_000);
 });
 
