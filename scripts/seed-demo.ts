@@ -117,13 +117,22 @@ function startOfTodayUtc(now = new Date()) {
 // The cast
 // ---------------------------------------------------------------------------
 
-type Horse = {
-  name: string;
-  /** typical clean time, seconds */
-  base: number;
-  /** The horse's record as its papers give it (the horse screen and its shared record show it). */
-  record?: { registeredName: string; yearFoaled: number; sex: HorseSex; color: string };
+type Horse = { name: string; /** typical clean time, seconds */ base: number };
+
+/** The main riders' horses as their papers give them (the horse screens show it): registered name, year foaled, sex, color. */
+const HORSE_RECORDS: Record<string, [string, number, HorseSex, string]> = {
+  "kaylee/Rebel": ["Rebels Fame N Fortune", 2016, "gelding", "Sorrel"],
+  "kaylee/Sugar": ["Sugar Moon Streak", 2019, "mare", "Palomino"],
+  "jessie/Pistol": ["Firewater Pistol", 2015, "gelding", "Bay"],
+  "cody/Blue": ["Blue Duck Dash", 2017, "gelding", "Blue Roan"],
+  "cody/Jet": ["Jet Black Fame", 2022, "filly", "Black"],
+  "cody/Tinker": ["Tinkers Frenchmans Guy", 2023, "colt", "Buckskin"],
+  "tara/Peanut": ["Peanut Buttercup Bar", 2008, "mare", "Chestnut"],
+  "tara/Buck": ["Docs Buckin Bueno", 2006, "gelding", "Dun"],
+  "renee/Sassy": ["Sassy Little Streaker", 2012, "mare", "Red Roan"],
+  "brynn/Dually": ["Dually Stylish Lena", 2014, "gelding", "Gray"],
 };
+
 type RunnerSpec = { rider?: string; horses: Horse[]; runs: number };
 type UserSpec = {
   key: string;
@@ -151,13 +160,13 @@ const USERS: UserSpec[] = [
     key: "kaylee", firstName: "Kaylee", lastName: "Brooks", zip: "76086", riderType: "Competitor",
     privacyMode: "INVITE_ONLY", division: "Open", searchRadius: 200,
     bio: "Open 4D rider out of Weatherford. Hauling Rebel to every jackpot I can find.",
-    runners: [{ horses: [{ name: "Rebel", base: 15.35, record: { registeredName: "Rebels Fame N Fortune", yearFoaled: 2016, sex: "gelding", color: "Sorrel" } }, { name: "Sugar", base: 16.2, record: { registeredName: "Sugar Moon Streak", yearFoaled: 2019, sex: "mare", color: "Palomino" } }], runs: 38 }],
+    runners: [{ horses: [{ name: "Rebel", base: 15.35 }, { name: "Sugar", base: 16.2 }], runs: 38 }],
   },
   {
     key: "jessie", firstName: "Jessie", lastName: "Raines", zip: "76401", riderType: "Competitor",
     privacyMode: "PUBLIC", division: "Adult/Prime", searchRadius: 100, referredBy: "kaylee",
     bio: "Nurse by day, barrel racer by weekend. Pistol and I are chasing the 2D check.",
-    runners: [{ horses: [{ name: "Pistol", base: 15.85, record: { registeredName: "Firewater Pistol", yearFoaled: 2015, sex: "gelding", color: "Bay" } }], runs: 18 }],
+    runners: [{ horses: [{ name: "Pistol", base: 15.85 }], runs: 18 }],
   },
   {
     key: "cody", firstName: "Cody", lastName: "Vance", zip: "76258", riderType: "Trainer",
@@ -165,7 +174,7 @@ const USERS: UserSpec[] = [
     bio: "Starting and finishing barrel horses in Pilot Point, TX. Futurity prospects for sale.",
     runners: [
       {
-        horses: [{ name: "Blue", base: 15.05, record: { registeredName: "Blue Duck Dash", yearFoaled: 2017, sex: "gelding", color: "Blue Roan" } }, { name: "Jet", base: 15.6, record: { registeredName: "Jet Black Fame", yearFoaled: 2022, sex: "filly", color: "Black" } }, { name: "Tinker", base: 16.9, record: { registeredName: "Tinkers Frenchmans Guy", yearFoaled: 2023, sex: "colt", color: "Buckskin" } }],
+        horses: [{ name: "Blue", base: 15.05 }, { name: "Jet", base: 15.6 }, { name: "Tinker", base: 16.9 }],
         runs: 22,
       },
     ],
@@ -175,21 +184,21 @@ const USERS: UserSpec[] = [
     privacyMode: "INVITE_ONLY", searchRadius: 100,
     bio: "Barrel mom of two. Logging runs so the kids can see how far they've come.",
     runners: [
-      { rider: "Lily", horses: [{ name: "Peanut", base: 16.9, record: { registeredName: "Peanut Buttercup Bar", yearFoaled: 2008, sex: "mare", color: "Chestnut" } }], runs: 14 },
-      { rider: "Cooper", horses: [{ name: "Buck", base: 17.6, record: { registeredName: "Docs Buckin Bueno", yearFoaled: 2006, sex: "gelding", color: "Dun" } }], runs: 10 },
+      { rider: "Lily", horses: [{ name: "Peanut", base: 16.9 }], runs: 14 },
+      { rider: "Cooper", horses: [{ name: "Buck", base: 17.6 }], runs: 10 },
     ],
   },
   {
     key: "renee", firstName: "Renee", lastName: "Dalton", zip: "73044", riderType: "Parent",
     privacyMode: "PUBLIC", searchRadius: 100,
     bio: "Guthrie, OK. Hauling my daughter Addie and her mare Sassy to youth rodeos.",
-    runners: [{ rider: "Addie", horses: [{ name: "Sassy", base: 16.45, record: { registeredName: "Sassy Little Streaker", yearFoaled: 2012, sex: "mare", color: "Red Roan" } }], runs: 14 }],
+    runners: [{ rider: "Addie", horses: [{ name: "Sassy", base: 16.45 }], runs: 14 }],
   },
   {
     key: "brynn", firstName: "Brynn", lastName: "Callahan", zip: "80631", riderType: "Competitor",
     privacyMode: "PUBLIC", division: "Youth", searchRadius: 100, referredBy: "cody",
     bio: "High school rodeo in Colorado. Dually is my best friend.",
-    runners: [{ horses: [{ name: "Dually", base: 16.2, record: { registeredName: "Dually Stylish Lena", yearFoaled: 2014, sex: "gelding", color: "Gray" } }], runs: 12 }],
+    runners: [{ horses: [{ name: "Dually", base: 16.2 }], runs: 12 }],
   },
   {
     key: "marisol", firstName: "Marisol", lastName: "Ortega", zip: "88007", riderType: "Trainer",
@@ -804,16 +813,17 @@ function insertDemo(db: Db, demo: Demo, today: number) {
     tx.insert(events).values(demo.events).run();
     // Each horse a rider logged is a horse record, ridden by the sub-profile that first rode it.
     const horseIds = new Map<string, string>();
-    const emailById = new Map(demo.users.map((u) => [u.id, u.email]));
-    const records = new Map(USERS.flatMap((spec) => spec.runners.flatMap((r) => r.horses.map((h) => [`${emailOf(spec.key)}/${h.name}`, h.record] as const))));
+    const keyById = new Map(demo.users.map((u) => [u.id, u.email.split("@")[0]]));
     for (const run of demo.runs) {
       const key = `${run.userId}/${run.horseName}`;
       if (!run.horseName || horseIds.has(key)) continue;
       const riderId = run.riderName ? riderIds.get(`${run.userId}/${run.riderName}`)! : null;
       // An id made from the owner and the name: the same demo every time.
       const id = createHash("sha256").update(`horse/${key}`).digest("hex").replace(/^(.{8})(.{4})(.{3})(.{3})(.{12}).*$/, "$1-$2-4$3-a$4-$5");
-      const record = records.get(`${emailById.get(run.userId)}/${run.horseName}`);
-      tx.insert(horses).values({ id, userId: run.userId, name: run.horseName, riderId, ...record, createdAt: run.createdAt, updatedAt: run.createdAt }).run();
+      const [registeredName, yearFoaled, sex, color] = HORSE_RECORDS[`${keyById.get(run.userId)}/${run.horseName}`] ?? [];
+      tx.insert(horses)
+        .values({ id, userId: run.userId, name: run.horseName, riderId, registeredName, yearFoaled, sex, color, createdAt: run.createdAt, updatedAt: run.createdAt })
+        .run();
       horseIds.set(key, id);
     }
     tx.insert(runLogs)
