@@ -17,11 +17,14 @@ export class HttpError extends Error {
 export const SERVICE_UNAVAILABLE = "Service unavailable: the server cannot save changes right now. Please try again later.";
 
 /**
- * A full disk, a read-only or failing database or upload folder: SQLite's
- * codes (better-sqlite3 names them, extended ones included, such as
- * SQLITE_READONLY_DBMOVED or SQLITE_IOERR_WRITE) and the file system's.
+ * A full disk, a read-only or failing database or upload folder, or a
+ * database whose write lock stayed taken for the whole busy timeout (20 s:
+ * db/client.ts): SQLite's codes (better-sqlite3 names them, extended ones
+ * included, such as SQLITE_READONLY_DBMOVED or SQLITE_IOERR_WRITE) and the
+ * file system's. Each means the server cannot save right now, not that the
+ * request was wrong.
  */
-const STORAGE_CODE = /^(SQLITE_(FULL|READONLY|IOERR|CANTOPEN)(_\w+)?|ENOSPC|EROFS|EACCES|EDQUOT)$/;
+const STORAGE_CODE = /^(SQLITE_(FULL|READONLY|IOERR|CANTOPEN|BUSY)(_\w+)?|ENOSPC|EROFS|EACCES|EDQUOT)$/;
 
 /**
  * When a write last failed for want of storage. On globalThis, not in a module

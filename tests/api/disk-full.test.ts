@@ -1,4 +1,6 @@
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { BUSY_TIMEOUT_MS } from "../../db/client";
 import { getDb } from "../../app/lib/db.server";
 import { SERVICE_UNAVAILABLE } from "../../app/lib/http.server";
 import { signedInRider } from "../helpers/factories";
@@ -144,5 +146,31 @@ describe("a read-only database (SQLITE_READONLY)", () => {
     }
     expect((await run(client, "writable-again")).status).toBe(201);
     expect(app.db.$client.pragma("integrity_check", { simple: true })).toBe("ok");
+  });
+});
+
+describe("a write lock held past the busy timeout (SQLITE_BUSY)", () => {
+  it("answers 503 with a clear message, not a 500, stores nothing, then writes again once the lock is free", async () => {
+    const { client } = await signedInRider(app);
+    const connection = getDb().$client;
+    // Another process (a long write, a backup) holds the write lock; the app's wait is cut short so the test need not wait 20 s.
+    const other = new Database(connection.name);
+    connection.pragma("busy_timeout = 50");
+    other.exec("BEGIN IMMEDIATE");
+    try {
+      const write = await run(client, "while-locked");
+      expect(write.status).toBe(503);
+      expect(await write.json()).toEqual({ message: SERVICE_UNAVAILABLE });
+      const page = await postRunScreen(client);
+      expect(page.status).toBe(503);
+      expect(await page.text()).toContain("Something went wrong. Please try again in a moment.");
+      expectOnlyStorageLogs(/^SQLITE_BUSY/);
+    } finally {
+      other.exec("COMMIT");
+      other.close();
+      connection.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
+    expect(storedArenas().has("while-locked")).toBe(false);
+    expect((await run(client, "unlocked")).status).toBe(201);
   });
 });
