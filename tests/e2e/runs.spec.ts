@@ -160,6 +160,7 @@ test("a public profile lists public runs, sortable by Fastest", async ({ page })
   expect(followers && following && button).toBeTruthy();
   expect(following!.y).toBe(followers!.y);
   expect(button!.y).toBeGreaterThanOrEqual(following!.y + following!.height);
+  await expectAccessible(page);
   // Each run names its day on a line of its own, whole, however long its arena's name.
   for (const card of await page.getByTestId("public-run").all()) {
     const day = card.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
