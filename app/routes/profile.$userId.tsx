@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { Avatar } from "~/components/Avatar";
 import { NotFound } from "~/components/NotFound";
 import { PageHeader } from "~/components/PageHeader";
 import { PublicRunsSection } from "~/features/runs/PublicRunsSection";
@@ -91,9 +92,8 @@ export default function Profile() {
       <main id="main" className="mx-auto max-w-2xl space-y-4 px-4 py-4">
         <section className="card">
           <div className="flex items-center gap-4">
-            <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand-200 text-2xl font-bold text-brand-900" aria-hidden>
-              {profile.firstName.slice(0, 1).toUpperCase()}
-            </span>
+            {/* The limited view carries no picture. */}
+            <Avatar name={profile.firstName} src={full?.profileImageUrl} size={64} />
             <div className="min-w-0">
               <h2 className="text-xl font-bold text-gray-900">
                 {profile.firstName} {full?.lastName}

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { followRequests, follows, userReports } from "../../db/schema";
-import { createUser, signedInRider } from "../helpers/factories";
+import { createUser, signedInRider, uploadProfilePicture } from "../helpers/factories";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 /** The profile screen's follow, lists and report, as forms without JavaScript. */
@@ -91,5 +91,20 @@ describe("a Private (SOLO) viewer", () => {
     const { client: open } = await signedIn({ privacyMode: "PUBLIC" });
     expect(await (await solo.get(`/share/event/${event.id}`)).text()).not.toContain("Send to a Rider");
     expect(await (await open.get(`/share/event/${event.id}`)).text()).toContain("Send to a Rider");
+  });
+});
+
+describe("profile picture", () => {
+  it("heads the profile in the full view, and is left out of the limited view", async () => {
+    const open = await signedIn({ privacyMode: "PUBLIC" });
+    const approving = await signedIn({ privacyMode: "INVITE_ONLY" });
+    const openPicture = await uploadProfilePicture(open.client);
+    const approvingPicture = await uploadProfilePicture(approving.client);
+    const { client } = await signedIn();
+    expect(await (await client.get(`/profile/${open.user.id}`)).text()).toContain(`src="${openPicture}"`);
+    // Not a follower of the Invite Only rider: first name only, no picture.
+    expect(await (await client.get(`/profile/${approving.user.id}`)).text()).not.toContain(approvingPicture);
+    // The rider's own Settings show it too.
+    expect(await (await open.client.get("/settings")).text()).toContain(`src="${openPicture}"`);
   });
 });

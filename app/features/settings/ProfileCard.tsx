@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { Avatar } from "~/components/Avatar";
 import { useState } from "react";
 import type { CurrentUser } from "~/features/auth/presenters.server";
 import { BIO_MAX, DIVISIONS, RIDER_TYPES } from "~/schemas/constants";
@@ -15,13 +16,7 @@ export function ProfileCard({ user, editing, horses }: { user: CurrentUser; edit
     return (
       <section className="card" aria-label="Your profile">
         <div className="flex items-center gap-4">
-          {user.profileImageUrl ? (
-            <img src={user.profileImageUrl} alt="" width={64} height={64} className="h-16 w-16 shrink-0 rounded-full object-cover" />
-          ) : (
-            <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand-200 text-2xl font-bold text-brand-900" aria-hidden>
-              {user.firstName.slice(0, 1).toUpperCase()}
-            </span>
-          )}
+          <Avatar name={user.firstName} src={user.profileImageUrl} size={64} />
           <div className="min-w-0 flex-1">
             <p className="text-lg font-bold text-gray-900">
               {user.firstName} {user.lastName}

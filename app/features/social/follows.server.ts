@@ -177,8 +177,12 @@ export function followCountsOf(db: Db, userId: string) {
 
 /** Followers or following of a profile (the people followCounts counts), each shown as the viewer may see them. */
 export function listPeople(db: Db, viewer: User, userId: string, which: "followers" | "following") {
-  const target = visibleTarget(db, viewer, userId);
-  const shown = shownPeople(which, target.id);
+  return listPeopleOf(db, viewer, visibleTarget(db, viewer, userId).id, which);
+}
+
+/** The list of a rider whose full profile the caller has found the viewer may see. */
+export function listPeopleOf(db: Db, viewer: User, userId: string, which: "followers" | "following") {
+  const shown = shownPeople(which, userId);
   const people = db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl, homeZipCode: users.homeZipCode, privacyMode: users.privacyMode })
     .from(follows)

@@ -2,7 +2,7 @@ import type { User } from "#db/schema";
 import { getPublicRunsPage } from "~/features/runs/runs.server";
 import type { Db } from "~/lib/db.server";
 import type { PublicRunSort } from "~/schemas/runs";
-import { followCountsOf, hasPendingRequest, listPeople } from "./follows.server";
+import { followCountsOf, hasPendingRequest, listPeopleOf } from "./follows.server";
 import { presentProfile, viewOf } from "./social.server";
 
 /**
@@ -33,6 +33,6 @@ export function profilePage(
         ? null
         : { isFollowing: follows, hasPendingRequest: hasPendingRequest(db, viewer, target.id), targetMode: target.privacyMode },
     counts: full ? followCountsOf(db, target.id) : null,
-    people: list && full ? { which: list, list: listPeople(db, viewer, target.id, list) } : null,
+    people: list && full ? { which: list, list: listPeopleOf(db, viewer, target.id, list) } : null,
   };
 }
