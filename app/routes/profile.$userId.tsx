@@ -4,7 +4,7 @@ import { Avatar } from "~/components/Avatar";
 import { NotFound } from "~/components/NotFound";
 import { PageHeader } from "~/components/PageHeader";
 import { PublicRunsSection } from "~/features/runs/PublicRunsSection";
-import { PUBLIC_RUNS_LIMIT, PUBLIC_RUNS_PAGE } from "~/schemas/runs";
+import { PUBLIC_RUNS_LIMIT } from "~/schemas/runs";
 import { reportUser } from "~/features/reports/reports.server";
 import { FollowControl } from "~/features/social/FollowControl";
 import { follow, unfollow } from "~/features/social/follows.server";
@@ -13,7 +13,7 @@ import { ReportUserDialog } from "~/features/social/ReportUserDialog";
 import { profilePage } from "~/features/social/profile-page.server";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { HttpError } from "~/lib/http.server";
-import { shownCount } from "~/lib/paging";
+import { CARD_PAGE, shownCount } from "~/lib/paging";
 import { userReportSchema } from "~/schemas/social";
 import { getDb } from "~/lib/db.server";
 import { APP_NAME, PRIVACY_LABELS, SOLO_STAYS_PRIVATE } from "~/schemas/constants";
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const list = url.searchParams.get("list");
   const page = profilePage(getDb(), viewer, params.userId ?? "", {
     sort: url.searchParams.get("sort") === "fastest" ? "fastest" : "recent",
-    shown: shownCount(url, "runs", PUBLIC_RUNS_PAGE, PUBLIC_RUNS_LIMIT),
+    shown: shownCount(url, "runs", CARD_PAGE, PUBLIC_RUNS_LIMIT),
     list: list === "followers" || list === "following" ? list : null,
   });
   if (!page) return data({ profile: null, publicRuns: null, follow: null, counts: null, people: null, reporting: false }, { status: 404 });

@@ -24,8 +24,7 @@ export const SOLO_RUNS_PRIVATE = "Your profile is Private, so only you see your 
 /** A video stored by the upload mechanism (app/lib/uploads.server.ts). */
 export const UPLOADED_VIDEO = /^\/uploads\/[A-Za-z0-9_-]{22}\.[a-z0-9]+$/;
 
-/** Public runs on a profile come 20 at a time, at most 100. */
-export const PUBLIC_RUNS_PAGE = 20;
+/** The most public runs a profile lists (a page at a time: CARD_PAGE in app/lib/paging.ts). */
 export const PUBLIC_RUNS_LIMIT = 100;
 export const PUBLIC_RUN_SORTS = ["recent", "fastest"] as const;
 export type PublicRunSort = (typeof PUBLIC_RUN_SORTS)[number];

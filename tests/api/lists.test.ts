@@ -156,14 +156,16 @@ describe("long lists come a page at a time, with Show more", () => {
     expect(all).not.toContain("Show more runs");
   });
 
-  it("a profile shows 20 public runs of its count, then 40, in either sort", async () => {
+  it("a profile shows 12 public runs of its count, then 24, in either sort", async () => {
     const owner = createUser(app.db, { privacyMode: "PUBLIC" });
     times(45, (i) => createRun(app.db, owner.id, { privacy: "PUBLIC", arenaName: `Profile Arena ${i}`, time: String(14 + i / 100) }));
     const page = await (await client.get(`/profile/${owner.id}`)).text();
     expect(page).toContain("Public Runs (45)");
-    expect(distinct(page, /Profile Arena \d+/g)).toBe(20);
-    const more = await (await client.get(`/profile/${owner.id}?sort=fastest&runs=40`)).text();
-    expect(distinct(more, /Profile Arena \d+/g)).toBe(40);
+    expect(distinct(page, /Profile Arena \d+/g)).toBe(12);
+    expect(page).toContain("runs=24");
+    const more = await (await client.get(`/profile/${owner.id}?sort=fastest&runs=24`)).text();
+    expect(distinct(more, /Profile Arena \d+/g)).toBe(24);
+    expect(more).toContain("runs=36");
     // Fastest first: 14s is the quickest of the 45.
     expect(more.indexOf(">14s<")).toBeGreaterThan(-1);
     expect(more.indexOf(">14s<")).toBeLessThan(more.indexOf(">14.01s<"));

@@ -6,13 +6,11 @@ import { cardRows } from "~/features/events/event-rows.server";
 import { presentEventCard } from "~/features/events/presenters.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
-import { shownCount } from "~/lib/paging";
+import { CARD_PAGE, shownCount } from "~/lib/paging";
 import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
 import { DEFAULT_RADIUS } from "~/schemas/constants";
 import { eventSearchSchema } from "~/schemas/events";
 
-/** A phone on a slow connection gets 12 cards per list, and "Show more" for the next 12. */
-export const DISCOVER_PAGE = 12;
 export const SEARCH_KEYS = ["location", "radius", "startDate", "endDate", "arenaType", "groundType", "minAddedMoney", "eventType"] as const;
 
 /**
@@ -30,7 +28,7 @@ export function discover(db: Db, user: User, url: URL) {
     const saved = savedIdsOf(db, user.id, list.map((l) => l.event.id));
     return list.map((l) => presentEventCard(l.event, { distance: l.distance, viewerId: user.id, saved: saved.has(l.event.id) }));
   };
-  const next = (n: number) => Math.min(n + DISCOVER_PAGE, RESULT_LIMIT);
+  const next = (n: number) => Math.min(n + CARD_PAGE, RESULT_LIMIT);
   let results: { events: ReturnType<typeof present>; total: number; more: number | null } | null = null;
   let searchError: string | null = null;
   if (q.has("search")) {
@@ -46,7 +44,7 @@ export function discover(db: Db, user: User, url: URL) {
       try {
         rateLimit(LIMITS.search, user.id);
         const found = searchEvents(db, parsed.data, user, { rows: cardRows });
-        const shown = shownCount(url, "shown", DISCOVER_PAGE, RESULT_LIMIT);
+        const shown = shownCount(url, "shown", CARD_PAGE, RESULT_LIMIT);
         results = { events: present(found.slice(0, shown)), total: found.length, more: found.length > shown ? next(shown) : null };
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
@@ -54,7 +52,7 @@ export function discover(db: Db, user: User, url: URL) {
       }
     }
   }
-  const upcomingShown = shownCount(url, "upcoming", DISCOVER_PAGE, RESULT_LIMIT);
+  const upcomingShown = shownCount(url, "upcoming", CARD_PAGE, RESULT_LIMIT);
   // One more than shown tells whether there is more.
   const soonest = listUpcoming(db, user.homeZipCode, user.searchRadius ?? DEFAULT_RADIUS, { limit: upcomingShown + 1, rows: cardRows });
   const upcoming = present(soonest.slice(0, upcomingShown));

@@ -1,8 +1,9 @@
 import { EmptyState } from "~/components/EmptyState";
-import { PUBLIC_RUNS_LIMIT, PUBLIC_RUNS_PAGE, TAG_LABELS, type PublicRunSort, type RunTag } from "~/schemas/run-basics";
+import { PUBLIC_RUNS_LIMIT, TAG_LABELS, type PublicRunSort, type RunTag } from "~/schemas/run-basics";
 import type { PublicRunCard } from "./runs.server";
 import { Stars } from "./Stars";
 import { ShowMore } from "~/components/ShowMore";
+import { CARD_PAGE } from "~/lib/paging";
 
 /** Profile › 'Public Runs (count)', sortable by Recent or Fastest with plain links (no JavaScript needed). */
 export function PublicRunsSection({ runs, count, sort, shown }: { runs: PublicRunCard[]; count: number; sort: PublicRunSort; shown: number }) {
@@ -66,7 +67,7 @@ export function PublicRunsSection({ runs, count, sort, shown }: { runs: PublicRu
         </ul>
       )}
       {runs.length === shown && count > shown && shown < PUBLIC_RUNS_LIMIT ? (
-        <ShowMore param="runs" next={shown + PUBLIC_RUNS_PAGE} label="Show more runs" />
+        <ShowMore param="runs" next={shown + CARD_PAGE} label="Show more runs" />
       ) : null}
     </section>
   );

@@ -14,7 +14,7 @@ import { getDb, type Db } from "~/lib/db.server";
 import { readForm } from "~/lib/forms.server";
 import { HttpError, isStorageFailure } from "~/lib/http.server";
 import { withParams } from "~/lib/search-params";
-import { shownCount } from "~/lib/paging";
+import { CARD_PAGE, shownCount } from "~/lib/paging";
 import { deleteUpload, storeUpload } from "~/lib/uploads.server";
 import { isUploadRefusal, uploadRefusal } from "~/schemas/uploads";
 import { ONE_OFF_PARAMS } from "~/schemas/run-basics";
@@ -31,7 +31,6 @@ import {
   presentOwn,
   presentRunCard,
   RUN_LIST_LIMIT,
-  RUN_PAGE,
   runTrends,
   setRunPrivacy,
   updateRunLog,
@@ -79,7 +78,7 @@ export async function runLogScreen(request: Request) {
 function readRunLogScreen(db: Db, user: User, url: URL) {
   const filters = readFilters(url);
   const filtered = FILTER_KEYS.some((k) => filters[k] !== undefined);
-  const shown = shownCount(url, "shown", RUN_PAGE, RUN_LIST_LIMIT);
+  const shown = shownCount(url, "shown", CARD_PAGE, RUN_LIST_LIMIT);
   // One more than shown tells whether there is more.
   const page = listRuns(db, user.id, filters, { limit: shown + 1 });
   const total = countOwnRuns(db, user.id);
@@ -97,7 +96,7 @@ function readRunLogScreen(db: Db, user: User, url: URL) {
     runs: page.slice(0, shown).map(presentRunCard),
     total,
     matching: filtered ? countRuns(db, user.id, filters) : total,
-    more: page.length > shown && shown < RUN_LIST_LIMIT ? shown + RUN_PAGE : null,
+    more: page.length > shown && shown < RUN_LIST_LIMIT ? shown + CARD_PAGE : null,
     filtered,
     // An older link's horse name selects its record in the filters.
     filters: { ...filters, horseId: filters.horseId ?? (scope && "horseId" in scope && filters.horse ? scope.horseId : undefined), horse: scope && "horseId" in scope ? undefined : filters.horse },

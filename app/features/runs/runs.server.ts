@@ -18,8 +18,6 @@ import { computeTrends, type TrendRun } from "./trends";
 export const RUN_NOT_FOUND = "Run log not found";
 /** The most runs one list answer carries; counts are exact. */
 export const RUN_LIST_LIMIT = 200;
-/** The run log screen shows 12 runs at a time, as Discover shows 12 cards: "Show more" adds the next 12. */
-export const RUN_PAGE = 12;
 
 
 /** The owner's view of a run: an explicit list of outgoing fields. */
