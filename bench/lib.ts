@@ -273,7 +273,7 @@ function statFields(pid: number): string[] | null {
 }
 
 /** A process and all its descendants (the primary, its workers, and any helper they started). */
-export function processTree(root: number): number[] {
+function processTree(root: number): number[] {
   const parents = new Map<number, number[]>();
   for (const name of fs.readdirSync("/proc")) {
     const pid = Number(name);

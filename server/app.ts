@@ -22,7 +22,7 @@ const SECRET_PATH = /^\/(?:api\/auth\/)?(reset-password|verify-email|validate-re
 const UNSUBSCRIBE_PATH = /^\/unsubscribe\/[^/?]+(\.data)?$/;
 
 /** The largest body any route accepts (a run video, 15 MB, plus form overhead). */
-export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

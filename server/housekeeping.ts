@@ -20,9 +20,9 @@ export type HousekeepingTask = {
   run: (db: Db, cfg: Config) => number | Promise<number>;
 };
 
-export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
+const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 
-export const housekeepingTasks: HousekeepingTask[] = [
+const housekeepingTasks: HousekeepingTask[] = [
   // Also dropped when read; this catches the ones never read again.
   { name: "expired sessions", run: (db) => db.delete(sessions).where(lt(sessions.expire, new Date())).run().changes },
   { name: "spent rate-limit counters", run: (db) => pruneRateLimits(db) },
@@ -33,7 +33,7 @@ export const housekeepingTasks: HousekeepingTask[] = [
 ];
 
 /** Runs every task once and logs one line with what each removed. */
-export async function runHousekeeping(db: Db, cfg: Config, tasks: HousekeepingTask[] = housekeepingTasks) {
+async function runHousekeeping(db: Db, cfg: Config, tasks: HousekeepingTask[] = housekeepingTasks) {
   const started = performance.now();
   const removed: Record<string, number> = {};
   for (const task of tasks) {

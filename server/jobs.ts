@@ -21,10 +21,10 @@ import { PAPER_REMINDER_JOB, paperReminderJob } from "../app/features/horses/pap
  * or push went out is unknown, so it is marked failed, never sent again,
  * unless its kind only writes to the database (RERUN_WHEN_INTERRUPTED).
  */
-export type JobContext = { cfg: Config; now: Date };
+type JobContext = { cfg: Config; now: Date };
 export type JobHandler = (db: Db, job: Job, ctx: JobContext) => void | Promise<void>;
 
-export const jobHandlers: Record<string, JobHandler> = {
+const jobHandlers: Record<string, JobHandler> = {
   [REMINDER_JOB]: runReminder,
   "alert-email": runAlertEmail,
   "alert-digest": runAlertDigest,
@@ -34,7 +34,7 @@ export const jobHandlers: Record<string, JobHandler> = {
 };
 
 /** Kinds whose handlers only write rows keyed to happen once (they call sendAlert): safe to run again. */
-export const RERUN_WHEN_INTERRUPTED = new Set<string>([REMINDER_JOB, MATCH_JOB, PAPER_REMINDER_JOB]);
+const RERUN_WHEN_INTERRUPTED = new Set<string>([REMINDER_JOB, MATCH_JOB, PAPER_REMINDER_JOB]);
 
 /** Waits before the 2nd, 3rd, 4th and 5th attempts; after the 5th a job is failed. */
 export const RETRY_AFTER_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
@@ -120,7 +120,7 @@ export function settleInterrupted(db: Db, rerun = RERUN_WHEN_INTERRUPTED) {
 }
 
 /** Finished deliveries older than this are removed by housekeeping; the once-only ledger rows (kind "alert") stay. */
-export const KEEP_FINISHED_JOBS_MS = 30 * 24 * 60 * 60 * 1000;
+const KEEP_FINISHED_JOBS_MS = 30 * 24 * 60 * 60 * 1000;
 
 export function pruneFinishedJobs(db: Db) {
   return db
@@ -129,7 +129,7 @@ export function pruneFinishedJobs(db: Db) {
     .run().changes;
 }
 
-export const JOBS_POLL_MS = 2000;
+const JOBS_POLL_MS = 2000;
 
 /**
  * Looks for due jobs every `pollMs` and runs them. `runNow()` runs what is

@@ -4,7 +4,7 @@ import { relayUserChanges } from "../app/lib/live.server";
 import { DRAIN_MS } from "./serve";
 
 /** What the primary sends a worker to make it drain and exit. */
-export const STOP_MESSAGE = { type: "cloverleaf:stop" } as const;
+const STOP_MESSAGE = { type: "cloverleaf:stop" } as const;
 
 export const isStopMessage = (message: unknown) =>
   typeof message === "object" && message !== null && (message as { type?: unknown }).type === STOP_MESSAGE.type;

@@ -21,7 +21,7 @@ export const DRAIN_MS = 8_000;
  * the rider. A stop closes idle connections at once (below), so this never
  * holds one up.
  */
-export const KEEP_ALIVE_MS = 125_000;
+const KEEP_ALIVE_MS = 125_000;
 
 /**
  * Serves the built app on the configured port: in the only process, or in

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-export const LEGAL_EFFECTIVE_DATE = "September 4, 2025";
+const LEGAL_EFFECTIVE_DATE = "September 4, 2025";
 
 /** The frame of the Privacy Policy and the Terms of Service. */
 export function LegalPage({ title, children }: { title: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Toast } from "~/lib/toast";
 
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 const TOAST_EVENT = "app:toast";
 
 /** Shows a toast from the browser (after a fetcher or a copy to the clipboard). */
@@ -51,7 +51,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   );
 }
 
-export function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
   const tone =
     toast.type === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-green-300 bg-white text-gray-900";
   return (

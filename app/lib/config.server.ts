@@ -14,7 +14,7 @@ const PROXY_PRESETS = new Set(["loopback", "linklocal", "uniquelocal"]);
  * the names loopback, linklocal, uniquelocal. Default loopback: a proxy on
  * the same machine.
  */
-export type TrustProxy = false | number | string[];
+type TrustProxy = false | number | string[];
 
 const trustProxySchema = z
   .string()
@@ -98,7 +98,7 @@ export type Config = {
   vapid: Vapid;
 };
 
-export type Vapid = { publicKey: string; privateKey: string; subject: string };
+type Vapid = { publicKey: string; privateKey: string; subject: string };
 
 const VAPID_KEYS_MESSAGE =
   "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be given together: a P-256 key pair in base64url (65 and 32 bytes), as `npx web-push generate-vapid-keys` prints";

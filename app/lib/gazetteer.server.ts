@@ -138,7 +138,7 @@ function lowerBound(cities: City[], prefix: string): number {
   return lo;
 }
 
-export const SUGGEST_MIN_CHARS = 3;
+const SUGGEST_MIN_CHARS = 3;
 
 /**
  * Cities whose name starts with the query ("Fort W"), optionally narrowed by

@@ -26,7 +26,7 @@ const END = Symbol.for("cloverleaf.live.end");
 type UserIds = string[] | "all";
 export type UserChangeMessage = { type: "cloverleaf:user-change"; userIds: UserIds };
 
-export const isUserChangeMessage = (message: unknown): message is UserChangeMessage =>
+const isUserChangeMessage = (message: unknown): message is UserChangeMessage =>
   typeof message === "object" && message !== null && (message as { type?: unknown }).type === "cloverleaf:user-change";
 
 function bus() {

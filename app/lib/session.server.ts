@@ -10,7 +10,7 @@ import { getDb } from "./db.server";
 import { publishUserChange } from "./live.server";
 import { preparedOnce } from "./prepared.server";
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const USER_KEY = "userId";
 
 type SessionData = { [USER_KEY]: string };

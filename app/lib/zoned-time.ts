@@ -52,7 +52,7 @@ export function zonedInstant(local: string, zone: string): Date {
 }
 
 /** A `datetime-local` value: "2026-11-24T05:30" (seconds optional). */
-export const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /**
  * The instant a wall-clock time in `zone` names, or null when the text is

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { newPasswordField } from "./auth";
 
 /** The admin inputs and their messages, shared by the dashboard's forms and /api/admin. */
-export const NOTIFICATION_FIELDS_MESSAGE =
+const NOTIFICATION_FIELDS_MESSAGE =
   "Please fill in all fields and select at least one user (if using selected users option)";
 
 /** An administrator sets a password under the riders' own rule. */

@@ -5,7 +5,7 @@ import { PASSWORD_MIN, PRIVACY_MODES, RIDER_TYPES } from "./constants";
 export { INVALID_INVITE } from "./auth-rules";
 
 /** The account messages (written once, in auth-rules.ts), used by forms, actions and the API. */
-export const emailField = z
+const emailField = z
   .string({ required_error: M.email })
   .trim()
   .toLowerCase()

@@ -62,7 +62,7 @@ export const EVENT_CHANGE_PENDING = "Your change was sent for review. Riders see
 /** A multi-day event longer than this is almost surely a typo in the end date. */
 export const MAX_EVENT_DAYS = 31;
 /** An event starting more than this many days ago is almost surely a typo in the year. */
-export const MAX_PAST_DAYS = 365;
+const MAX_PAST_DAYS = 365;
 
 /** Whether a YYYY-MM-DD date lies more than MAX_PAST_DAYS before `now` (whole days, so time zones do not matter). */
 export function isLongPast(date: string, now = new Date()) {

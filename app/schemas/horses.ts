@@ -15,7 +15,7 @@ export const HORSE_COLORS = ["Bay", "Black", "Brown", "Buckskin", "Chestnut", "C
 
 export const HORSE_LIMITS = { name: 60, registeredName: 100, color: 40, notes: 1000 } as const;
 /** Horses live into their thirties: a year foaled more than this many years ago is a typo. */
-export const OLDEST_HORSE_YEARS = 45;
+const OLDEST_HORSE_YEARS = 45;
 
 export const HORSE_MESSAGES = {
   name: "Horse name is required",

@@ -27,7 +27,7 @@ export const PAPER_SHORT: Record<PaperKind, string> = {
 };
 
 /** Papers that are only good until a date: they need one (others, such as registration papers, may have none). */
-export const EXPIRING_KINDS: readonly PaperKind[] = ["coggins", "health_certificate"];
+const EXPIRING_KINDS: readonly PaperKind[] = ["coggins", "health_certificate"];
 
 /** Reminders go this many days before a paper expires, and on the day. */
 export const REMINDER_DAYS = [30, 7, 0] as const;

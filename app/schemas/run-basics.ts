@@ -26,8 +26,7 @@ export const UPLOADED_VIDEO = /^\/uploads\/[A-Za-z0-9_-]{22}\.[a-z0-9]+$/;
 
 /** The most public runs a profile lists (a page at a time: CARD_PAGE in app/lib/paging.ts). */
 export const PUBLIC_RUNS_LIMIT = 100;
-export const PUBLIC_RUN_SORTS = ["recent", "fastest"] as const;
-export type PublicRunSort = (typeof PUBLIC_RUN_SORTS)[number];
+export type PublicRunSort = "recent" | "fastest";
 
 /** Run log query parameters that open one thing once (the form, an edit, a question); a redirect or a new link drops them. */
 export const ONE_OFF_PARAMS = { new: null, edit: null, delete: null, index: null } as const;

@@ -32,7 +32,7 @@ export const VIDEO_MAX_BYTES = UPLOAD_RULES.video.maxBytes;
 export const VIDEO_ADVICE = `Videos up to ${maxSizeLabel("video")}. Compress longer clips to under 10 MB first (most phones offer a smaller size when sharing).`;
 const WEB_ADDRESS = /^https?:\/\/[^\s/]+\.[^\s]+$/i;
 
-export const MAX_RUN_SECONDS = 600;
+const MAX_RUN_SECONDS = 600;
 /** A run's time may be ahead of the server's clock by this much (a phone's clock drifts). */
 export const RUN_AT_ALLOWANCE_MS = 15 * 60 * 1000;
 /** The earliest time a run may be dated: anything before is a typo. */

@@ -37,7 +37,7 @@ export const UPLOAD_KINDS: UploadKind[] = (Object.keys(UPLOAD_RULES) as UploadKi
 /** The size limit as riders read it: "10 MB". */
 export const maxSizeLabel = (kind: UploadKind) => `${UPLOAD_RULES[kind].maxBytes / MB} MB`;
 
-export const UPLOAD_REFUSAL_CODES = ["file_too_large", "file_type_not_accepted", "svg_not_accepted", "file_not_real", "file_carries_code"] as const;
+const UPLOAD_REFUSAL_CODES = ["file_too_large", "file_type_not_accepted", "svg_not_accepted", "file_not_real", "file_carries_code"] as const;
 export type UploadRefusalCode = (typeof UPLOAD_REFUSAL_CODES)[number];
 
 export type UploadRefusal = { status: 413 | 415; code: UploadRefusalCode; title: string; message: string };

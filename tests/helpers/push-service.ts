@@ -21,10 +21,10 @@ import ece from "http_ece";
  * until 2126) is trusted by the sender through `trustPushService()` in the
  * test's process, or NODE_EXTRA_CA_CERTS=<CERT_FILE> in a spawned one.
  */
-export const CERT_FILE = path.resolve("tests/helpers/push-service/cert.pem");
+const CERT_FILE = path.resolve("tests/helpers/push-service/cert.pem");
 const KEY_FILE = path.resolve("tests/helpers/push-service/key.pem");
 
-export type Received = {
+type Received = {
   /** The subscription's id (the last segment of its endpoint). */
   id: string;
   status: number;

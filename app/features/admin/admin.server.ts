@@ -41,7 +41,7 @@ const pendingShowbill = and(isNotNull(events.showbillUrl), eq(events.showbillApp
 
 /* ------------------------------------------------------------------ users */
 
-export const USERS_PAGE_SIZE = 25;
+const USERS_PAGE_SIZE = 25;
 
 const adminUserFields = {
   id: users.id,
@@ -142,7 +142,7 @@ export function changeUserEmail(db: Db, admin: User, userId: string, newEmail: s
 const reporter = alias(users, "reporter");
 const reported = alias(users, "reported");
 
-export const PROCESSED_USER_REPORTS_SHOWN = 5;
+const PROCESSED_USER_REPORTS_SHOWN = 5;
 
 export function listUserReports(db: Db) {
   const select = () =>

@@ -11,7 +11,7 @@ export type AuditEntry = {
 };
 
 /** What each recorded action reads as in the audit log. */
-export const ACTION_LABELS = {
+const ACTION_LABELS = {
   "user.ban": "Banned user",
   "user.unban": "Unbanned user",
   "user.reset_password": "Reset password",
@@ -132,4 +132,3 @@ export function listAudit(db: Db, limit = 200) {
     };
   });
 }
-export type AuditLine = ReturnType<typeof listAudit>[number];

@@ -3,7 +3,7 @@ import { jobs } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 
 /** How many failed deliveries the dashboard lists (newest first); the count covers all. */
-export const FAILED_JOBS_SHOWN = 20;
+const FAILED_JOBS_SHOWN = 20;
 
 /**
  * Deliveries that will not be tried again: failed after the last retry, or

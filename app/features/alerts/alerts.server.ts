@@ -39,7 +39,7 @@ export type Alert = {
   email?: AlertEmail;
 };
 
-export const alertKey = (alert: Pick<Alert, "userId" | "kind" | "subject">) =>
+const alertKey = (alert: Pick<Alert, "userId" | "kind" | "subject">) =>
   `alert:${alert.kind}:${alert.userId}:${alert.subject}`;
 
 /**

@@ -3,7 +3,7 @@ import { addDays } from "~/lib/dates";
 import { zonedInstant } from "~/lib/zoned-time";
 
 /** The daily digest goes out at 7:00 in the morning, the rider's time. */
-export const DIGEST_HOUR = 7;
+const DIGEST_HOUR = 7;
 const AT = `T${String(DIGEST_HOUR).padStart(2, "0")}:00`;
 
 /** The next digest after `now` in `zone`: its local day (which names it) and when it is due. */

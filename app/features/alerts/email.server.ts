@@ -62,7 +62,7 @@ ${body}
 </div></body></html>`;
 }
 
-export function alertEmail(to: Recipient, alert: AlertMessage): Mail {
+function alertEmail(to: Recipient, alert: AlertMessage): Mail {
   const link = absolute(alert.url);
   const end = footer(to.email);
   return {
@@ -79,7 +79,7 @@ ${end.html}`,
   };
 }
 
-export function digestEmail(to: Recipient, items: Omit<AlertMessage, "userId">[]): Mail {
+function digestEmail(to: Recipient, items: Omit<AlertMessage, "userId">[]): Mail {
   const end = footer(to.email);
   const title = items.length === 1 ? `Your ${APP_NAME} alert: ${items[0]!.title}` : `Your ${APP_NAME} alerts: ${items.length} updates`;
   const sections = (["change", "reminder", "match"] as const)

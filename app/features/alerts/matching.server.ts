@@ -92,7 +92,7 @@ function miles(distance: number) {
 }
 
 /** What the rider reads: the event by name; its dates, place and distance from the alert's center. */
-export function matchAlertText(event: Pick<Event, "name" | "date" | "endDate" | "location" | "arenaName">, match: Pick<Match, "name" | "place" | "distance">) {
+function matchAlertText(event: Pick<Event, "name" | "date" | "endDate" | "location" | "arenaName">, match: Pick<Match, "name" | "place" | "distance">) {
   const where = [event.arenaName, event.location].filter(Boolean).join(", ");
   return {
     title: `New event: ${event.name}`,
@@ -108,7 +108,7 @@ const BATCH = 100;
  * alerted now (riders alerted of it before are not counted, so running it
  * again after an interruption alerts only those not reached).
  */
-export function matchSavedSearches(db: Db, event: Event): number {
+function matchSavedSearches(db: Db, event: Event): number {
   const matches = findMatches(db, event);
   let sent = 0;
   for (let i = 0; i < matches.length; i += BATCH) {

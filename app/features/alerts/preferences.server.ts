@@ -14,7 +14,7 @@ import { isUnsubscribed, resubscribe, unsubscribe } from "./unsubscribe.server";
 /** The rider's channels for every kind of alert; a kind without a row has the defaults. */
 const preferencesOf = preparedOnce((db) => db.select().from(alertPreferences).where(eq(alertPreferences.userId, sql.placeholder("userId"))).prepare());
 
-export function alertPreferencesOf(db: Db, userId: string): AlertPreferences {
+function alertPreferencesOf(db: Db, userId: string): AlertPreferences {
   const rows = preferencesOf(db).all({ userId });
   return Object.fromEntries(
     ALERT_KINDS.map((kind) => {

@@ -54,7 +54,7 @@ export function countPushSubscriptions(db: Db, userId: string) {
 }
 
 /** What the service worker shows (public/sw.js reads exactly these fields). */
-export function pushPayload(alert: Pick<AlertMessage, "title" | "message" | "url">) {
+function pushPayload(alert: Pick<AlertMessage, "title" | "message" | "url">) {
   const body = alert.message.length > MAX_BODY ? `${alert.message.slice(0, MAX_BODY - 1)}…` : alert.message;
   return JSON.stringify({ title: alert.title, body, url: alert.url });
 }

@@ -24,7 +24,7 @@ import {
  */
 
 /** What a rider and the API see of a saved search: never the box or another rider's id. */
-export function presentSavedSearch(s: SavedSearch) {
+function presentSavedSearch(s: SavedSearch) {
   return {
     id: s.id,
     name: s.name,

@@ -20,7 +20,7 @@ function sign(email: string) {
   return createHmac("sha256", `${config().sessionSecret}:unsubscribe`).update(email).digest("base64url");
 }
 
-export function unsubscribeToken(email: string) {
+function unsubscribeToken(email: string) {
   const address = normalize(email);
   return `${Buffer.from(address).toString("base64url")}.${sign(address)}`;
 }

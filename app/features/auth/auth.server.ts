@@ -18,11 +18,11 @@ const BCRYPT_COST = 10;
 /** Compared against when the email is unknown, so both failures take the same time. */
 const DUMMY_HASH = bcrypt.hashSync("not-a-real-password", BCRYPT_COST);
 
-export const INVALID_CREDENTIALS = "Invalid email or password.";
+const INVALID_CREDENTIALS = "Invalid email or password.";
 
 export const hashPassword = (password: string) => bcrypt.hash(password, BCRYPT_COST);
 
-export function isEmailBanned(db: Db, email: string) {
+function isEmailBanned(db: Db, email: string) {
   return Boolean(db.select().from(bannedEmails).where(eq(bannedEmails.email, email)).get());
 }
 
@@ -69,7 +69,7 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<User> 
   return user;
 }
 
-export async function sendVerificationEmail(db: Db, user: Pick<User, "id" | "email" | "firstName">) {
+async function sendVerificationEmail(db: Db, user: Pick<User, "id" | "email" | "firstName">) {
   await sendMail(verificationMail(db, user));
 }
 

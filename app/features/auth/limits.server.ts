@@ -12,10 +12,10 @@ const account = (email: string) => email.trim().toLowerCase();
 
 /** Each failure past the account's allowance adds this much wait to its next sign-ins, up to MAX_SLOWDOWN_MS. */
 const SLOWDOWN_STEP_MS = 250;
-export const MAX_SLOWDOWN_MS = 3_000;
+const MAX_SLOWDOWN_MS = 3_000;
 
 /** How long a sign-in to an account under attack waits first: 0 until its failures pass the allowance. */
-export function slowdownMs(failures: number, allowed = allowance(LIMITS.loginFailuresPerAccount)) {
+function slowdownMs(failures: number, allowed = allowance(LIMITS.loginFailuresPerAccount)) {
   return failures < allowed ? 0 : Math.min(MAX_SLOWDOWN_MS, (failures - allowed + 1) * SLOWDOWN_STEP_MS);
 }
 

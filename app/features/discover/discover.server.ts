@@ -11,7 +11,7 @@ import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
 import { DEFAULT_RADIUS } from "~/schemas/constants";
 import { eventSearchSchema } from "~/schemas/events";
 
-export const SEARCH_KEYS = ["location", "radius", "startDate", "endDate", "arenaType", "groundType", "minAddedMoney", "eventType"] as const;
+const SEARCH_KEYS = ["location", "radius", "startDate", "endDate", "arenaType", "groundType", "minAddedMoney", "eventType"] as const;
 
 /**
  * Discover's search runs from the page's query string (a GET form), so it

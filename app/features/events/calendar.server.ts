@@ -17,7 +17,7 @@ export function entriesCloseAtOf(entriesClose: string | null | undefined, zipCod
 }
 
 /** What an .ics and a subscribed calendar show of an event (its status too): a change to one raises `sequence`. */
-export const CALENDAR_FIELDS = ["name", "date", "endDate", "location", "address", "zipCode", "arenaName", "description"] as const satisfies ReadonlyArray<keyof EventChanges>;
+const CALENDAR_FIELDS = ["name", "date", "endDate", "location", "address", "zipCode", "arenaName", "description"] as const satisfies ReadonlyArray<keyof EventChanges>;
 
 /**
  * The columns that follow from changing `before` by `changes`: the

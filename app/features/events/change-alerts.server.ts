@@ -13,10 +13,10 @@ import { rescheduleReminders } from "./reminders.server";
  * sequence, so the alert's subject `event:{id}:change:{sequence}` names
  * that one change: a rider is told of it once, and of the next one too.
  */
-export const ALERT_FIELDS = ["date", "endDate", "arenaName", "address", "location", "zipCode"] as const;
+const ALERT_FIELDS = ["date", "endDate", "arenaName", "address", "location", "zipCode"] as const;
 
 /** "Dates: Mar 6, 2031 -> Mar 8, 2031", one line per changed field, the status last with its reason. */
-export function changeLines(before: Event, after: Event): string[] {
+function changeLines(before: Event, after: Event): string[] {
   const changes: EditableValues = {};
   for (const field of ALERT_FIELDS) {
     if ((before[field] ?? null) !== (after[field] ?? null)) changes[field] = after[field];

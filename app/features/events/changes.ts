@@ -5,7 +5,7 @@ import { formatDateRange, formatLocalTime } from "./format";
  * The fields an edit may change, in form order, with the label the review
  * screens show. A pending revision stores only the fields it changes.
  */
-export const EDITABLE_FIELDS = {
+const EDITABLE_FIELDS = {
   name: "Event name",
   date: "Dates",
   endDate: "Dates",

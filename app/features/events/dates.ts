@@ -12,7 +12,7 @@ const STATE_ZONES: Record<string, string> = {
   LA: "America/Chicago", MS: "America/Chicago", AL: "America/Chicago", TN: "America/Chicago", WI: "America/Chicago",
   IL: "America/Chicago", PR: "America/Puerto_Rico",
 };
-export const DEFAULT_ZONE = "America/New_York";
+const DEFAULT_ZONE = "America/New_York";
 
 export function zoneForState(state: string | null | undefined) {
   return (state && STATE_ZONES[state]) || DEFAULT_ZONE;

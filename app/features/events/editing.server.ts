@@ -14,12 +14,12 @@ import { eventsNear } from "./search.server";
 import { getEditableEvent } from "./visibility.server";
 
 /** "Other approved events on the same dates" warning radius. */
-export const CONFLICT_RADIUS_MILES = 75;
+const CONFLICT_RADIUS_MILES = 75;
 /**
  * How far the named city may lie from its ZIP code: a ZIP's post office
  * town is often a neighbour of the town riders know the arena by.
  */
-export const PLACE_TOLERANCE_MILES = 50;
+const PLACE_TOLERANCE_MILES = 50;
 
 const fieldError = (field: string, message: string) => new HttpError(400, message, { errors: { [field]: [message] } });
 
@@ -28,7 +28,7 @@ const fieldError = (field: string, message: string) => new HttpError(400, messag
  * same state, and a known city within PLACE_TOLERANCE_MILES. Otherwise a
  * 400 that says what the ZIP code really is, on both fields.
  */
-export function checkPlace(location: string, zipCode: string): Place {
+function checkPlace(location: string, zipCode: string): Place {
   const place = lookupZip(zipCode);
   if (!place) throw fieldError("zipCode", "We could not find that ZIP code.");
   const named = parseCityState(location);

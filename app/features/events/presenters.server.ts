@@ -99,7 +99,6 @@ export function presentEvent(
     pendingChange: isCreator ? (opts.pendingChange ?? null) : null,
   };
 }
-export type EventView = ReturnType<typeof presentEvent>;
 
 /**
  * An event as a card shows it, and nothing more: the page data travels twice

@@ -29,9 +29,9 @@ import { zonedInstant } from "~/lib/zoned-time";
  * it once per rider whatever happens to the jobs.
  */
 export const REMINDER_JOB = "event-reminder";
-export const ENTRIES_CLOSE_LEAD_MS = 48 * 60 * 60 * 1000;
+const ENTRIES_CLOSE_LEAD_MS = 48 * 60 * 60 * 1000;
 /** The day-before reminder's local time: morning, when riders plan the haul. */
-export const DAY_BEFORE_TIME = "09:00";
+const DAY_BEFORE_TIME = "09:00";
 
 type What = "entries-close" | "day-before";
 type Moment = { what: What; when: string; dueAt: Date; deadline: Date };
@@ -54,7 +54,7 @@ export function momentsOf(event: Timed): Moment[] {
   return out;
 }
 
-export const reminderKey = (userId: string, eventId: string, m: Pick<Moment, "what" | "when">) => `reminder:${userId}:${eventId}:${m.what}:${m.when}`;
+const reminderKey = (userId: string, eventId: string, m: Pick<Moment, "what" | "when">) => `reminder:${userId}:${eventId}:${m.what}:${m.when}`;
 
 function schedule(db: Db, userId: string, eventId: string, moments: Moment[], at: Date) {
   for (const m of moments) {

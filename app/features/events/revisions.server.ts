@@ -104,7 +104,6 @@ export function listPendingRevisions(db: Db) {
       ...presentRevision(event, revision),
     }));
 }
-export type PendingRevisionView = ReturnType<typeof listPendingRevisions>[number];
 
 /**
  * An admin approves (the change goes live) or rejects (it is discarded) a

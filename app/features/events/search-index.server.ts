@@ -11,7 +11,7 @@ import { statement } from "~/lib/prepared.server";
  * (eventsNear in search.server.ts). A search from an earlier day walks the
  * date index, which holds every event.
  */
-export const INDEX_KEEPS_DAYS = 7;
+const INDEX_KEEPS_DAYS = 7;
 
 /** The earliest first day a search may use the R*Tree for: every event still running on it is in the tree. */
 export const indexedFrom = (now: Date) => addDays(now.toISOString().slice(0, 10), -INDEX_KEEPS_DAYS);

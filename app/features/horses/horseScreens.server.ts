@@ -20,7 +20,7 @@ import { listPapers } from "./papers.server";
  */
 
 /** How many of a horse's runs its screen lists (the run log shows them all). */
-export const HORSE_RUNS_SHOWN = 10;
+const HORSE_RUNS_SHOWN = 10;
 
 /** /horses: the rider's horses (active, then retired) and what the add form needs. */
 export async function horsesScreen(request: Request) {
@@ -31,7 +31,6 @@ export async function horsesScreen(request: Request) {
     riders: listRiders(db, user.id),
   };
 }
-export type HorsesScreen = Awaited<ReturnType<typeof horsesScreen>>;
 
 /** /horses/{id}: the horse, its latest runs and trends; anyone else's horse is a 404 page. */
 export async function horseScreen(request: Request, id: string) {
@@ -52,7 +51,6 @@ export async function horseScreen(request: Request, id: string) {
     editOpen: new URL(request.url).searchParams.has("edit"),
   };
 }
-export type HorseScreen = Awaited<ReturnType<typeof horseScreen>>;
 
 /** A body larger than a photo plus the form's fields is refused before it is read. */
 const tooLarge = (request: Request) => Number(request.headers.get("content-length") ?? 0) > UPLOAD_RULES.horse.maxBytes + 64 * 1024;

@@ -23,7 +23,7 @@ export const HORSE_NOT_FOUND = HORSE_MESSAGES.notFound;
 type Conn = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** The owner's view of a horse: an explicit list of outgoing fields. */
-export function presentHorse(horse: Horse, extra: { riderName?: string | null; runCount?: number } = {}) {
+function presentHorse(horse: Horse, extra: { riderName?: string | null; runCount?: number } = {}) {
   return {
     id: horse.id,
     name: horse.name,
@@ -71,7 +71,7 @@ export function listHorseRecords(db: Db, userId: string): HorseView[] {
 }
 
 /** What the run form's horse picker offers: the active horses, A to Z, with the rider each is ridden by. */
-export function pickableHorses(db: Db, userId: string) {
+function pickableHorses(db: Db, userId: string) {
   return db
     .select({ id: horses.id, name: horses.name, riderId: horses.riderId })
     .from(horses)

@@ -26,7 +26,7 @@ import { zonedInstant } from "~/lib/zoned-time";
 
 export const PAPER_REMINDER_JOB = "paper-reminder";
 /** 9 in the morning where the rider lives: read before the day's riding, never in the night. */
-export const REMINDER_TIME = "09:00";
+const REMINDER_TIME = "09:00";
 
 const payloadSchema = z.object({ docId: z.string(), days: z.union([z.literal(30), z.literal(7), z.literal(0)]), expiresOn: z.string() });
 type Payload = z.infer<typeof payloadSchema>;

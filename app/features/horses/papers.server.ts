@@ -21,7 +21,7 @@ import { cancelPaperReminders, schedulePaperReminders } from "./paperReminders.s
  */
 
 export const HORSE_NOT_FOUND = "Horse not found";
-export const PAPER_NOT_FOUND = "Paper not found";
+const PAPER_NOT_FOUND = "Paper not found";
 
 /** The rider's own horse, or 404. */
 export function ownedHorse(db: Db, user: Pick<User, "id">, horseId: string): Horse {
@@ -44,12 +44,12 @@ function ownedPaper(db: Db, user: Pick<User, "id">, horseId: string, docId: stri
   return doc;
 }
 
-export const paperFileUrl = (doc: Pick<HorseDocument, "id" | "horseId">) => `/api/horses/${doc.horseId}/documents/${doc.id}/file`;
-export const paperPageUrl = (doc: Pick<HorseDocument, "id" | "horseId">) => `/horses/${doc.horseId}/papers/${doc.id}`;
+const paperFileUrl = (doc: Pick<HorseDocument, "id" | "horseId">) => `/api/horses/${doc.horseId}/documents/${doc.id}/file`;
+const paperPageUrl = (doc: Pick<HorseDocument, "id" | "horseId">) => `/horses/${doc.horseId}/papers/${doc.id}`;
 export const papersPageUrl = (horseId: string) => `/horses/${horseId}/papers`;
 
 /** A paper as its owner sees it: the fields listed here and nothing else (no storage key). */
-export function presentPaper(doc: HorseDocument, today: string) {
+function presentPaper(doc: HorseDocument, today: string) {
   return {
     id: doc.id,
     horseId: doc.horseId,
@@ -70,7 +70,7 @@ export function presentPaper(doc: HorseDocument, today: string) {
 export type PaperView = ReturnType<typeof presentPaper>;
 
 /** The rider's calendar day (their home ZIP's state), by the app's clock. */
-export const todayOf = (user: Pick<User, "homeZipCode">) => todayFor(user.homeZipCode, now());
+const todayOf = (user: Pick<User, "homeZipCode">) => todayFor(user.homeZipCode, now());
 
 /** A horse's papers, those expiring soonest first, then those that never expire. */
 export function listPapers(db: Db, user: User, horseId: string): PaperView[] {

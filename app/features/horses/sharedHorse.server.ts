@@ -8,7 +8,7 @@ import type { Db } from "~/lib/db.server";
 import { previewOf } from "~/lib/uploads.server";
 
 /** How many of the horse's latest public runs the shared record lists. */
-export const SHARED_RECENT_RUNS = 10;
+const SHARED_RECENT_RUNS = 10;
 
 /**
  * The record a rider publishes of a horse (/share/horse/{id}): shown to

@@ -53,7 +53,7 @@ export function listInviteLinks(db: Db, userId: string) {
   return inviteLinksOf(db).all({ userId });
 }
 
-export const MAX_ACTIVE_INVITES = 20;
+const MAX_ACTIVE_INVITES = 20;
 
 /** A new link with a random, unguessable code. */
 export function createInviteLink(db: Db, userId: string) {

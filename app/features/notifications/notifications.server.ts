@@ -70,11 +70,11 @@ const listOf = preparedOnce((db) => listQuery(db, false));
 const unreadListOf = preparedOnce((db) => listQuery(db, true));
 
 /** The API answers the newest 100; the screen shows 30 at a time. */
-export const NOTIFICATIONS_LIMIT = 100;
+const NOTIFICATIONS_LIMIT = 100;
 export const NOTIFICATIONS_PAGE = 30;
 
 /** Metadata may be stored as an object or as JSON text (older rows hold text): read both. */
-export function readMetadata(value: unknown): Record<string, unknown> | null {
+function readMetadata(value: unknown): Record<string, unknown> | null {
   if (value == null) return null;
   if (typeof value === "string") {
     try {

@@ -5,7 +5,7 @@ import { ConfirmAction } from "~/components/ConfirmAction";
 type Rider = { id: number; name: string; runCount: number };
 
 /** What removing a rider does to their runs, said before it happens. */
-export const removalQuestion = ({ name, runCount }: Rider) =>
+const removalQuestion = ({ name, runCount }: Rider) =>
   runCount === 0
     ? `Remove ${name}? No runs are logged for ${name}.`
     : `Remove ${name}? ${runCount === 1 ? "Their run stays" : `Their ${runCount} runs stay`} in your Run Log as your own, no longer marked as ${name}'s.`;

@@ -5,7 +5,7 @@ import { HttpError } from "~/lib/http.server";
 import { preparedOnce } from "~/lib/prepared.server";
 
 export const RIDER_NOT_FOUND = "Rider not found";
-export const MAX_RIDERS = 50;
+const MAX_RIDERS = 50;
 
 /** Built once per connection: the run log, the horse screens and Settings ask on every page (app/lib/prepared.server.ts). */
 const ridersOf = preparedOnce((db) =>
@@ -39,7 +39,7 @@ export function listRidersWithRuns(db: Db, userId: string) {
   return ridersWithRunsOf(db).all({ userId });
 }
 
-export const duplicateRiderMessage = (name: string) => `You already have a rider named ${name}. Add a last initial or a nickname to tell them apart.`;
+const duplicateRiderMessage = (name: string) => `You already have a rider named ${name}. Add a last initial or a nickname to tell them apart.`;
 
 /**
  * Adds a rider. Names are unique per account (ignoring case and outer

@@ -124,7 +124,6 @@ function readRunLogScreen(db: Db, user: User, url: URL) {
     origin: config().appOrigin,
   };
 }
-export type RunLogScreen = ReturnType<typeof readRunLogScreen>;
 
 /** A body larger than a 15 MB video plus the form's fields is refused before it is read. */
 const tooLargeForRunForm = (request: Request) => Number(request.headers.get("content-length") ?? 0) > VIDEO_MAX_BYTES + 512 * 1024;

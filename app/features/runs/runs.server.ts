@@ -15,13 +15,13 @@ import { EARLIEST_RUN, PUBLIC_RUNS_LIMIT, RUN_AT_ALLOWANCE_MS, RUN_MESSAGES, UPL
 import { canViewRun, canViewSharedRun } from "./policies.server";
 import { computeTrends, type TrendRun } from "./trends";
 
-export const RUN_NOT_FOUND = "Run log not found";
+const RUN_NOT_FOUND = "Run log not found";
 /** The most runs one list answer carries; counts are exact. */
 export const RUN_LIST_LIMIT = 200;
 
 
 /** The owner's view of a run: an explicit list of outgoing fields. */
-export function presentRun(run: RunLog, extra: { riderName?: string | null; eventName?: string | null } = {}) {
+function presentRun(run: RunLog, extra: { riderName?: string | null; eventName?: string | null } = {}) {
   return {
     id: run.id,
     eventId: run.eventId,
@@ -197,7 +197,7 @@ function checkRunLinks(db: Db, user: User, input: RunLogInput, current?: RunLog)
  * in the rider's home zone. Not in the future (beyond a few minutes of clock
  * drift) and not before EARLIEST_RUN. Undefined when none was sent.
  */
-export function readRunAt(user: User, input: Pick<RunLogInput, "runAt" | "timeZone">): Date | undefined {
+function readRunAt(user: User, input: Pick<RunLogInput, "runAt" | "timeZone">): Date | undefined {
   if (!input.runAt) return undefined;
   // A time sent without its zone is read in the rider's home zone.
   const zone = input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : homeZone(user);
@@ -488,4 +488,3 @@ function readSharedRun(db: Db, id: string, viewer: User | null) {
   };
   return { run: shared, zone: homeZone(owner) };
 }
-export type SharedRun = NonNullable<ReturnType<typeof getSharedRun>>;

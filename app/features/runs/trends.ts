@@ -32,8 +32,8 @@ export type Trends = {
 };
 
 /** A phone's chart and list stay readable (and the page light) however long the history. */
-export const CHART_POINTS = 50;
-export const ARENAS_SHOWN = 10;
+const CHART_POINTS = 50;
+const ARENAS_SHOWN = 10;
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const isoDate = (d: Date | string) => new Date(d).toISOString();

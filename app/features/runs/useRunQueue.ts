@@ -4,7 +4,7 @@ import { showToast } from "~/components/Toaster";
 import { QUEUE_CHANNEL, queueAvailable, queuedRuns, removeQueuedRun, syncQueuedRuns, type QueuedRun } from "./offlineQueue";
 
 /** How often waiting runs are tried again while the page is open (besides "online" and page load). */
-export const RETRY_EVERY_MS = 20_000;
+const RETRY_EVERY_MS = 20_000;
 
 export type RunQueue = {
   runs: QueuedRun[];

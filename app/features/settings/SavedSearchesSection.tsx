@@ -9,7 +9,7 @@ import { ALERT_EMAIL_CHOICES, ALERT_EMAIL_LABELS, MAX_SAVED_SEARCHES, SAVED_SEAR
 const ACTION = "/settings/saved-searches";
 
 /** "Fort Worth, TX within 50 mi · from Mar 3, 2030 · Indoor · Sand · $1,000+ added · Rodeo". */
-export function describeSavedSearch(s: SavedSearchView) {
+function describeSavedSearch(s: SavedSearchView) {
   const parts = [`${s.zipCode ?? s.cityState} within ${s.radius} mi`];
   if (s.startDate && s.endDate) parts.push(formatDateRange(s.startDate, s.endDate));
   else if (s.startDate) parts.push(`from ${formatDateRange(s.startDate)}`);

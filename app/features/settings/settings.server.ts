@@ -105,7 +105,7 @@ export function exportAccount(db: Db, user: User) {
   };
 }
 
-export const WRONG_PASSWORD = "Password is incorrect";
+const WRONG_PASSWORD = "Password is incorrect";
 
 /**
  * The rider changes their own password, proving it with the current one.
