@@ -120,6 +120,7 @@ describe("/admin", () => {
   });
 
   it("asks before sending to all users, with the number it would reach; Cancel keeps the message", async () => {
+    createUser(app.db, { isActive: false }); // a banned rider is neither counted nor sent to
     const before = app.db.select().from(notifications).all().length;
     const active = app.db.select().from(users).where(eq(users.isActive, true)).all().length;
     const ask = await admin.form("/admin?tab=notifications", { intent: "notify-all", title: "Arena closed", message: "Rain out" });

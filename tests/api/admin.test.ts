@@ -54,11 +54,12 @@ describe("stats and lists", () => {
   it("counts users, active users, events and pending showbills", async () => {
     const before = await (await admin.get("/api/admin/stats")).json();
     createUser(app.db, { isActive: false });
+    createUser(app.db);
     createEvent(app.db, { showbillUrl: "/uploads/x.jpg", showbillApproved: false });
     createEvent(app.db, { showbillApproved: false }); // no file: not a pending showbill
     const after = await (await admin.get("/api/admin/stats")).json();
-    expect(after.totalUsers - before.totalUsers).toBe(1);
-    expect(after.activeUsers - before.activeUsers).toBe(0);
+    expect(after.totalUsers - before.totalUsers).toBe(2);
+    expect(after.activeUsers - before.activeUsers).toBe(1);
     expect(after.totalEvents - before.totalEvents).toBe(2);
     expect(after.pendingShowbills - before.pendingShowbills).toBe(1);
   });

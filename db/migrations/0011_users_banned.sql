@@ -1,0 +1,1 @@
+CREATE INDEX `users_banned_idx` ON `users` (`id`) WHERE "users"."is_active" = 0;
