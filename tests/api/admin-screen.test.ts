@@ -149,6 +149,23 @@ describe("/admin", () => {
     expect(await (await admin.get("/admin?tab=notifications")).text()).toContain("Sent to 1 user.");
   });
 
+  it("lists events newest first, 50 a page, with Previous and Next that keep the tab", async () => {
+    const base = Date.now() + 86_400_000; // after every event the other tests made
+    for (let i = 0; i < 55; i++) createEvent(app.db, { name: `Paged Rodeo ${String(i).padStart(2, "0")}`, createdAt: new Date(base + i * 1000) });
+    const names = (html: string) => [...html.matchAll(/>Paged Rodeo (\d\d)<\/a>/g)].map((m) => m[1]);
+    const first = await (await admin.get("/admin?tab=events")).text();
+    expect(names(first)).toHaveLength(50);
+    expect(names(first)[0]).toBe("54");
+    expect(first).toContain('href="?tab=events&amp;page=2"');
+    expect(first).not.toContain(">Previous<");
+    const second = await (await admin.get("/admin?tab=events&page=2")).text();
+    expect(names(second)).toEqual(["04", "03", "02", "01", "00"]);
+    expect(second).toContain('href="?tab=events&amp;page=1"');
+    // Not a page: the first one, never an error.
+    for (const page of ["0", "-3", "x", "2.5", "1e400"]) expect((await admin.get(`/admin?tab=events&page=${page}`)).status).toBe(200);
+    expect(names(await (await admin.get("/admin?tab=events&page=2.5")).text())).toEqual(names(second));
+  });
+
   it("shows the audit log to admins", async () => {
     const html = await (await admin.get("/admin?tab=audit")).text();
     expect(html).toContain("Banned user");

@@ -43,7 +43,7 @@ export function AdminDashboard({
         {cards.map(([label, value]) => (
           <li key={label} className="card">
             <p className="text-sm text-gray-700">{label}</p>
-            <p className="text-3xl font-bold text-gray-900">{value}</p>
+            <p className="text-3xl font-bold tabular-nums text-gray-900">{value.toLocaleString("en-US")}</p>
           </li>
         ))}
       </ul>
@@ -100,7 +100,7 @@ function TabContent({ tab, outcome, search }: { tab: AnyTabData; outcome: Outcom
     case "showbills":
       return <ShowbillsTab data={tab} />;
     case "events":
-      return <EventsTab data={tab} />;
+      return <EventsTab data={tab} search={search} />;
     case "runs":
       return <RunsTab data={tab} />;
     case "invites":

@@ -253,14 +253,23 @@ const adminEventFields = {
 };
 
 /** Every event in any approval state, with its creator. */
-export function listEvents(db: Db, limit = 500) {
+export function listEvents(db: Db, limit = 500, offset = 0) {
   return db
     .select(adminEventFields)
     .from(events)
     .leftJoin(creator, eq(creator.id, events.createdBy))
     .orderBy(desc(events.createdAt))
     .limit(limit)
+    .offset(offset)
     .all();
+}
+
+const EVENTS_PAGE_SIZE = 50;
+
+/** The events tab: the newest events, 50 a page (page 1 first), and whether there is another page. */
+export function listEventsPage(db: Db, page: number) {
+  const rows = listEvents(db, EVENTS_PAGE_SIZE + 1, (page - 1) * EVENTS_PAGE_SIZE);
+  return { events: rows.slice(0, EVENTS_PAGE_SIZE), page, hasMore: rows.length > EVENTS_PAGE_SIZE };
 }
 
 export function listPendingShowbills(db: Db) {

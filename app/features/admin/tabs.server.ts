@@ -3,7 +3,7 @@ import { previewOf } from "~/lib/uploads.server";
 import {
   invitationStats,
   listEventReports,
-  listEvents,
+  listEventsPage,
   listPendingShowbills,
   listPublicRuns,
   listUserReports,
@@ -14,6 +14,8 @@ import { listPendingRevisions } from "~/features/events/revisions.server";
 import { tabOf, type TabId } from "./tabs";
 
 const query = (url: URL) => url.searchParams.get("q") ?? "";
+/** A paged tab's page from `?page=`: 1 when missing or not a number above 1, at most a million (past any list's end). */
+const pageOf = (url: URL) => Math.min(Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1), 1_000_000);
 
 /**
  * What each tab shows. Only the open tab's data is read, so the dashboard
@@ -22,7 +24,7 @@ const query = (url: URL) => url.searchParams.get("q") ?? "";
  */
 const loaders = {
   users: (db: Db, url: URL) => ({
-    ...searchUsers(db, query(url), Math.max(1, Number(url.searchParams.get("page")) || 1)),
+    ...searchUsers(db, query(url), pageOf(url)),
     q: query(url),
     manage: url.searchParams.get("manage"),
   }),
@@ -33,7 +35,7 @@ const loaders = {
     events: listPendingShowbills(db).map((e) => ({ ...e, preview: previewOf(e.showbillUrl) })),
     revisions: listPendingRevisions(db),
   }),
-  events: (db: Db) => ({ events: listEvents(db) }),
+  events: (db: Db, url: URL) => listEventsPage(db, pageOf(url)),
   runs: (db: Db) => ({ runs: listPublicRuns(db) }),
   invites: (db: Db) => ({ stats: invitationStats(db) }),
   notifications: (db: Db, url: URL) => ({ q: query(url), candidates: query(url) ? searchUsers(db, query(url), 1).users : [] }),

@@ -44,6 +44,30 @@ export function Table({ head, children, empty, label }: { head: string[]; childr
   );
 }
 
+/** Previous and Next for a paged tab, as links that keep the tab's other parameters. */
+export function Pager({ page, hasMore, search }: { page: number; hasMore: boolean; search: URLSearchParams }) {
+  if (page <= 1 && !hasMore) return null;
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-between gap-2">
+      {page > 1 ? (
+        <a data-discover className="btn-secondary" href={hrefWith(search, { page: String(page - 1) })}>
+          Previous
+        </a>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-gray-700">Page {page}</span>
+      {hasMore ? (
+        <a data-discover className="btn-secondary" href={hrefWith(search, { page: String(page + 1) })}>
+          Next
+        </a>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
 /** A cell whose text wraps anywhere if it must, so one unbroken word cannot push the table wider than its column. */
 export const Cell = ({ children, wide = false }: { children: ReactNode; wide?: boolean }) => (
   <td className={`px-3 py-2 [overflow-wrap:anywhere] ${wide ? "min-w-[12rem] max-w-sm" : "max-w-[16rem]"}`}>{children}</td>

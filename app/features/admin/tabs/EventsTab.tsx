@@ -1,11 +1,12 @@
 import { ConfirmAction } from "~/components/ConfirmAction";
 import type { TabData } from "../tabs.server";
-import { ActionButton, Cell, person, Status, Table } from "../ui";
+import { ActionButton, Cell, Pager, person, Status, Table } from "../ui";
 
-export function EventsTab({ data }: { data: TabData<"events"> }) {
+/** Every event, newest first, 50 a page: approve, edit or delete any of them. */
+export function EventsTab({ data, search }: { data: TabData<"events">; search: URLSearchParams }) {
   return (
-    <>
-      <p className="mb-2 text-sm text-gray-700">Events without a showbill file wait here as Pending until approved.</p>
+    <div className="space-y-3">
+      <p className="text-sm text-gray-700">Events without a showbill file wait here as Pending until approved.</p>
       <div className="max-h-[500px] overflow-y-auto" data-testid="event-moderation-panel">
         <Table head={["Event", "Date", "Creator", "Status", "Actions"]} empty="No events yet">
           {data.events.map((e) => (
@@ -46,6 +47,7 @@ export function EventsTab({ data }: { data: TabData<"events"> }) {
           ))}
         </Table>
       </div>
-    </>
+      <Pager page={data.page} hasMore={data.hasMore} search={search} />
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import { PASSWORD_MIN } from "~/schemas/constants";
 import type { TabData } from "../tabs.server";
-import { ActionButton, Cell, DateCell, hrefWith, person, Status, Table } from "../ui";
+import { ActionButton, Cell, DateCell, hrefWith, Pager, person, Status, Table } from "../ui";
 
 type User = TabData<"users">["users"][number];
 
@@ -59,20 +59,7 @@ export function UsersTab({ data, search }: { data: TabData<"users">; search: URL
           </tr>
         ))}
       </Table>
-      <div className="flex justify-between">
-        {data.page > 1 ? (
-          <a data-discover className="btn-secondary" href={hrefWith(search, { page: String(data.page - 1) })}>
-            Previous
-          </a>
-        ) : (
-          <span />
-        )}
-        {data.hasMore ? (
-          <a data-discover className="btn-secondary" href={hrefWith(search, { page: String(data.page + 1) })}>
-            Next
-          </a>
-        ) : null}
-      </div>
+      <Pager page={data.page} hasMore={data.hasMore} search={search} />
     </div>
   );
 }
