@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bannedEmails, eventReports, events, notifications, userReports, users } from "../../db/schema";
-import { createEvent, createUser, PASSWORD, signIn, uploadImage } from "../helpers/factories";
+import { createEvent, createRun, createUser, PASSWORD, signIn, uploadImage } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
 /** The /admin screen's loader and action, through forms as a browser without JavaScript sends them. */
@@ -164,6 +164,22 @@ describe("/admin", () => {
     // Not a page: the first one, never an error.
     for (const page of ["0", "-3", "x", "2.5", "1e400"]) expect((await admin.get(`/admin?tab=events&page=${page}`)).status).toBe(200);
     expect(names(await (await admin.get("/admin?tab=events&page=2.5")).text())).toEqual(names(second));
+  });
+
+  it("lists public runs newest first, 50 a page; a Private rider's never", async () => {
+    const rider = createUser(app.db, { privacyMode: "PUBLIC" });
+    const solo = createUser(app.db, { privacyMode: "SOLO" });
+    const base = Date.now() + 86_400_000;
+    for (let i = 0; i < 52; i++) createRun(app.db, rider.id, { privacy: "PUBLIC", arenaName: `Paged Arena ${String(i).padStart(2, "0")}`, runAt: new Date(base + i * 1000) });
+    createRun(app.db, solo.id, { privacy: "PUBLIC", arenaName: "Paged Arena solo", runAt: new Date(base + 99_000) });
+    const arenas = (html: string) => [...html.matchAll(/<td[^>]*>Paged Arena (\w+)<\/td>/g)].map((m) => m[1]);
+    const first = await (await admin.get("/admin?tab=runs")).text();
+    expect(arenas(first)).toHaveLength(50);
+    expect(arenas(first)[0]).toBe("51");
+    expect(first).toContain('href="?tab=runs&amp;page=2"');
+    const second = await (await admin.get("/admin?tab=runs&page=2")).text();
+    expect(arenas(second).slice(0, 2)).toEqual(["01", "00"]);
+    expect(second + first).not.toContain("Paged Arena solo");
   });
 
   it("shows the audit log to admins", async () => {

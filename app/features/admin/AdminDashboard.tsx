@@ -102,7 +102,7 @@ function TabContent({ tab, outcome, search }: { tab: AnyTabData; outcome: Outcom
     case "events":
       return <EventsTab data={tab} search={search} />;
     case "runs":
-      return <RunsTab data={tab} />;
+      return <RunsTab data={tab} search={search} />;
     case "invites":
       return <InvitesTab data={tab} />;
     case "notifications":

@@ -25,6 +25,18 @@ import { countFailedJobs } from "./jobs.server";
 
 const n = (row: { n: number } | undefined) => row?.n ?? 0;
 
+/** The events and public runs tabs show 50 rows a page. */
+const ROWS_PAGE_SIZE = 50;
+
+/**
+ * One page (from 1) of a list the admin screen pages: `read` is asked for one
+ * row more than the page holds, which tells whether another page follows.
+ */
+function readPage<T>(page: number, size: number, read: (limit: number, offset: number) => T[]) {
+  const rows = read(size + 1, (page - 1) * size);
+  return { rows: rows.slice(0, size), page, hasMore: rows.length > size };
+}
+
 /** The four stat cards of /admin, and the failed deliveries (its list shows when there are any). */
 export function adminStats(db: Db) {
   const totalUsers = n(db.select({ n: count() }).from(users).get());
@@ -75,7 +87,6 @@ const adminUserFields = {
  */
 export function searchUsers(db: Db, q: string, page: number) {
   const term = q.trim().toLowerCase();
-  const offset = (page - 1) * USERS_PAGE_SIZE;
   const upper = `${term}\uffff`;
   const where = term
     ? or(
@@ -84,15 +95,17 @@ export function searchUsers(db: Db, q: string, page: number) {
         and(gte(sql`lower(${users.lastName})`, term), lt(sql`lower(${users.lastName})`, upper)),
       )
     : undefined;
-  const rows = db
-    .select(adminUserFields)
-    .from(users)
-    .where(where)
-    .orderBy(term ? asc(users.email) : desc(users.createdAt))
-    .limit(USERS_PAGE_SIZE + 1)
-    .offset(offset)
-    .all();
-  return { users: rows.slice(0, USERS_PAGE_SIZE), page, hasMore: rows.length > USERS_PAGE_SIZE };
+  const { rows, ...paging } = readPage(page, USERS_PAGE_SIZE, (limit, offset) =>
+    db
+      .select(adminUserFields)
+      .from(users)
+      .where(where)
+      .orderBy(term ? asc(users.email) : desc(users.createdAt))
+      .limit(limit)
+      .offset(offset)
+      .all(),
+  );
+  return { users: rows, ...paging };
 }
 
 function targetUser(db: Db, userId: string) {
@@ -264,12 +277,10 @@ export function listEvents(db: Db, limit = 500, offset = 0) {
     .all();
 }
 
-const EVENTS_PAGE_SIZE = 50;
-
-/** The events tab: the newest events, 50 a page (page 1 first), and whether there is another page. */
+/** The events tab: every event, newest first, a page at a time. */
 export function listEventsPage(db: Db, page: number) {
-  const rows = listEvents(db, EVENTS_PAGE_SIZE + 1, (page - 1) * EVENTS_PAGE_SIZE);
-  return { events: rows.slice(0, EVENTS_PAGE_SIZE), page, hasMore: rows.length > EVENTS_PAGE_SIZE };
+  const { rows, ...paging } = readPage(page, ROWS_PAGE_SIZE, (limit, offset) => listEvents(db, limit, offset));
+  return { events: rows, ...paging };
 }
 
 export function listPendingShowbills(db: Db) {
@@ -337,7 +348,7 @@ export function deleteEvent(db: Db, admin: User, eventId: string) {
  * rider's runs are seen by nobody else (docs/security.md), admins
  * included, even one marked PUBLIC: it is not public to anyone.
  */
-export function listPublicRuns(db: Db, limit = 200) {
+export function listPublicRuns(db: Db, limit = 200, offset = 0) {
   return db
     .select({
       id: runLogs.id,
@@ -355,7 +366,14 @@ export function listPublicRuns(db: Db, limit = 200) {
     .where(and(eq(runLogs.privacy, "PUBLIC"), ne(users.privacyMode, "SOLO")))
     .orderBy(desc(runLogs.runAt), desc(runLogs.createdAt))
     .limit(limit)
+    .offset(offset)
     .all();
+}
+
+/** The public runs tab: every public run, newest first, a page at a time. */
+export function listPublicRunsPage(db: Db, page: number) {
+  const { rows, ...paging } = readPage(page, ROWS_PAGE_SIZE, (limit, offset) => listPublicRuns(db, limit, offset));
+  return { runs: rows, ...paging };
 }
 
 /** Deletes any run; its video goes with it once the delete is committed. */
