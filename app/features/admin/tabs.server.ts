@@ -14,7 +14,7 @@ import { listPendingRevisions } from "~/features/events/revisions.server";
 import { tabOf, type TabId } from "./tabs";
 
 const query = (url: URL) => url.searchParams.get("q") ?? "";
-/** A paged tab's page from `?page=`: 1 when missing or not a number above 1, at most a million (past any list's end). */
+/** A paged tab's page from `?page=`, whole: 1 when it is missing, not a number or below 1; at most a million (past any list's end). */
 const pageOf = (url: URL) => Math.min(Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1), 1_000_000);
 
 /**
