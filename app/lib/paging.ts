@@ -1,6 +1,6 @@
 /**
- * A list of cards (Discover's events, the run log, a profile's public runs)
- * shows 12 at a time: a phone shows two or three cards on its screen, and on
+ * A list of cards (Discover's events, My Events' folders, the run log, a
+ * profile's public runs) shows 12 at a time: a phone shows two or three cards on its screen, and on
  * a slow connection the first 12 arrive quickly. "Show more" adds the next 12.
  */
 export const CARD_PAGE = 12;

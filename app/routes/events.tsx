@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
+import { ShowMore } from "~/components/ShowMore";
 import { PageHeader } from "~/components/PageHeader";
 import { hasCalendarFeed, revokeCalendarFeed, rotateCalendarFeed } from "~/features/events/calendar-feeds.server";
 import { myEvents } from "~/features/events/my-events.server";
@@ -10,6 +11,7 @@ import { pendingChangesFor } from "~/features/events/revisions.server";
 import { requireUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
+import { CARD_PAGE, shownCount } from "~/lib/paging";
 import { APP_NAME } from "~/schemas/constants";
 import { readForm } from "~/lib/forms.server";
 
@@ -24,10 +26,12 @@ const FOLDERS = [
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
-  const folder = folderOf(new URL(request.url).searchParams.get("folder")).key;
+  const url = new URL(request.url);
+  const folder = folderOf(url.searchParams.get("folder")).key;
   const mine = myEvents(db, user);
-  // Only the folder shown travels as cards (the page's hydration data too); the others as their counts.
-  const shown = mine[folder];
+  // Only the folder shown travels as cards (the page's hydration data too), 12 at a time; the others as their counts.
+  const all = mine[folder];
+  const shown = all.slice(0, shownCount(url, "shown", CARD_PAGE, Math.max(CARD_PAGE, all.length)));
   const pending = pendingChangesFor(db, user, shown.map((l) => l.event));
   return {
     folder,
@@ -35,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     list: shown.map((l) =>
       presentEventCard(l.event, { distance: l.distance, viewerId: user.id, saved: mine.savedIds.has(l.event.id), pendingChange: pending.get(l.event.id) }),
     ),
+    more: all.length > shown.length ? shown.length + CARD_PAGE : null,
     origin: config().appOrigin,
     feedActive: hasCalendarFeed(db, user.id),
   };
@@ -82,6 +87,7 @@ export default function MyEvents() {
         </nav>
         <section aria-label={folder.label} className="space-y-3">
           {list.length ? list.map((e) => <EventCard key={e.id} event={e} origin={loaded.origin} />) : <EmptyState title={folder.empty}>{folder.hint}</EmptyState>}
+          {loaded.more ? <ShowMore param="shown" next={loaded.more} label="Show more events" /> : null}
         </section>
         <section className="card space-y-2">
           <h2 className="font-bold text-gray-900">Calendar feed</h2>

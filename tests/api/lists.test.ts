@@ -186,6 +186,24 @@ describe("long lists come a page at a time, with Show more", () => {
     expect(distinct(more, /Billings Paging \d+/g)).toBe(24);
   });
 
+  it("My Events shows 12 cards of a folder, then 24, keeping the folder; the counts are of all", async () => {
+    const { user, client } = await signedInRider(app);
+    times(30, (i) => {
+      const event = createEvent(app.db, { name: `Folder Paging ${i}`, date: `2031-04-${String(i + 1).padStart(2, "0")}` });
+      app.db.insert(savedEvents).values({ userId: user.id, eventId: event.id }).run();
+    });
+    const page = await (await client.get("/events?folder=saved")).text();
+    expect(distinct(page, /Folder Paging \d+/g)).toBe(12);
+    expect(page).toMatch(/Saved Events<span[^>]*>30<\/span>/);
+    expect(page).toContain("Show more events");
+    expect(page).toContain('href="/events?folder=saved&amp;shown=24"');
+    const more = await (await client.get("/events?folder=saved&shown=24")).text();
+    expect(distinct(more, /Folder Paging \d+/g)).toBe(24);
+    const all = await (await client.get("/events?folder=saved&shown=36")).text();
+    expect(distinct(all, /Folder Paging \d+/g)).toBe(30);
+    expect(all).not.toContain("Show more events");
+  });
+
   it("notifications show 30 at a time", async () => {
     const { user, client } = await signedInRider(app);
     times(40, (i) => app.db.insert(notifications).values({ userId: user.id, type: "admin", title: `Paged note ${i}`, message: "Hi" }).run());
