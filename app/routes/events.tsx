@@ -4,14 +4,11 @@ import { EmptyState } from "~/components/EmptyState";
 import { ShowMore } from "~/components/ShowMore";
 import { PageHeader } from "~/components/PageHeader";
 import { hasCalendarFeed, revokeCalendarFeed, rotateCalendarFeed } from "~/features/events/calendar-feeds.server";
-import { myEvents } from "~/features/events/my-events.server";
+import { myEventsPage } from "~/features/events/my-events.server";
 import { EventCard } from "~/features/events/EventCard";
-import { presentEventCard } from "~/features/events/presenters.server";
-import { pendingChangesFor } from "~/features/events/revisions.server";
 import { requireUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
-import { CARD_PAGE, shownCount } from "~/lib/paging";
 import { APP_NAME } from "~/schemas/constants";
 import { readForm } from "~/lib/forms.server";
 
@@ -26,20 +23,8 @@ const FOLDERS = [
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
-  const url = new URL(request.url);
-  const folder = folderOf(url.searchParams.get("folder")).key;
-  const mine = myEvents(db, user);
-  // Only the folder shown travels as cards (the page's hydration data too), 12 at a time; the others as their counts.
-  const all = mine[folder];
-  const shown = all.slice(0, shownCount(url, "shown", CARD_PAGE, Math.max(CARD_PAGE, all.length)));
-  const pending = pendingChangesFor(db, user, shown.map((l) => l.event));
   return {
-    folder,
-    counts: { saved: mine.saved.length, created: mine.created.length, past: mine.past.length },
-    list: shown.map((l) =>
-      presentEventCard(l.event, { distance: l.distance, viewerId: user.id, saved: mine.savedIds.has(l.event.id), pendingChange: pending.get(l.event.id) }),
-    ),
-    more: all.length > shown.length ? shown.length + CARD_PAGE : null,
+    ...myEventsPage(db, user, new URL(request.url)),
     origin: config().appOrigin,
     feedActive: hasCalendarFeed(db, user.id),
   };

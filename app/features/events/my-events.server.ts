@@ -1,7 +1,10 @@
 import type { User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
+import { CARD_PAGE, shownCount } from "~/lib/paging";
 import { statement } from "~/lib/prepared.server";
 import { apiRows, cardRows, type CardRow } from "./event-rows.server";
+import { presentEventCard } from "./presenters.server";
+import { pendingChangesFor } from "./revisions.server";
 import { todayFor, withDistance } from "./search.server";
 
 /**
@@ -71,5 +74,29 @@ export function myEvents(db: Db, user: User, now = new Date()) {
     created: withDistance(created.filter((e) => !ended(e)), user.homeZipCode),
     past: withDistance(past, user.homeZipCode),
     savedIds: new Set(saved.map((e) => e.id)),
+  };
+}
+
+const FOLDERS = ["saved", "created", "past"] as const;
+
+/**
+ * The My Events screen: the folder asked for (`?folder=`, Saved by default)
+ * as cards, 12 at a time (`?shown=` for more), and every folder's count. Only
+ * the folder shown travels as cards (the page's hydration data too).
+ */
+export function myEventsPage(db: Db, user: User, url: URL) {
+  const asked = url.searchParams.get("folder");
+  const folder = FOLDERS.find((f) => f === asked) ?? "saved";
+  const mine = myEvents(db, user);
+  const all = mine[folder];
+  const shown = all.slice(0, shownCount(url, "shown", CARD_PAGE, Math.max(CARD_PAGE, all.length)));
+  const pending = pendingChangesFor(db, user, shown.map((l) => l.event));
+  return {
+    folder,
+    counts: { saved: mine.saved.length, created: mine.created.length, past: mine.past.length },
+    list: shown.map((l) =>
+      presentEventCard(l.event, { distance: l.distance, viewerId: user.id, saved: mine.savedIds.has(l.event.id), pendingChange: pending.get(l.event.id) }),
+    ),
+    more: all.length > shown.length ? shown.length + CARD_PAGE : null,
   };
 }
