@@ -64,3 +64,9 @@ export function statement(db: Db, text: string) {
   }
   return prepared;
 }
+
+/**
+ * A LIKE pattern that matches `text` anywhere, its own `%`, `_` and `\`
+ * taken literally: use it with `ESCAPE '\'`.
+ */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -166,6 +166,28 @@ describe("/admin", () => {
     expect(names(await (await admin.get("/admin?tab=events&page=2.5")).text())).toEqual(names(second));
   });
 
+  it("finds events by any part of their name, any case, newest first; % and _ are only characters", async () => {
+    createEvent(app.db, { name: "Spring Fling Barrel Race" });
+    createEvent(app.db, { name: "Fall Fling Futurity" });
+    createEvent(app.db, { name: "100% Payback Jackpot" });
+    const names = async (q: string) => {
+      const res = await admin.get(`/admin?tab=events&q=${encodeURIComponent(q)}`);
+      expect(res.status).toBe(200);
+      return [...(await res.text()).matchAll(/class="link" href="\/share\/event\/[^"]+">([^<]+)<\/a>/g)].map((m) => m[1]);
+    };
+    expect(await names("fling")).toEqual(["Fall Fling Futurity", "Spring Fling Barrel Race"]);
+    expect(await names("  BARREL race ")).toContain("Spring Fling Barrel Race");
+    expect(await names("100%")).toEqual(["100% Payback Jackpot"]);
+    expect(await names("%")).toEqual(["100% Payback Jackpot"]);
+    expect(await names("_")).toEqual([]);
+    const none = await (await admin.get("/admin?tab=events&q=nothing-by-this-name")).text();
+    expect(none).toContain("No events named like “nothing-by-this-name”");
+    // The search box keeps what was asked; Next keeps the search.
+    const paged = await (await admin.get("/admin?tab=events&q=Paged%20Rodeo")).text();
+    expect(paged).toContain('value="Paged Rodeo"');
+    expect(paged).toContain('href="?tab=events&amp;q=Paged+Rodeo&amp;page=2"');
+  });
+
   it("lists public runs newest first, 50 a page; a Private rider's never", async () => {
     const rider = createUser(app.db, { privacyMode: "PUBLIC" });
     const solo = createUser(app.db, { privacyMode: "SOLO" });

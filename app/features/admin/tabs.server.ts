@@ -35,7 +35,7 @@ const loaders = {
     events: listPendingShowbills(db).map((e) => ({ ...e, preview: previewOf(e.showbillUrl) })),
     revisions: listPendingRevisions(db),
   }),
-  events: (db: Db, url: URL) => listEventsPage(db, pageOf(url)),
+  events: (db: Db, url: URL) => ({ ...listEventsPage(db, pageOf(url), query(url)), q: query(url) }),
   runs: (db: Db, url: URL) => listPublicRunsPage(db, pageOf(url)),
   invites: (db: Db) => ({ stats: invitationStats(db) }),
   notifications: (db: Db, url: URL) => ({ q: query(url), candidates: query(url) ? searchUsers(db, query(url), 1).users : [] }),

@@ -28,7 +28,7 @@ export function Table({ head, children, empty, label }: { head: string[]; childr
   if (children.length === 0) return <p className="card text-gray-700">{empty}</p>;
   return (
     <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-black/5" role="region" aria-label={label} tabIndex={label ? 0 : undefined}>
-      <table className="min-w-full text-left text-sm">
+      <table className="w-full min-w-[56rem] text-left text-sm">
         <thead className="bg-gray-50 text-gray-700">
           <tr>
             {head.map((h) => (
@@ -41,6 +41,23 @@ export function Table({ head, children, empty, label }: { head: string[]; childr
         <tbody className="divide-y divide-gray-100 align-top">{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** A tab's search box: a GET form (it works without JavaScript) that starts again from the first page. */
+export function TabSearch({ tab, q, label, placeholder }: { tab: string; q: string; label: string; placeholder: string }) {
+  const id = `admin-${tab}-q`;
+  return (
+    <Form method="get" className="flex gap-2" role="search">
+      <input type="hidden" name="tab" value={tab} />
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input id={id} name="q" type="search" defaultValue={q} placeholder={placeholder} className="input max-w-md" />
+      <button type="submit" className="btn-primary">
+        Search
+      </button>
+    </Form>
   );
 }
 

@@ -6,7 +6,7 @@ import { horseForRun } from "~/features/horses/horses.server";
 import { viewOf } from "~/features/social/social.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
-import { statement } from "~/lib/prepared.server";
+import { containsPattern, statement } from "~/lib/prepared.server";
 import { HttpError } from "~/lib/http.server";
 import { isTimeZone, wallClockToDate } from "~/lib/zoned-time";
 import { formatDayIn } from "~/lib/dates";
@@ -76,7 +76,6 @@ export type PublicRun = Pick<RunLog, "id" | "arenaName" | "arenaType" | "time" |
 /** A public run as a profile's card shows it: the day it was run (in its rider's home zone) instead of the instants. */
 export type PublicRunCard = Omit<PublicRun, "runAt" | "createdAt"> & { day: string };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const dayStart = (d: string) => new Date(`${d}T00:00:00.000Z`);
 const nextDay = (d: string) => new Date(dayStart(d).getTime() + 24 * 60 * 60 * 1000);
 
@@ -96,7 +95,7 @@ function filterSql(userId: string, f: RunFilters) {
   if (f.horse) add("lower(r.horse_name) = lower(@horse)", "horse", f.horse);
   if (f.rider === "none") add("r.rider_id IS NULL");
   else if (f.rider) add("r.rider_id = @rider", "rider", f.rider);
-  if (f.arena) add("lower(r.arena_name) LIKE @arena ESCAPE '\\'", "arena", `%${escapeLike(f.arena.toLowerCase())}%`);
+  if (f.arena) add("lower(r.arena_name) LIKE @arena ESCAPE '\\'", "arena", containsPattern(f.arena.toLowerCase()));
   if (f.from) add("r.run_at >= @from", "from", dayStart(f.from).getTime());
   if (f.to) add("r.run_at < @to", "to", nextDay(f.to).getTime());
   if (f.tag) add("EXISTS (SELECT 1 FROM json_each(r.tags) WHERE value = @tag)", "tag", f.tag);

@@ -1,14 +1,15 @@
 import { ConfirmAction } from "~/components/ConfirmAction";
 import type { TabData } from "../tabs.server";
-import { ActionButton, Cell, Pager, person, Status, Table } from "../ui";
+import { ActionButton, Cell, Pager, person, Status, Table, TabSearch } from "../ui";
 
-/** Every event, newest first, 50 a page: approve, edit or delete any of them. */
+/** Every event, or those whose name holds the search, newest first, 50 a page: approve, edit or delete any of them. */
 export function EventsTab({ data, search }: { data: TabData<"events">; search: URLSearchParams }) {
   return (
     <div className="space-y-3">
+      <TabSearch tab="events" q={data.q} label="Search events by name" placeholder="Event name" />
       <p className="text-sm text-gray-700">Events without a showbill file wait here as Pending until approved.</p>
       <div className="max-h-[500px] overflow-y-auto" data-testid="event-moderation-panel">
-        <Table head={["Event", "Date", "Creator", "Status", "Actions"]} empty="No events yet">
+        <Table head={["Event", "Date", "Creator", "Status", "Actions"]} empty={data.q ? `No events named like “${data.q}”` : "No events yet"}>
           {data.events.map((e) => (
             <tr key={e.id}>
               <Cell>

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import { PASSWORD_MIN } from "~/schemas/constants";
 import type { TabData } from "../tabs.server";
-import { ActionButton, Cell, DateCell, hrefWith, Pager, person, Status, Table } from "../ui";
+import { ActionButton, Cell, DateCell, hrefWith, Pager, person, Status, Table, TabSearch } from "../ui";
 
 type User = TabData<"users">["users"][number];
 
@@ -26,16 +26,7 @@ export function UsersTab({ data, search }: { data: TabData<"users">; search: URL
   const managed = data.users.find((u) => u.id === data.manage);
   return (
     <div className="space-y-3">
-      <Form method="get" className="flex gap-2" role="search">
-        <input type="hidden" name="tab" value="users" />
-        <label htmlFor="admin-user-q" className="sr-only">
-          Search users by email or name
-        </label>
-        <input id="admin-user-q" name="q" defaultValue={data.q} placeholder="Email or name" className="input max-w-md" />
-        <button type="submit" className="btn-primary">
-          Search
-        </button>
-      </Form>
+      <TabSearch tab="users" q={data.q} label="Search users by email or name" placeholder="Email or name" />
       {managed ? <ManageUser user={managed} closeHref={hrefWith(search, { manage: null })} /> : null}
       <Table head={["Name", "Email", "Status", "Joined", "Actions"]} empty="No users found">
         {data.users.map((u) => (
