@@ -19,7 +19,7 @@ import { listPapers } from "./papers.server";
  * how their actions save. The route modules stay thin shells over these.
  */
 
-/** How many of a horse's runs its screen lists (the run log shows them all). */
+/** How many of a horse's runs its screen lists; the run log, filtered to the horse, lists all of them, 12 at a time. */
 const HORSE_RUNS_SHOWN = 10;
 
 /** /horses: the rider's horses (active, then retired) and what the add form needs. */
