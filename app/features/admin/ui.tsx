@@ -14,6 +14,15 @@ export function DateCell({ value, withTime = false }: { value: string | Date | n
 export const person = (p: { firstName: string | null; lastName: string | null } | null) =>
   p ? `${p.firstName ?? ""} ${p.lastName ?? ""}`.trim() : "—";
 
+/** A cell naming a rider, with their email below. */
+export const PersonCell = ({ who }: { who: { firstName: string | null; lastName: string | null; email: string } | null }) => (
+  <Cell>
+    {person(who)}
+    <br />
+    <span className="text-gray-600">{who?.email}</span>
+  </Cell>
+);
+
 /** The query string with some parameters changed (null removes one), keeping the tab and search. */
 export function hrefWith(search: URLSearchParams, changes: Record<string, string | null>) {
   const next = new URLSearchParams(search);

@@ -1,6 +1,6 @@
 import { ConfirmAction } from "~/components/ConfirmAction";
 import type { TabData } from "../tabs.server";
-import { ActionButton, Cell, Pager, person, Status, Table, TabSearch } from "../ui";
+import { ActionButton, Cell, Pager, PersonCell, Status, Table, TabSearch } from "../ui";
 
 /** Every event, or those whose name holds the search, newest first, 50 a page: approve, edit or delete any of them. */
 export function EventsTab({ data, search }: { data: TabData<"events">; search: URLSearchParams }) {
@@ -20,11 +20,7 @@ export function EventsTab({ data, search }: { data: TabData<"events">; search: U
                 <span className="text-gray-600">{e.location}</span>
               </Cell>
               <Cell>{e.date}</Cell>
-              <Cell>
-                {person(e.creator)}
-                <br />
-                <span className="text-gray-600">{e.creator?.email}</span>
-              </Cell>
+              <PersonCell who={e.creator} />
               <Cell>
                 <Status ok={e.showbillApproved} yes="Approved" no={e.showbillReviewedAt ? "Rejected" : "Pending"} />
                 {e.status !== "SCHEDULED" ? <span className="mt-1 block font-semibold text-red-800">{e.status === "CANCELLED" ? "Cancelled" : "Postponed"}</span> : null}

@@ -1,6 +1,6 @@
 import { USER_REPORT_LABELS } from "~/schemas/social";
 import type { TabData } from "../tabs.server";
-import { Cell, DateCell, person, Table } from "../ui";
+import { Cell, DateCell, person, PersonCell, Table } from "../ui";
 import { BanControl } from "./UsersTab";
 import { ReasonCell, ReviewButtons, STATUS_LABELS } from "./reports";
 
@@ -13,11 +13,7 @@ export function ReportedUsersTab({ data }: { data: TabData<"reported-users"> }) 
       <Table head={["Reported user", "Reason", "Reporter", "Date", "Actions"]} empty="No pending user reports">
         {data.pending.map((r) => (
           <tr key={r.id}>
-            <Cell>
-              {person(r.reportedUser)}
-              <br />
-              <span className="text-gray-600">{r.reportedUser.email}</span>
-            </Cell>
+            <PersonCell who={r.reportedUser} />
             <ReasonCell reason={reasonLabel(r.reason)} description={r.description} />
             <Cell>{person(r.reporter)}</Cell>
             <DateCell value={r.createdAt} />

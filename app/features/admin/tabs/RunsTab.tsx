@@ -1,6 +1,6 @@
 import { ConfirmAction } from "~/components/ConfirmAction";
 import type { TabData } from "../tabs.server";
-import { Cell, DateCell, Pager, person, Table } from "../ui";
+import { Cell, DateCell, Pager, person, PersonCell, Table } from "../ui";
 
 /** Every public run, newest first, 50 a page: any of them can be deleted. */
 export function RunsTab({ data, search }: { data: TabData<"runs">; search: URLSearchParams }) {
@@ -9,11 +9,7 @@ export function RunsTab({ data, search }: { data: TabData<"runs">; search: URLSe
       <Table head={["Rider", "Arena", "Time", "Notes", "Date", "Actions"]} empty="No public run logs">
         {data.runs.map((r) => (
           <tr key={r.id}>
-            <Cell>
-              {person(r.user)}
-              <br />
-              <span className="text-gray-600">{r.user.email}</span>
-            </Cell>
+            <PersonCell who={r.user} />
             <Cell>{r.arenaName}</Cell>
             <Cell>{r.time ?? "—"}</Cell>
             <Cell wide>
