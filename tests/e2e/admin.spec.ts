@@ -70,6 +70,29 @@ for (const [label, viewport] of [
     await screenshot(page, `admin-users-${tag}`);
     await expectAccessible(page);
 
+    // A row's text is centred on its buttons, and an email wraps, if at all, before its "@", never inside a part.
+    const userRow = page.getByRole("row").filter({ hasText: trollEmail });
+    const nameMiddle = await userRow.getByRole("cell").first().evaluate((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const line = range.getClientRects()[0]!;
+      return line.top + line.height / 2;
+    });
+    const manage = (await userRow.getByRole("link", { name: `Manage ${trollEmail}` }).boundingBox())!;
+    expect(Math.abs(nameMiddle - (manage.y + manage.height / 2))).toBeLessThanOrEqual(3);
+    const partLines = await userRow.getByRole("cell").nth(1).evaluate((cell) =>
+      [...cell.querySelectorAll("span")].flatMap((span) =>
+        [...span.childNodes]
+          .filter((node) => node.nodeType === Node.TEXT_NODE)
+          .map((node) => {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+          }),
+      ),
+    );
+    expect(partLines).toEqual([1, 1]);
+
     const sections = page.getByRole("navigation", { name: "Admin sections" });
     const main = page.getByRole("navigation", { name: "Main" });
     if (label === "desktop") {

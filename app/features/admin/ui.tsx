@@ -14,12 +14,34 @@ export function DateCell({ value, withTime = false }: { value: string | Date | n
 export const person = (p: { firstName: string | null; lastName: string | null } | null) =>
   p ? `${p.firstName ?? ""} ${p.lastName ?? ""}`.trim() : "—";
 
+/**
+ * An email address that, where it must wrap, wraps before its "@" (and only
+ * within a part too long for the column), not at whatever letter reaches the edge.
+ */
+export function EmailText({ email, className = "" }: { email: string | null | undefined; className?: string }) {
+  if (!email) return null;
+  const at = email.lastIndexOf("@");
+  return (
+    <span className={`[overflow-wrap:break-word] ${className}`}>
+      {at > 0 ? (
+        <>
+          {email.slice(0, at)}
+          <wbr />
+          {email.slice(at)}
+        </>
+      ) : (
+        email
+      )}
+    </span>
+  );
+}
+
 /** A cell naming a rider, with their email below. */
 export const PersonCell = ({ who }: { who: { firstName: string | null; lastName: string | null; email: string } | null }) => (
   <Cell>
     {person(who)}
     <br />
-    <span className="text-gray-600">{who?.email}</span>
+    <EmailText email={who?.email} className="text-gray-600" />
   </Cell>
 );
 
@@ -47,7 +69,7 @@ export function Table({ head, children, empty, label }: { head: string[]; childr
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-gray-100 align-top">{children}</tbody>
+        <tbody className="divide-y divide-gray-100 align-middle">{children}</tbody>
       </table>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { TabData } from "../tabs.server";
-import { Cell, person, Table } from "../ui";
+import { Cell, EmailText, person, Table } from "../ui";
 
 export function InvitesTab({ data }: { data: TabData<"invites"> }) {
   return (
@@ -12,7 +12,9 @@ export function InvitesTab({ data }: { data: TabData<"invites"> }) {
         {data.stats.map((s) => (
           <tr key={s.userId}>
             <Cell>{person(s)}</Cell>
-            <Cell>{s.email}</Cell>
+            <Cell>
+              <EmailText email={s.email} />
+            </Cell>
             <Cell>{s.totalShares}</Cell>
             <Cell>{s.totalSignups}</Cell>
             <Cell>{s.successRate}%</Cell>

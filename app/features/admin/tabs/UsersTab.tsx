@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import { PASSWORD_MIN } from "~/schemas/constants";
 import type { TabData } from "../tabs.server";
-import { ActionButton, Cell, DateCell, hrefWith, Pager, person, Status, Table, TabSearch } from "../ui";
+import { ActionButton, Cell, DateCell, EmailText, hrefWith, Pager, person, Status, Table, TabSearch } from "../ui";
 
 type User = TabData<"users">["users"][number];
 
@@ -34,7 +34,9 @@ export function UsersTab({ data, search }: { data: TabData<"users">; search: URL
             <Cell>
               {person(u)} {u.isAdmin ? <Status ok yes="Admin" no="" /> : null}
             </Cell>
-            <Cell>{u.email}</Cell>
+            <Cell>
+              <EmailText email={u.email} />
+            </Cell>
             <Cell>
               <Status ok={u.isActive} yes="Active" no="Banned" />
             </Cell>
