@@ -204,6 +204,40 @@ describe("/admin", () => {
     expect(second + first).not.toContain("Paged Arena solo");
   });
 
+  it("finds a rider's public runs by the start of their email or name; asks for more when too many riders match", async () => {
+    const wynonna = createUser(app.db, { privacyMode: "PUBLIC", firstName: "Wynonna", lastName: "Earp", email: `wearp-${Date.now()}@example.com` });
+    const doc = createUser(app.db, { privacyMode: "PUBLIC", firstName: "Doc", lastName: "Holliday" });
+    const soloNamesake = createUser(app.db, { privacyMode: "SOLO", firstName: "Wynonna", lastName: "Solo" });
+    const base = Date.now() + 2 * 86_400_000;
+    for (let i = 0; i < 51; i++) createRun(app.db, wynonna.id, { privacy: "PUBLIC", arenaName: `Earp Arena ${String(i).padStart(2, "0")}`, runAt: new Date(base + i * 1000) });
+    createRun(app.db, wynonna.id, { privacy: "PRIVATE", arenaName: "Earp Arena private" });
+    createRun(app.db, doc.id, { privacy: "PUBLIC", arenaName: "Holliday Arena" });
+    createRun(app.db, soloNamesake.id, { privacy: "PUBLIC", arenaName: "Solo Arena" });
+    const arenas = async (q: string, page = 1) => {
+      const res = await admin.get(`/admin?tab=runs&q=${encodeURIComponent(q)}&page=${page}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      return { html, names: [...html.matchAll(/<td[^>]*>(\w+ Arena[^<]*)<\/td>/g)].map((m) => m[1]) };
+    };
+    // By first name, last name (any case) and email: Wynonna Earp's public runs only, newest first, 50 a page.
+    for (const q of ["wyn", "  EARP ", "wearp-"]) {
+      const { names } = await arenas(q);
+      expect(names).toHaveLength(50);
+      expect(names[0]).toBe("Earp Arena 50");
+      expect(names.every((n) => /^Earp Arena \d\d$/.test(n))).toBe(true);
+    }
+    const first = await arenas("wyn");
+    expect(first.html).toContain('value="wyn"');
+    expect(first.html).toContain('href="?tab=runs&amp;q=wyn&amp;page=2"');
+    expect((await arenas("wyn", 2)).names).toEqual(["Earp Arena 00"]);
+    expect((await arenas("holl")).names).toEqual(["Holliday Arena"]);
+    expect((await arenas("nobody-by-this-name")).html).toContain("No public runs of riders matching “nobody-by-this-name”");
+    for (let i = 0; i < 101; i++) createUser(app.db, { lastName: "Crowdedname" });
+    const crowded = await arenas("crowded");
+    expect(crowded.names).toEqual([]);
+    expect(crowded.html).toContain("More than 100 riders match “crowded”: type more of their email or name.");
+  });
+
   it("shows the audit log to admins", async () => {
     const html = await (await admin.get("/admin?tab=audit")).text();
     expect(html).toContain("Banned user");

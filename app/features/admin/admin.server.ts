@@ -85,20 +85,23 @@ const adminUserFields = {
 };
 
 /**
- * Paged search by email or name prefix. Each branch is an index range scan
- * (unique email index, lower(name) expression indexes), so it stays fast
- * with 100k users.
+ * Riders whose email, first name or last name starts with `term` (in lower
+ * case). Each branch is an index range scan (unique email index, lower(name)
+ * expression indexes), so it stays fast with 100k users.
  */
+function riderStartsWith(term: string) {
+  const upper = `${term}\uffff`;
+  return or(
+    and(gte(users.email, term), lt(users.email, upper)),
+    and(gte(sql`lower(${users.firstName})`, term), lt(sql`lower(${users.firstName})`, upper)),
+    and(gte(sql`lower(${users.lastName})`, term), lt(sql`lower(${users.lastName})`, upper)),
+  );
+}
+
+/** Paged search by email or name prefix (riderStartsWith). */
 export function searchUsers(db: Db, q: string, page: number) {
   const term = q.trim().toLowerCase();
-  const upper = `${term}\uffff`;
-  const where = term
-    ? or(
-        and(gte(users.email, term), lt(users.email, upper)),
-        and(gte(sql`lower(${users.firstName})`, term), lt(sql`lower(${users.firstName})`, upper)),
-        and(gte(sql`lower(${users.lastName})`, term), lt(sql`lower(${users.lastName})`, upper)),
-      )
-    : undefined;
+  const where = term ? riderStartsWith(term) : undefined;
   const { rows, ...paging } = readPage(page, USERS_PAGE_SIZE, (limit, offset) =>
     db
       .select(adminUserFields)
@@ -360,7 +363,7 @@ export function deleteEvent(db: Db, admin: User, eventId: string) {
  * rider's runs are seen by nobody else (docs/security.md), admins
  * included, even one marked PUBLIC: it is not public to anyone.
  */
-export function listPublicRuns(db: Db, limit = 200, offset = 0) {
+export function listPublicRuns(db: Db, limit = 200, offset = 0, riderIds?: string[]) {
   return db
     .select({
       id: runLogs.id,
@@ -375,17 +378,34 @@ export function listPublicRuns(db: Db, limit = 200, offset = 0) {
     })
     .from(runLogs)
     .innerJoin(users, eq(users.id, runLogs.userId))
-    .where(and(eq(runLogs.privacy, "PUBLIC"), ne(users.privacyMode, "SOLO")))
+    .where(and(eq(runLogs.privacy, "PUBLIC"), ne(users.privacyMode, "SOLO"), riderIds ? inArray(runLogs.userId, riderIds) : undefined))
     .orderBy(desc(runLogs.runAt), desc(runLogs.createdAt))
     .limit(limit)
     .offset(offset)
     .all();
 }
 
-/** The public runs tab: every public run, newest first, a page at a time. */
-export function listPublicRunsPage(db: Db, page: number) {
-  const { rows, ...paging } = readPage(page, ROWS_PAGE_SIZE, (limit, offset) => listPublicRuns(db, limit, offset));
-  return { runs: rows, ...paging };
+/** Most riders a search of the public runs tab may match; a term that matches more asks for more of the name. */
+const RUN_SEARCH_RIDERS = 100;
+
+/**
+ * The public runs tab: every public run, or those of the riders whose email or
+ * name starts with `rider`, newest first, a page at a time. The riders are
+ * found first (riderStartsWith), then their runs from the index of a rider's
+ * public runs. A term matching more than RUN_SEARCH_RIDERS riders lists
+ * nothing and says so (`tooManyAbove` is then that number), rather than
+ * sorting the runs of thousands.
+ */
+export function listPublicRunsPage(db: Db, page: number, rider: string) {
+  const term = rider.trim().toLowerCase();
+  const riderIds = term
+    ? db.select({ id: users.id }).from(users).where(riderStartsWith(term)).limit(RUN_SEARCH_RIDERS + 1).all().map((u) => u.id)
+    : undefined;
+  if (riderIds && (riderIds.length === 0 || riderIds.length > RUN_SEARCH_RIDERS)) {
+    return { runs: [], page, hasMore: false, tooManyAbove: riderIds.length > RUN_SEARCH_RIDERS ? RUN_SEARCH_RIDERS : null };
+  }
+  const { rows, ...paging } = readPage(page, ROWS_PAGE_SIZE, (limit, offset) => listPublicRuns(db, limit, offset, riderIds));
+  return { runs: rows, ...paging, tooManyAbove: null };
 }
 
 /** Deletes any run; its video goes with it once the delete is committed. */

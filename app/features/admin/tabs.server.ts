@@ -36,7 +36,7 @@ const loaders = {
     revisions: listPendingRevisions(db),
   }),
   events: (db: Db, url: URL) => ({ ...listEventsPage(db, pageOf(url), query(url)), q: query(url) }),
-  runs: (db: Db, url: URL) => listPublicRunsPage(db, pageOf(url)),
+  runs: (db: Db, url: URL) => ({ ...listPublicRunsPage(db, pageOf(url), query(url)), q: query(url) }),
   invites: (db: Db) => ({ stats: invitationStats(db) }),
   notifications: (db: Db, url: URL) => ({ q: query(url), candidates: query(url) ? searchUsers(db, query(url), 1).users : [] }),
   audit: (db: Db) => ({ entries: listAudit(db) }),

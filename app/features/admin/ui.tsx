@@ -8,7 +8,7 @@ import { useViewerZone } from "~/lib/useShellUser";
 /** A cell naming a day (with its time of day: `withTime`) in the admin's own zone, as every screen names times (app/lib/dates.ts). */
 export function DateCell({ value, withTime = false }: { value: string | Date | null | undefined; withTime?: boolean }) {
   const zone = useViewerZone();
-  return <Cell>{value ? (withTime ? formatDayTimeIn : formatDayIn)(value, zone) : "—"}</Cell>;
+  return <Cell nowrap>{value ? (withTime ? formatDayTimeIn : formatDayIn)(value, zone) : "—"}</Cell>;
 }
 
 export const person = (p: { firstName: string | null; lastName: string | null } | null) =>
@@ -116,9 +116,12 @@ export function Pager({ page, hasMore, search }: { page: number; hasMore: boolea
   );
 }
 
-/** A cell whose text wraps anywhere if it must, so one unbroken word cannot push the table wider than its column. */
-export const Cell = ({ children, wide = false }: { children: ReactNode; wide?: boolean }) => (
-  <td className={`px-3 py-2 [overflow-wrap:anywhere] ${wide ? "min-w-[12rem] max-w-sm" : "max-w-[16rem]"}`}>{children}</td>
+/**
+ * A cell whose text wraps anywhere if it must, so one unbroken word cannot push the table wider
+ * than its column; or, `nowrap`, a short value that reads as one piece (a date, a time).
+ */
+export const Cell = ({ children, wide = false, nowrap = false }: { children: ReactNode; wide?: boolean; nowrap?: boolean }) => (
+  <td className={`px-3 py-2 ${nowrap ? "whitespace-nowrap" : `[overflow-wrap:anywhere] ${wide ? "min-w-[12rem] max-w-sm" : "max-w-[16rem]"}`}`}>{children}</td>
 );
 
 export const Status = ({ ok, yes, no }: { ok: boolean; yes: string; no: string }) => (

@@ -19,7 +19,7 @@ export function EventsTab({ data, search }: { data: TabData<"events">; search: U
                 <br />
                 <span className="text-gray-600">{e.location}</span>
               </Cell>
-              <Cell>{e.date}</Cell>
+              <Cell nowrap>{e.date}</Cell>
               <PersonCell who={e.creator} />
               <Cell>
                 <Status ok={e.showbillApproved} yes="Approved" no={e.showbillReviewedAt ? "Rejected" : "Pending"} />
