@@ -38,7 +38,7 @@ test("a visitor's landing page loads the landing screen only, hydrates cleanly a
   expect(loaded.some((s) => s.includes("/Discover-"))).toBe(false);
   // A client-side navigation (no new document) proves the page is hydrated. A click before the
   // app's router exists is a whole page load, as it should be (app/lib/useLinkNavigation.ts): wait for it.
-  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
   await page.getByRole("link", { name: "Get Started" }).click();
   await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();

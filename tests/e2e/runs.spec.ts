@@ -169,9 +169,13 @@ test("a public profile lists public runs, sortable by Fastest", async ({ page })
   }
   await page.getByRole("link", { name: "Fastest" }).click();
   await expect(page).toHaveURL(/sort=fastest/);
-  const times = await page.getByTestId("public-run").locator("p.tabular-nums").allInnerTexts();
-  const numbers = times.map((t) => (t === "—" ? 999 : Number.parseFloat(t)));
-  expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+  // The address changes before the new list is drawn (the router renders it in a transition): wait for the list.
+  const times = page.getByTestId("public-run").locator("p.tabular-nums");
+  const order = async () => (await times.allInnerTexts()).map((t) => (t === "—" ? 999 : Number.parseFloat(t)));
+  await expect.poll(async () => {
+    const numbers = await order();
+    return numbers.length > 1 && numbers.every((n, i) => i === 0 || numbers[i - 1]! <= n);
+  }).toBe(true);
   await screenshot(page, `profile-public-runs-${test.info().project.name}`);
 });
 
