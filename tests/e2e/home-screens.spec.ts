@@ -36,11 +36,15 @@ test("a visitor's landing page loads the landing screen only, hydrates cleanly a
   await expect(page.getByRole("heading", { name: "Made for You" })).toBeVisible();
   await expect.poll(() => loaded.some((s) => s.includes("/Landing-"))).toBe(true);
   expect(loaded.some((s) => s.includes("/Discover-"))).toBe(false);
-  // A client-side navigation (no new document) proves the page is hydrated. A click before the
-  // app's router exists is a whole page load, as it should be (app/lib/useLinkNavigation.ts): wait for it.
-  await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+  // A client-side navigation (no new document) proves the page is hydrated. A click before then is
+  // a whole page load, as it should be: before the app's router exists (app/lib/useLinkNavigation.ts),
+  // and while the landing screen's own code is still on its way, React stops a click on its
+  // not-yet-hydrated part from reaching the app's listener. So wait until React has taken over the
+  // link itself (it then keeps its fiber on the element).
+  const link = page.getByRole("link", { name: "Get Started" });
+  await expect.poll(() => link.evaluate((a) => Object.keys(a).some((key) => key.startsWith("__reactFiber$")))).toBe(true);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-  await page.getByRole("link", { name: "Get Started" }).click();
+  await link.click();
   await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   expect(errors).toEqual([]);
