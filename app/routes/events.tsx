@@ -4,7 +4,7 @@ import { EmptyState } from "~/components/EmptyState";
 import { ShowMore } from "~/components/ShowMore";
 import { PageHeader } from "~/components/PageHeader";
 import { hasCalendarFeed, revokeCalendarFeed, rotateCalendarFeed } from "~/features/events/calendar-feeds.server";
-import { myEventsPage } from "~/features/events/my-events.server";
+import { myEventsPage, type MyEventsFolder } from "~/features/events/my-events.server";
 import { EventCard } from "~/features/events/EventCard";
 import { requireUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
@@ -18,7 +18,7 @@ const FOLDERS = [
   { key: "saved", label: "Saved Events", empty: "No saved events yet", hint: "Save events from Discover and they will show up here." },
   { key: "created", label: "Created Events", empty: "No created events yet", hint: "Events you add show up here." },
   { key: "past", label: "Past Events", empty: "No past events yet", hint: "Saved and created events move here once they end." },
-] as const;
+] as const satisfies ReadonlyArray<{ key: MyEventsFolder; label: string; empty: string; hint: string }>;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -29,8 +29,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     feedActive: hasCalendarFeed(db, user.id),
   };
 }
-
-const folderOf = (key: string | null) => FOLDERS.find((f) => f.key === key) ?? FOLDERS[0];
 
 /** The calendar feed: a new secret URL (shown once; the old one stops working), or none. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,7 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function MyEvents() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const folder = folderOf(loaded.folder);
+  // The loader answers one of the folders (myEventsPage reads `?folder=`).
+  const folder = FOLDERS.find((f) => f.key === loaded.folder) ?? FOLDERS[0];
   const list = loaded.list;
   const feedActive = actionData ? Boolean(actionData.feedUrl) : loaded.feedActive;
 

@@ -78,6 +78,8 @@ export function myEvents(db: Db, user: User, now = new Date()) {
 }
 
 const FOLDERS = ["saved", "created", "past"] as const;
+/** A folder of the My Events screen; the screen names each (app/routes/events.tsx). */
+export type MyEventsFolder = (typeof FOLDERS)[number];
 
 /**
  * The My Events screen: the folder asked for (`?folder=`, Saved by default)
