@@ -6,3 +6,4 @@ export * from "./social";
 export * from "./moderation";
 export * from "./horses";
 export * from "./alerts";
+export * from "./raceday";

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, timestamp, uuid } from "./columns";
+import { createdAt, flag, timestamp, uuid } from "./columns";
 import { events } from "./events";
 import { horses } from "./horses";
 import { users } from "./users";
@@ -56,6 +56,17 @@ export const runLogs = sqliteTable(
     runAt: timestamp("run_at")
       .notNull()
       .$defaultFn(() => new Date()),
+    /**
+     * Written from a race's published results (race_results.run_log_id points
+     * back): the time, penalties, placement and money are the official ones
+     * and the rider cannot edit them; notes, tags, video and privacy stay theirs.
+     */
+    official: flag("official").notNull().default(false),
+    raceEntryId: text("race_entry_id"),
+    /** Knocked barrels (5 s each) of an official run. */
+    penalties: integer("penalties"),
+    /** Money won, in cents, of an official run. */
+    moneyCents: integer("money_cents"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -69,6 +80,8 @@ export const runLogs = sqliteTable(
     index("run_logs_event_idx").on(t.eventId),
     index("run_logs_rider_idx").on(t.riderId),
     uniqueIndex("run_logs_user_client_idx").on(t.userId, t.clientId),
+    // One run-log row per race entry: publishing twice writes nothing twice.
+    uniqueIndex("run_logs_race_entry_idx").on(t.raceEntryId),
   ],
 );
 
