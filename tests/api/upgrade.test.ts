@@ -7,7 +7,7 @@ import { migrateDatabase, migrationsFolder, openDatabase } from "../../db/client
 import * as schema from "../../db/schema";
 import { TMP_DIR } from "../helpers/paths";
 
-const schemaTables = Object.values(schema).filter((value): value is SQLiteTable => value instanceof SQLiteTable);
+const schemaTables = (Object.values(schema) as unknown[]).filter((value): value is SQLiteTable => value instanceof SQLiteTable);
 
 /**
  * Upgrading keeps the data: a database built by the first release's schema

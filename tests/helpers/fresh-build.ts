@@ -57,7 +57,8 @@ export function staleBuild(root: string): string | undefined {
   } catch {
     return "no build found";
   }
-  let newest: { file: string; at: number } | undefined;
+  // The newest file names the change best; a directory alone means a file went from it.
+  const newest = { file: { name: "", at: built }, directory: { name: "", at: built } };
   const visit = (relative: string) => {
     let stat: fs.Stats;
     try {
@@ -65,11 +66,14 @@ export function staleBuild(root: string): string | undefined {
     } catch {
       return;
     }
-    if (stat.mtimeMs > built && stat.mtimeMs > (newest?.at ?? 0)) newest = { file: relative, at: stat.mtimeMs };
+    const kind = stat.isDirectory() ? newest.directory : newest.file;
+    if (stat.mtimeMs > kind.at) Object.assign(kind, { name: relative, at: stat.mtimeMs });
     if (stat.isDirectory()) for (const name of fs.readdirSync(path.join(root, relative))) visit(path.join(relative, name));
   };
   for (const input of BUILD_INPUTS) visit(input);
-  return newest && `build is older than ${newest.file}`;
+  if (newest.file.name) return `build is older than ${newest.file.name}`;
+  if (newest.directory.name) return `build is older than ${newest.directory.name} (a file was removed or renamed)`;
+  return undefined;
 }
 
 /**

@@ -80,7 +80,13 @@ describe("staleBuild", () => {
 
   it("finds a deleted route by its directory", () => {
     fs.rmSync(path.join(root, "app/routes/x.tsx"));
-    expect(staleBuild(root)).toBe(`build is older than ${path.join("app", "routes")}`);
+    expect(staleBuild(root)).toBe(`build is older than ${path.join("app", "routes")} (a file was removed or renamed)`);
+  });
+
+  it("names the file rather than its directory when an editor saves by replacing the file", () => {
+    fs.writeFileSync(path.join(root, "app/routes/x.tsx.tmp"), "saved");
+    fs.renameSync(path.join(root, "app/routes/x.tsx.tmp"), path.join(root, "app/routes/x.tsx"));
+    expect(staleBuild(root)).toBe(`build is older than ${path.join("app", "routes", "x.tsx")}`);
   });
 
   it("ignores what the build does not read: its own output, public files, migrations, the server, tests", () => {
