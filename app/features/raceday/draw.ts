@@ -18,16 +18,19 @@
  *   floor((p - 1) / dragEvery).
  *
  * How: the seed (any text) is hashed to a 128-bit state for pure-rand's
- * xoroshiro128+; the entries are shuffled (Fisher-Yates) and then repaired
- * in one pass from the front: a horse that would run too soon after its
- * rider's last one trades places with the next horse that fits there, or else
- * with an earlier one that fits both ways. In a loose class that moves a few
- * horses a few places and the order stays as random as the shuffle. In a
- * tight one (a rider with many horses in a small class) the repair may find
- * nothing; the order is then built run by run, each time from the riders free
- * to run, the one with most horses left (the shuffle breaks ties): that
- * arrangement reaches the largest possible gap, which `feasibleGap` computes
- * from the counts alone.
+ * xoroshiro128+, and the entries are shuffled (Fisher-Yates). The shuffle is
+ * then repaired in one pass from the front: a horse that would run too soon
+ * after its rider's last one trades places with the next horse that fits
+ * there, or else with an earlier one that fits both ways. In a tight class
+ * (a rider with many horses in few runs) the repair may find nothing; the
+ * order is then built run by run, each time from the riders free to run, the
+ * one with most horses left (the shuffle breaks ties), which reaches the
+ * largest possible gap (`feasibleGap` computes it from the counts alone; the
+ * tests check both against every order of small classes). Last, random swaps
+ * that keep every spacing mix the order, so that every valid order is about
+ * equally likely whatever the repair leaned towards. The late entries are
+ * arranged first, then the regular ones from the back, so the runs just
+ * before the late entries can keep clear of their riders.
  */
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { xoroshiro128plusFromState } from "pure-rand/generator/xoroshiro128plus";
@@ -203,17 +206,55 @@ function greedy(riders: number[], gap: number, before: number[][]): number[] | n
 }
 
 /**
- * A group's order (indexes into `riders`, already shuffled) at the largest
- * gap it allows. `before` is each rider's positions in the runs ahead of the
- * group; the group's own gap comes first, spacing from those runs second.
+ * Random swaps that keep every spacing: two runs trade places when both fit
+ * where they land (two horses of one rider always may). The swaps are a
+ * Markov chain whose steady state is every valid order equally likely, so a
+ * few per run wash out what the repair or the build run by run leaned
+ * towards (a rider's horses bunched near one end, the most-entered riders first).
  */
-function arrange(riders: number[], keys: string[], minGap: number, before: number[][]): number[] {
+function mix(seq: number[], riders: number[], gap: number, before: number[][], rng: RandomGenerator): void {
+  const n = seq.length;
+  if (n < 2) return;
+  const at = before.map((p) => [...p]);
+  seq.forEach((item, pos) => at[riders[item]!]!.push(pos));
+  const fits = (r: number, to: number, from: number) => at[r]!.every((p) => p === from || Math.abs(p - to) >= gap);
+  for (let step = 0; step < MIX_STEPS_PER_RUN * n; step++) {
+    const i = uniformInt(rng, 0, n - 1);
+    const j = uniformInt(rng, 0, n - 1);
+    if (i === j) continue;
+    const a = riders[seq[i]!]!;
+    const b = riders[seq[j]!]!;
+    if (a !== b) {
+      if (!fits(a, j, i) || !fits(b, i, j)) continue;
+      at[a]![at[a]!.indexOf(i)] = j;
+      at[b]![at[b]!.indexOf(j)] = i;
+    }
+    [seq[i], seq[j]] = [seq[j]!, seq[i]!];
+  }
+}
+
+/** Swaps tried per run: enough for the order to forget where the repair left it (see the draw test's fairness check). */
+const MIX_STEPS_PER_RUN = 8;
+
+/**
+ * A group's order (indexes into `riders`, already shuffled) at the largest
+ * gap it allows, then mixed. `before` is each rider's positions in the runs
+ * ahead of the group; the group's own gap comes first, spacing from those
+ * runs second.
+ */
+function arrange(riders: number[], keys: string[], minGap: number, before: number[][], rng: RandomGenerator): number[] {
   const none = before.map(() => []);
   for (let gap = feasibleGap(keys, minGap); gap > 1; gap--) {
-    const found = repair(riders, gap, before) ?? greedy(riders, gap, before) ?? repair(riders, gap, none) ?? greedy(riders, gap, none);
-    if (found) return found;
+    const withBefore = repair(riders, gap, before) ?? greedy(riders, gap, before);
+    const found = withBefore ?? repair(riders, gap, none) ?? greedy(riders, gap, none);
+    if (found) {
+      mix(found, riders, gap, withBefore ? before : none, rng);
+      return found;
+    }
   }
-  return [...riders.keys()];
+  const order = [...riders.keys()];
+  mix(order, riders, 1, none, rng);
+  return order;
 }
 
 /** The running order of a class: positions from 1, late entries last, with the drags before each run. */
@@ -238,11 +279,11 @@ export function drawOrder({ seed, entries, minGap = DEFAULT_MIN_GAP, dragEvery =
   // The late entries first, at their own best gap; then the regular ones from
   // the back, so the runs just before the late entries keep clear of the same
   // riders (the regular order's own gap still comes first).
-  const lateSeq = arrange(ridersOf(late), keysOf(late), minGap, none());
+  const lateSeq = arrange(ridersOf(late), keysOf(late), minGap, none(), rng);
   const lateAhead = none();
   lateSeq.forEach((i, j) => lateAhead[riderIndex.get(late[i]!.riderKey)!]!.unshift(-(j + 1)));
   const fromBack = [...regular].reverse();
-  const regularSeq = arrange(ridersOf(fromBack), keysOf(fromBack), minGap, lateAhead).map((i) => fromBack[i]!).reverse();
+  const regularSeq = arrange(ridersOf(fromBack), keysOf(fromBack), minGap, lateAhead, rng).map((i) => fromBack[i]!).reverse();
 
   const order = [...regularSeq, ...lateSeq.map((i) => late[i]!)];
   return order.map((e, i) => ({ entryId: e.entryId, position: i + 1, dragsBefore: dragsBeforePosition(i + 1, dragEvery) }));
