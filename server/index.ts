@@ -1,10 +1,11 @@
 import cluster from "node:cluster";
+import fs from "node:fs";
 import path from "node:path";
 import { migrateDatabase, openDatabase } from "../db/client";
 import { DATABASE_FILE_NAME, dataDirOf, loadConfig, replicaConfig, type Config, type Replica } from "../app/lib/config.server";
 import { closeDb } from "../app/lib/db.server";
 import { syncReplicaFiles } from "../app/lib/uploads/replica-sync.server";
-import { restoreSecrets } from "../app/lib/uploads/replica.server";
+import { replicaHoldsFiles, restoreSecrets } from "../app/lib/uploads/replica.server";
 import { startHousekeeping } from "./housekeeping";
 import { startJobRunner } from "./jobs";
 import { restoreDatabase, startReplication } from "./litestream";
@@ -57,7 +58,15 @@ async function restoreOrExit(): Promise<{ replica: Replica | null; restored: boo
     const replica = replicaConfig();
     if (!replica) return { replica, restored: false };
     const dataDir = dataDirOf();
-    const restored = restoreDatabase(path.join(dataDir, DATABASE_FILE_NAME), replica);
+    const databaseFile = path.join(dataDir, DATABASE_FILE_NAME);
+    const missing = !fs.existsSync(databaseFile);
+    const restored = restoreDatabase(databaseFile, replica);
+    // An empty database over a replica full of files would drop them all from it at the first reconciliation.
+    if (missing && !restored && (await replicaHoldsFiles(replica))) {
+      throw new Error(
+        `The replica ${replica.url} holds uploaded files but Litestream found no database in it: not starting an empty database over them. Check LITESTREAM_REPLICA_URL and the S3 settings, or use a new replica location.`,
+      );
+    }
     await restoreSecrets(replica, dataDir);
     return { replica, restored };
   } catch (error) {

@@ -181,3 +181,16 @@ describe.each([1, 2])("a file replica, WEB_CONCURRENCY=%i", (workers) => {
     expect(await third.stop()).toBe(0);
   }, 240_000);
 });
+
+describe("a replica without a database", () => {
+  it("holding uploaded files stops the server from starting an empty database over them", async () => {
+    const root = fs.mkdtempSync(path.join(TMP_DIR, "replication-"));
+    const replica = path.join(root, "replica");
+    // Files but no database: a replica location mistyped, or a database Litestream cannot read.
+    fs.mkdirSync(path.join(replica, "files", "uploads"), { recursive: true });
+    fs.writeFileSync(path.join(replica, "files", "uploads", "AAAAAAAAAAAAAAAAAAAAAA.png"), "not really a picture");
+    await expect(start(path.join(root, "data"), replica, 1)).rejects.toThrow(/holds uploaded files but Litestream found no database in it: not starting an empty database/);
+    expect(fs.existsSync(path.join(replica, "files", "uploads", "AAAAAAAAAAAAAAAAAAAAAA.png"))).toBe(true);
+    expect(fs.existsSync(path.join(root, "data", "app.db"))).toBe(false);
+  });
+});

@@ -175,3 +175,8 @@ export async function restoreSecrets(replica: Replica, dataDir: string) {
   }
   return restored;
 }
+
+/** Whether the replica holds any uploaded file or paper (the secrets aside): a database must be there too. */
+export async function replicaHoldsFiles(replica: Replica) {
+  return (await replicaStore(replica)!.list()).some((rel) => !SECRET_FILES.includes(rel));
+}
