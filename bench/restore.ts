@@ -50,7 +50,7 @@ async function main() {
     if (Date.now() - started > 300_000) throw new Error("no snapshot after 5 minutes");
     await sleep(200);
   }
-  console.log(`first snapshot written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`snapshot under way after ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   // Writes after the snapshot, as a running server makes them: the restore replays them from the WAL segments.
   const { default: Database } = await import("better-sqlite3");
@@ -63,6 +63,8 @@ async function main() {
   for (let i = 0; i < 2000; i++) insert.run(Date.now(), Date.now());
   sqlite.close();
   await sleep(3000);
+  const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${replicating.pid}/status`, "utf8"))?.[1];
+  console.log(`litestream replicate: ${rss ? `${(Number(rss) / 1024).toFixed(0)} MB resident` : "resident size unknown"} after the snapshot and the writes`);
   const exited = new Promise((resolve) => replicating.once("exit", resolve));
   replicating.kill("SIGTERM");
   await exited;

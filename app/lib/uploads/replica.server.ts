@@ -80,6 +80,8 @@ function s3Store(replica: Extract<Replica, { kind: "s3" }>): Store {
     s3,
     client: new s3.S3Client({
       region: replica.region ?? "us-east-1",
+      // A bucket in another region than AWS_REGION says answers with a redirect: follow it, as Litestream finds the region itself.
+      followRegionRedirects: true,
       ...(replica.endpoint ? { endpoint: replica.endpoint, forcePathStyle: true } : {}),
     }),
   }));
