@@ -101,8 +101,24 @@ async function addEventWithShowbill(server: Cluster, rider: Rider, name: string)
   return event;
 }
 
-const bytesOf = async (server: Cluster, url: string) => {
-  const res = await fetch(server.url + url);
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+/** A horse with a Coggins paper (a private file): answers the paper's file URL. */
+async function addPaper(server: Cluster, rider: Rider) {
+  const { call, close } = clientOf(server);
+  const horse = await call("POST", "/api/horses", { name: `Replicated Dash ${Date.now()}` }, rider.cookie);
+  close();
+  expect(horse.status, horse.body).toBe(201);
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ kind: "coggins", issuedOn: "2026-06-01", expiresOn: "2027-06-01" })) form.set(key, value);
+  form.set("file", new Blob([new Uint8Array(PDF)], { type: "application/pdf" }), "coggins.pdf");
+  const res = await fetch(`${server.url}/api/horses/${(JSON.parse(horse.body) as { id: string }).id}/documents`, { method: "POST", body: form, headers: { Cookie: rider.cookie } });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { fileUrl: string }).fileUrl;
+}
+
+const bytesOf = async (server: Cluster, url: string, cookie?: string) => {
+  const res = await fetch(server.url + url, { headers: cookie ? { Cookie: cookie } : {} });
   return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
 };
 
@@ -128,6 +144,7 @@ describe.each([1, 2])("a file replica, WEB_CONCURRENCY=%i", (workers) => {
     const event = await addEventWithShowbill(first, riders[0]!, `Replicated Classic ${workers}-${Date.now()}`);
     const showbill = await bytesOf(first, event.showbillUrl);
     expect(showbill.status).toBe(200);
+    const paper = await addPaper(first, riders[1]!);
     // Uploaded, never used by any row: not the restored database's, so it is not brought back.
     const orphan = await upload(first, riders[1]!.cookie, "avatar", "#15803d");
     expect(fs.existsSync(path.join(replica, "files", orphan.slice(1)))).toBe(true);
@@ -159,8 +176,12 @@ describe.each([1, 2])("a file replica, WEB_CONCURRENCY=%i", (workers) => {
     close();
     expect(stored.status, stored.body).toBe(200);
     expect(JSON.parse(stored.body)).toMatchObject({ showbillUrl: event.showbillUrl });
-    // The showbill is served, byte for byte.
+    // The showbill is served, byte for byte; so is the horse's paper, to its owner, still a private file.
     expect(await bytesOf(second, event.showbillUrl)).toEqual(showbill);
+    expect(await bytesOf(second, paper, riders[1]!.cookie)).toEqual({ status: 200, body: PDF });
+    const papers = path.join(dataDir, "private", "papers");
+    expect(fs.statSync(papers).mode & 0o777).toBe(0o700);
+    for (const name of fs.readdirSync(papers)) expect(fs.statSync(path.join(papers, name)).mode & 0o777).toBe(0o600);
     // The orphan did not come back, and has left the replica.
     expect((await bytesOf(second, orphan)).status).toBe(404);
     expect(fs.existsSync(path.join(replica, "files", orphan.slice(1)))).toBe(false);

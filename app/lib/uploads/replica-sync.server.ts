@@ -65,12 +65,22 @@ export async function syncReplicaFiles(db: Db, dataDir: string, replica: Replica
   for (const rel of remote) {
     if (local.has(rel) || rel.endsWith(".part")) continue;
     if (SECRET_FILES.includes(rel)) continue;
-    if (isReferenced(rel, referenced)) work.push(() => store.get(rel, path.join(dataDir, rel)));
+    if (isReferenced(rel, referenced)) work.push(() => fetchFile(store, rel, dataDir));
     else work.push(() => store.remove(rel));
   }
   for (const rel of local) if (!remote.has(rel)) work.push(() => store.put(rel, path.join(dataDir, rel)));
   await inBatches(work, 8);
   return work.length;
+}
+
+/** One file back from the replica; a private one (papers) readable by the server's user only, as when it was written. */
+async function fetchFile(store: NonNullable<ReturnType<typeof replicaStore>>, rel: string, dataDir: string) {
+  const file = path.join(dataDir, rel);
+  if (!(await store.get(rel, file))) return;
+  if (rel.startsWith("private/")) {
+    fs.chmodSync(file, 0o600);
+    for (let dir = path.dirname(file); dir.startsWith(path.join(dataDir, "private")); dir = path.dirname(dir)) fs.chmodSync(dir, 0o700);
+  }
 }
 
 /** Runs the tasks `width` at a time (an S3 replica: a few requests in flight, not thousands). */
