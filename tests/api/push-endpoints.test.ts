@@ -4,6 +4,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { jobs, pushSubscriptions } from "../../db/schema";
 import { sendAlert } from "../../app/features/alerts/alerts.server";
+import { setClock } from "../../app/lib/clock.server";
+import { RETRY_AFTER_MS } from "../../server/jobs";
 import { signedInRider } from "../helpers/factories";
 import { startPushService, type PushService } from "../helpers/push-service";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -29,6 +31,7 @@ let resolver: { mockRestore(): void } | undefined;
 afterEach(() => {
   resolver?.mockRestore();
   resolver = undefined;
+  setClock(null);
 });
 
 /** Keys as a browser makes them (from the tests' push service), on any endpoint. */
@@ -105,7 +108,7 @@ describe("sending a push", () => {
     });
     const { user, client } = await signedInRider(app);
     for (const host of ["push.rebound.example", "mapped.rebound.example", "six.rebound.example"]) {
-      const res = await client.json("/api/push-subscriptions", "POST", subscriptionTo(`https://${host}/push/${host}`));
+      const res = await client.json("/api/push-subscriptions", "POST", subscriptionTo(`https://${host}/push/device-secret-${host}`));
       expect(res.status).toBe(201);
     }
     const key = `push:alert:change:${user.id}:event:rebound:change:1`;
@@ -126,6 +129,22 @@ describe("sending a push", () => {
     }
     // Not a dead subscription: a name's addresses can change, so they stay and are tried again later.
     expect(app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).all()).toHaveLength(3);
+
+    // Tried again on schedule until it fails for good; then administrators see the hosts, never the devices' paths; a rider sees none of it.
+    let at = Date.now();
+    for (const wait of RETRY_AFTER_MS) {
+      at += wait + 1000;
+      setClock(new Date(at));
+      await app.runJobs();
+    }
+    expect(app.db.select().from(jobs).where(eq(jobs.key, key)).get()!.status).toBe("failed");
+    const admin = await signedInRider(app, { isAdmin: true });
+    const dashboard = await (await admin.client.get("/admin")).text();
+    expect(dashboard).toContain("push.rebound.example resolves to 127.0.0.1");
+    expect(dashboard).not.toContain("device-secret-");
+    const riderView = await client.get("/admin");
+    expect(riderView.status).toBe(403);
+    expect(await riderView.text()).not.toContain("rebound.example");
   });
 
   it("drops a stored subscription to an address that is no longer allowed, without contacting it", async () => {
