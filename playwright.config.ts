@@ -57,6 +57,7 @@ export default defineConfig({
       NODE_ENV: "production",
       // Web Push goes to the test's own push service (tests/helpers/push-service.ts), over HTTPS.
       NODE_EXTRA_CA_CERTS: "tests/helpers/push-service/cert.pem",
+      PUSH_ALLOWED_HOSTS: "localhost",
     },
   },
 });
