@@ -238,7 +238,8 @@ export const eventSearchFields = {
 export const eventSearchSchema = z
   .object({
     ...eventSearchFields,
-    userHomeZipCode: z.preprocess(blankToUndefined, z.string().regex(/^\d{5}$/).optional().catch(undefined)),
+    // Not a five-digit ZIP: left out rather than refused (distances then come from the rider's home ZIP).
+    userHomeZipCode: z.preprocess((v) => (typeof v === "string" && /^\d{5}$/.test(v.trim()) ? v.trim() : undefined), z.string().regex(/^\d{5}$/).optional()),
   })
   .refine((v) => v.zipCode || v.cityState || v.startDate || v.endDate, { message: EVENT_MESSAGES.search })
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, { message: EVENT_MESSAGES.searchRange, path: ["endDate"] });
