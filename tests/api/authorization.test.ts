@@ -87,6 +87,7 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.invite-links": { GET: "user", POST: "user" },
   "routes/api.invite-links.$id": { DELETE: "user" },
   "routes/api.$": { GET: "public", POST: "public" },
+  "routes/api.openapi[.]json": { GET: "public" },
   // Account
   "routes/api.account.export": { GET: "user" },
   "routes/api.profile-picture": { PUT: "user" },
@@ -818,6 +819,7 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
   },
   "routes/api.objects.put.$token": { PUT: tokenOnly },
   "routes/api.$": { GET: { none: "unknown /api paths: 404 for everyone" }, POST: { none: "unknown /api paths: 404 for everyone" } },
+  "routes/api.openapi[.]json": { GET: { none: "the API's description: the same for everyone, names no record" } },
   "routes/api.share.event.$id": {
     GET: owned({ setup: pendingEvent, request: (c) => ({ url: `/api/share/event/${c.event.id}` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
   },

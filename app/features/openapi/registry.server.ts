@@ -126,6 +126,9 @@ export class ApiDescription {
       };
     }
 
+    // Whatever else happens, the answer is JSON with a message, never an HTML error page.
+    responses.default = { description: "Any other failure.", content: { "application/json": { schema: ErrorBody } } };
+
     this.registry.registerPath({
       method,
       path,
