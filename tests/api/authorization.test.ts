@@ -819,7 +819,6 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
   },
   "routes/api.objects.put.$token": { PUT: tokenOnly },
   "routes/api.$": { GET: { none: "unknown /api paths: 404 for everyone" }, POST: { none: "unknown /api paths: 404 for everyone" } },
-  "routes/api.openapi[.]json": { GET: { none: "the API's description: the same for everyone, names no record" } },
   "routes/api.share.event.$id": {
     GET: owned({ setup: pendingEvent, request: (c) => ({ url: `/api/share/event/${c.event.id}` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
   },
