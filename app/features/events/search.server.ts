@@ -252,6 +252,10 @@ export function searchEvents<R extends Pick<Event, "latitude" | "longitude"> = A
   if (filters.to && filters.to < filters.from) {
     throw new HttpError(400, input.startDate ? EVENT_MESSAGES.searchRange : EVENT_MESSAGES.searchEnded, { errors: { endDate: [input.startDate ? EVENT_MESSAGES.searchRange : EVENT_MESSAGES.searchEnded] } });
   }
+  // A later page starts its walk at the cursor's day rather than walking every page before it
+  // again: whatever begins on or after that day is still running on the first day searched, so
+  // the same events pass.
+  if (filters.after && filters.after.date > filters.from) filters.from = filters.after.date;
   if (center) return eventsNear(db, center, input.radius, filters, limit, rows);
   const home = homeZip ? lookupZip(homeZip) : null;
   return eventsInDates(db, home, filters, limit, rows);
