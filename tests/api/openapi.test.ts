@@ -1,5 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { Validator } from "@seriousme/openapi-schema-validator";
+import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -114,6 +115,13 @@ describe("GET /api/openapi.json", () => {
     expect(search.schema.properties.limit).toMatchObject({ minimum: 1, maximum: 100 });
     expect(search.schema.properties.cursor).toBeDefined();
     expect(doc.paths["/api/horses/{id}/documents"]!.post!.requestBody!.content["multipart/form-data"]).toBeDefined();
+  });
+
+  it("stays out of the browser's code", () => {
+    const scripts = fs.readdirSync("public/build", { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(0);
+    const leaking = scripts.filter((f) => /OpenApiGeneratorV31|securitySchemes|extendZodWithOpenApi/.test(fs.readFileSync(path.join("public/build", f), "utf8")));
+    expect(leaking).toEqual([]);
   });
 
   it("answers the same document each time, without a session", async () => {
