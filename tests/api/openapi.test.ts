@@ -1,9 +1,11 @@
 import type { ServerBuild } from "@remix-run/node";
 import { Validator } from "@seriousme/openapi-schema-validator";
+import Ajv2020 from "ajv/dist/2020";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLocatedEvent, PASSWORD, signedInRider } from "../helpers/factories";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 type Document = {
@@ -127,5 +129,48 @@ describe("GET /api/openapi.json", () => {
   it("answers the same document each time, without a session", async () => {
     const again = await app.client().get("/api/openapi.json");
     expect(await again.json()).toEqual(doc);
+  });
+
+  it("describes the answers the routes really give", async () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+    /** The documented answer of an operation and status, with the document's components for its $refs. */
+    const answerOf = (method: string, p: string, status: number) => {
+      const schema = doc.paths[p]![method]!.responses[String(status)]!.content!["application/json"]!.schema!;
+      return ajv.compile({ ...schema, components: doc.components });
+    };
+    const check = async (res: Response, method: string, p: string, status = 200) => {
+      const body = await res.json();
+      expect(res.status, `${method.toUpperCase()} ${p}: ${JSON.stringify(body)}`).toBe(status);
+      const validate = answerOf(method, p, res.status);
+      expect(validate(body), `${method.toUpperCase()} ${p} ${res.status}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      return body;
+    };
+
+    const { user, client } = await signedInRider(app, { homeZipCode: "76101" });
+    await createLocatedEvent(app.db, "76101", { name: "Described Classic", date: "2031-04-04", endDate: "2031-04-05" });
+    const login = app.client();
+    await check(await login.json("/api/auth/login", "POST", { email: user.email, password: PASSWORD }), "post", "/api/auth/login");
+    await check(await login.json("/api/auth/login", "POST", { email: user.email, password: "wrong-password" }), "post", "/api/auth/login", 401);
+    await check(await client.get("/api/auth/user"), "get", "/api/auth/user");
+    const found = await check(await client.json("/api/events/search", "POST", { zipCode: "76101", radius: 50 }), "post", "/api/events/search");
+    expect(found.length).toBeGreaterThan(0);
+    await check(await client.json("/api/events/search", "POST", { zipCode: "76101", radius: 50, limit: 1 }), "post", "/api/events/search");
+    await check(await client.json("/api/events/search", "POST", { zipCode: "76101", radius: 50, limit: 0 }), "post", "/api/events/search", 400);
+    await check(await client.get(`/api/events/${found[0].id}`), "get", "/api/events/{id}");
+    const horse = await check(await client.json("/api/horses", "POST", { name: "Described Dash" }), "post", "/api/horses", 201);
+    await check(await client.get("/api/horses?view=records"), "get", "/api/horses");
+    const run = await check(
+      await client.json("/api/run-logs", "POST", { arenaName: "Described Arena", arenaType: "indoor", time: "15.123", horseId: horse.id, tags: ["clean-run"] }),
+      "post",
+      "/api/run-logs",
+      201,
+    );
+    await check(await client.get("/api/run-logs"), "get", "/api/run-logs");
+    await check(await client.json(`/api/run-logs/${run.id}/privacy`, "PATCH", { privacy: "PUBLIC" }), "patch", "/api/run-logs/{id}/privacy");
+    await check(await client.json("/api/saved-searches", "POST", { name: "Near home", zipCode: "76101", radius: 50 }), "post", "/api/saved-searches", 201);
+    await check(await client.get("/api/saved-searches"), "get", "/api/saved-searches");
+    await check(await client.get("/api/notifications"), "get", "/api/notifications");
+    await check(await client.json("/api/riders", "POST", { name: "Described Rider" }), "post", "/api/riders", 201);
+    await check(await app.client().get("/api/auth/user"), "get", "/api/auth/user", 401);
   });
 });

@@ -94,7 +94,7 @@ export const Run = z
     arenaType: z.string().nullable(),
     horseId: z.string().nullable(),
     horseName: z.string().nullable(),
-    time: z.number().nullable().openapi({ description: "Seconds; null for no time." }),
+    time: z.string().nullable().openapi({ description: "Seconds with three decimals (\"15.480\"); null for no time.", example: "15.480" }),
     rating: z.number().int().nullable(),
     placement: z.string().nullable(),
     tags: z.array(z.string()),
@@ -109,7 +109,7 @@ export const Run = z
   .openapi("Run", { description: "A run as its owner sees it." });
 
 export const PublicRun = z
-  .object({ id, arenaName: z.string().nullable(), time: z.number().nullable(), horseName: z.string().nullable(), runAt: isoTime })
+  .object({ id, arenaName: z.string().nullable(), time: z.string().nullable(), horseName: z.string().nullable(), runAt: isoTime })
   .passthrough()
   .openapi("PublicRun", { description: "A run as another rider may see it." });
 
