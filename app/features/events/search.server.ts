@@ -261,7 +261,7 @@ export function searchEvents<R extends Pick<Event, "latitude" | "longitude"> = A
   return eventsInDates(db, home, filters, limit, rows);
 }
 
-const CURSOR = /^(\d{4}-\d{2}-\d{2})~([\w-]{1,64})$/;
+const CURSOR = /^(\d{4}-\d{2}-\d{2})~([^\n]{1,64})$/;
 
 /** The cursor of a page's next page: opaque to clients, the last event's first day and id. */
 export const cursorAfter = (mark: PageMark) => Buffer.from(`${mark.date}~${mark.id}`).toString("base64url");
