@@ -252,7 +252,8 @@ export const eventSearchSchema = z
       .min(1, EVENT_MESSAGES.pageLimit)
       .max(SEARCH_PAGE_MAX, EVENT_MESSAGES.pageLimit)
       .optional(),
-    cursor: z.string({ invalid_type_error: EVENT_MESSAGES.cursor }).min(1, EVENT_MESSAGES.cursor).max(200, EVENT_MESSAGES.cursor).optional(),
+    // null is the first page, so a client may send back the `nextCursor` it has, whatever it is.
+    cursor: z.string({ invalid_type_error: EVENT_MESSAGES.cursor }).min(1, EVENT_MESSAGES.cursor).max(200, EVENT_MESSAGES.cursor).nullish(),
   })
   .refine((v) => v.zipCode || v.cityState || v.startDate || v.endDate, { message: EVENT_MESSAGES.search })
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, { message: EVENT_MESSAGES.searchRange, path: ["endDate"] });

@@ -62,12 +62,14 @@ describe("POST /api/events/search, a page at a time", () => {
     });
   }
 
-  it("answers the whole list as before without limit or cursor, and one page with the limit alone", async () => {
+  it("answers the whole list as before without limit or cursor, one page with the limit alone, and the first page for a null cursor", async () => {
     const whole = await search(byPlace);
     expect(Array.isArray(whole.body)).toBe(true);
     const one = (await search({ ...byPlace, limit: 100 })).body as Page;
     expect(one.nextCursor).toBeNull();
     expect(one.events.map((e) => e.id).sort()).toEqual((whole.body as Found[]).map((e) => e.id).sort());
+    const fromNull = (await search({ ...byPlace, limit: 3, cursor: null })).body as Page;
+    expect(fromNull.events.map((e) => e.name)[0]).toBe("Paging running");
     const exact = (await search({ ...byPlace, limit: 10 })).body as Page;
     expect(exact.events).toHaveLength(10);
     expect(exact.nextCursor).toBeNull();

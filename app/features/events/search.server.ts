@@ -279,7 +279,7 @@ export function readCursor(cursor: string): PageMark {
  */
 export function searchEventsPage(
   db: Db,
-  input: EventSearch & { limit?: number; cursor?: string },
+  input: EventSearch & { limit?: number; cursor?: string | null },
   viewer: Pick<User, "homeZipCode"> | null,
   { now = new Date() } = {},
 ): { found: Located<ApiRow>[]; nextCursor: string | null } {
