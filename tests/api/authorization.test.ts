@@ -88,6 +88,7 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.invite-links": { GET: "user", POST: "user" },
   "routes/api.invite-links.$id": { DELETE: "user" },
   "routes/api.$": { GET: "public", POST: "public" },
+  "routes/api.openapi[.]json": { GET: "public" },
   // Account
   "routes/api.account.export": { GET: "user" },
   "routes/api.profile-picture": { PUT: "user" },
