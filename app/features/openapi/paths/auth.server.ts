@@ -1,4 +1,4 @@
-import { emailOnlySchema, loginSchema, registerSchema, resetPasswordApiSchema } from "~/schemas/auth";
+import { changePasswordApiSchema, emailOnlySchema, loginSchema, registerSchema, resetPasswordApiSchema } from "~/schemas/auth";
 import { profileUpdateSchema } from "~/schemas/profile";
 import { MessageBody, z, type Area } from "../registry.server";
 import { anyObject, CurrentUser } from "../shapes.server";
@@ -53,6 +53,15 @@ export const auth: Area = (api) => {
     params: { token: "The token from the mailed link." },
     body: resetPasswordApiSchema,
     responses: { 200: { description: "Password changed.", schema: MessageBody } },
+  });
+  api.post("/api/auth/change-password", {
+    summary: "Change the signed-in user's password",
+    description:
+      "Needs the current password (wrong ones are limited per account, 429 past the allowance); the current password is refused as the new one. Ends every other session and answers a fresh session cookie for this device.",
+    access: "user",
+    body: changePasswordApiSchema,
+    limited: true,
+    responses: { 200: { description: "Changed; other devices signed out.", schema: MessageBody } },
   });
   api.post("/api/auth/resend-verification", {
     summary: "Mail the verification link again",
