@@ -321,6 +321,24 @@ describe("POST /api/reports", () => {
     expect(ok.status).toBe(201);
     expect(app.db.select().from(userReports).where(eq(userReports.reportedUserId, them.user.id)).get()).toMatchObject({ status: "PENDING", reason: "harassment" });
   });
+
+  it("refuses a second report of the same rider while the first waits for a moderator (409), and takes one after", async () => {
+    const me = await rider();
+    const them = await rider();
+    const first = await me.client.json("/api/reports", "POST", { reportedUserId: them.user.id, reason: "spam" });
+    expect(first.status).toBe(201);
+    const again = await me.client.json("/api/reports", "POST", { reportedUserId: them.user.id, reason: "harassment", description: "Again" });
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe("You already reported this rider. An admin will review it.");
+    // Another rider's report of them is theirs to make.
+    const other = await rider();
+    expect((await other.client.json("/api/reports", "POST", { reportedUserId: them.user.id, reason: "spam" })).status).toBe(201);
+    const mine = () => app.db.select().from(userReports).where(and(eq(userReports.reportedUserId, them.user.id), eq(userReports.reporterId, me.user.id))).all();
+    expect(mine()).toHaveLength(1);
+    app.db.update(userReports).set({ status: "DISMISSED" }).where(eq(userReports.reporterId, me.user.id)).run();
+    expect((await me.client.json("/api/reports", "POST", { reportedUserId: them.user.id, reason: "spam" })).status).toBe(201);
+    expect(mine()).toHaveLength(2);
+  });
 });
 
 describe("sharing with a rider", () => {
