@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { CopyButton } from "~/components/CopyButton";
 import { EmptyState } from "~/components/EmptyState";
 import { ShowMore } from "~/components/ShowMore";
 import { PageHeader } from "~/components/PageHeader";
@@ -84,9 +85,12 @@ export default function MyEvents() {
                 Your feed link (shown once; copy it now)
               </label>
               <input id="feed-url" readOnly value={actionData.feedUrl} className="input font-mono text-xs" onFocus={(e) => e.target.select()} />
-              <a href={actionData.feedUrl.replace(/^https?:/, "webcal:")} className="btn-secondary mt-2 w-full">
-                Subscribe in Calendar
-              </a>
+              <div className="mt-2 flex gap-2">
+                <CopyButton text={actionData.feedUrl} fieldId="feed-url" className="btn-secondary px-6" />
+                <a href={actionData.feedUrl.replace(/^https?:/, "webcal:")} className="btn-secondary flex-1">
+                  Subscribe in Calendar
+                </a>
+              </div>
             </div>
           ) : null}
           <Form method="post" className="grid grid-cols-2 gap-2">
