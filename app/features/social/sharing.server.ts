@@ -1,3 +1,4 @@
+import { formatRunTime } from "~/schemas/run-basics";
 import { and, eq } from "drizzle-orm";
 import { runLogs, users, type User } from "#db/schema";
 import { getVisibleEvent } from "~/features/events/visibility.server";
@@ -58,7 +59,7 @@ export function shareRun(db: Db, viewer: User, runLogId: string, targetUserId: s
   notifyUsers(db, [target.id], {
     type: "shared_run",
     title: `${viewer.firstName} shared a run`,
-    message: `${viewer.firstName} shared a run at ${run.arenaName}${run.time ? ` (${run.time}s)` : ""}.`,
+    message: `${viewer.firstName} shared a run at ${run.arenaName}${run.time ? ` (${formatRunTime(run.time)})` : ""}.`,
     relatedRunLogId: run.id,
     metadata: { sharedById: viewer.id, sharedByName: viewer.firstName },
   });
