@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { CopyButton } from "~/components/CopyButton";
 import { EmptyState } from "~/components/EmptyState";
 import { ShowMore } from "~/components/ShowMore";
@@ -50,6 +50,8 @@ export default function MyEvents() {
   const folder = FOLDERS.find((f) => f.key === loaded.folder) ?? FOLDERS[0];
   const list = loaded.list;
   const feedActive = actionData ? Boolean(actionData.feedUrl) : loaded.feedActive;
+  // ?eventId= (after cancelling or postponing one): that card is marked and brought into view.
+  const highlightId = useSearchParams()[0].get("eventId");
 
   return (
     <>
@@ -71,7 +73,7 @@ export default function MyEvents() {
           ))}
         </nav>
         <section aria-label={folder.label} className="space-y-3">
-          {list.length ? list.map((e) => <EventCard key={e.id} event={e} origin={loaded.origin} />) : <EmptyState title={folder.empty}>{folder.hint}</EmptyState>}
+          {list.length ? list.map((e) => <EventCard key={e.id} event={e} origin={loaded.origin} highlight={e.id === highlightId} />) : <EmptyState title={folder.empty}>{folder.hint}</EmptyState>}
           {loaded.more ? <ShowMore param="shown" next={loaded.more} label="Show more events" /> : null}
         </section>
         <section className="card space-y-2">

@@ -26,7 +26,7 @@ export function discover(db: Db, user: User, url: URL) {
   const values = Object.fromEntries(SEARCH_KEYS.map((k) => [k, q.get(k) ?? ""])) as Record<(typeof SEARCH_KEYS)[number], string>;
   // A new search starts at the rider's default radius from Settings.
   values.radius ||= String(user.searchRadius ?? DEFAULT_RADIUS);
-  const present = (list: Located[]) => {
+  const present = (list: Located<Parameters<typeof presentEventCard>[0]>[]) => {
     const saved = savedIdsOf(db, user.id, list.map((l) => l.event.id));
     return list.map((l) => presentEventCard(l.event, { distance: l.distance, viewerId: user.id, saved: saved.has(l.event.id) }));
   };
