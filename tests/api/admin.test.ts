@@ -260,14 +260,24 @@ describe("announcements", () => {
   });
 
   it.each([
-    [{ title: " ", message: "m" }],
-    [{ title: "t", message: "" }],
-    [{ title: "t", message: "m", userIds: [] }],
-  ])("refuses %o with the SPEC message", async (body) => {
+    [{ title: " ", message: "m" }, "Please fill in the title"],
+    [{ message: "m" }, "Please fill in the title"],
+    [{ title: "t", message: "" }, "Please fill in the message"],
+    [{ title: "t", message: "m", userIds: [] }, "Please select at least one user (if using selected users option)"],
+  ])("refuses %o saying which field is missing", async (body, message) => {
     const path = "userIds" in body ? "/api/admin/send-notification" : "/api/admin/mass-notification";
     const res = await admin.json(path, "POST", body);
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe("Please fill in all fields and select at least one user (if using selected users option)");
+    expect((await res.json()).message).toBe(message);
+  });
+
+  it("keeps what was typed when the dashboard's announcement form is refused, and says which field is missing", async () => {
+    const res = await admin.form("/admin?tab=notifications", { intent: "notify-selected", title: "Arena closed Sunday", message: "Rain overnight" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("Error: <!-- -->Please select at least one user (if using selected users option)");
+    expect(html).toContain('value="Arena closed Sunday"');
+    expect(html).toContain(">Rain overnight</textarea>");
   });
 });
 

@@ -75,7 +75,8 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
             {event.distance !== null ? <span className="shrink-0 text-sm font-semibold text-gray-700">{event.distance} mi</span> : null}
           </div>
           <h3 id={`event-${event.id}-name`} className="event-name">
-            <a data-discover href={`/share/event/${event.id}`} className="hover:underline">
+            {/* Padded to a 44 px tap target; the negative margin keeps the card's spacing. */}
+            <a data-discover href={`/share/event/${event.id}`} className="-my-2.5 block py-2.5 hover:underline">
               {event.name}
             </a>
           </h3>

@@ -21,7 +21,7 @@ export function PublicRunsSection({ runs, count, sort, shown }: { runs: PublicRu
               data-keep-scroll
               data-replace
               aria-current={sort === s ? "true" : undefined}
-              className={`flex min-h-[40px] items-center rounded-md px-3 text-sm font-semibold ${sort === s ? "bg-brand-700 text-white" : "text-gray-800"}`}
+              className={`flex min-h-[44px] items-center rounded-md px-3 text-sm font-semibold ${sort === s ? "bg-brand-700 text-white" : "text-gray-800"}`}
             >
               {s === "recent" ? "Recent" : "Fastest"}
             </a>
