@@ -15,6 +15,7 @@ import { createSavedSearch } from "../app/features/alerts/saved-searches.server"
 import { addPaper } from "../app/features/horses/papers.server";
 import { loadConfig } from "../app/lib/config.server";
 import { distanceMiles, lookupZip, type Place } from "../app/lib/gazetteer.server";
+import { FOLLOW_REQUEST_WORDS } from "../app/schemas/constants";
 import type { HorseSex } from "../app/schemas/horses";
 import { savedSearchCreateSchema } from "../app/schemas/saved-searches";
 import { migrateDatabase, openDatabase, type Db } from "../db/client";
@@ -767,10 +768,11 @@ function insertNotifications(tx: Tx, demo: Demo, requestIds: number[], today: nu
     .filter((r) => r.status === "PENDING");
   const rows: Array<typeof notifications.$inferInsert> = pending.map((r) => {
     const requester = byId.get(r.requesterId)!;
-    const requesterName = `${requester.firstName} ${requester.lastName}`;
+    // Named as the app names them (nameSeenBy): in full when Public; the pending requesters are not followed back.
+    const requesterName = requester.privacyMode === "PUBLIC" ? `${requester.firstName} ${requester.lastName}` : requester.firstName;
     return {
-      userId: r.targetId, type: "follow_request", title: "New follow request",
-      message: `${requesterName} wants to follow you.`,
+      userId: r.targetId, type: "follow_request", title: FOLLOW_REQUEST_WORDS.title,
+      message: `${requesterName} ${FOLLOW_REQUEST_WORDS.asks}`,
       metadata: { requestId: r.id, requesterName, requesterProfileUrl: `/profile/${requester.id}` },
       createdAt: r.createdAt,
     };
