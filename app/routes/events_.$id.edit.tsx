@@ -77,8 +77,8 @@ async function changeStatus(request: Request, user: Awaited<ReturnType<typeof re
   if (!parsed.success) return data({ statusError: { status, message: parsed.error.issues[0]?.message ?? "Invalid status" } }, { status: 400 });
   try {
     const event = setEventStatus(getDb(), user, id, parsed.data);
-    // The creator finds the event among their own; an admin on its page.
-    const to = event.createdBy === user.id ? "/events?folder=created" : `/share/event/${id}`;
+    // The creator finds the event among their own, its card brought into view and marked; an admin on its page.
+    const to = event.createdBy === user.id ? `/events?folder=created&eventId=${id}#event-${id}` : `/share/event/${id}`;
     return redirectWithToast(to, STATUS_TOASTS[parsed.data.status]);
   } catch (error) {
     if (!(error instanceof HttpError) || error.status >= 500) throw error;

@@ -1,3 +1,4 @@
+import { formatRunTime } from "~/schemas/run-basics";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmAction } from "~/components/ConfirmAction";
@@ -81,7 +82,7 @@ export default function HorsePage() {
                       {run.placement ? ` · ${run.placement}` : ""}
                     </span>
                   </span>
-                  <span className="shrink-0 font-bold tabular-nums text-brand-800">{run.time ? `${run.time}s` : "—"}</span>
+                  <span className="shrink-0 font-bold tabular-nums text-brand-800">{formatRunTime(run.time)}</span>
                 </li>
               ))}
             </ul>
@@ -93,7 +94,7 @@ export default function HorsePage() {
               Trends
             </a>
             {horse.retired ? null : (
-              <a data-discover href="/run-log?new#log-run" className="btn-primary">
+              <a data-discover href={`/run-log?new&horseId=${horse.id}#log-run`} className="btn-primary">
                 Log a run
               </a>
             )}

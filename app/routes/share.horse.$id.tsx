@@ -1,3 +1,4 @@
+import { formatRunTime } from "~/schemas/run-basics";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { NotFound } from "~/components/NotFound";
@@ -123,7 +124,7 @@ export default function SharedHorse() {
                     <span className="text-sm text-gray-600">{run.day}</span>
                   </span>
                   <span className="text-right">
-                    <span className="block font-bold tabular-nums text-gray-900">{run.time ? `${run.time}s` : "—"}</span>
+                    <span className="block font-bold tabular-nums text-gray-900">{formatRunTime(run.time)}</span>
                     {run.placement ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{run.placement}</span> : null}
                   </span>
                 </li>

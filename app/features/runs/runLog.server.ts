@@ -109,6 +109,8 @@ function readRunLogScreen(db: Db, user: User, url: URL) {
     riders,
     /** The form's picker: active horses. */
     horses: pickable,
+    /** The horse the new run's form starts on: a horse page's "Log a run" (?new&horseId=) names it. */
+    newHorseId: url.searchParams.has("new") && pickable.some((h) => h.id === filters.horseId) ? filters.horseId! : null,
     /** Filters and trends: every horse with runs or still active. */
     horseChoices,
     /** Where run times are shown, and read from a form sent without JavaScript. */
@@ -251,10 +253,10 @@ export async function runLogAction(request: Request) {
     case "update": {
       const saved = await saveRunForm(db, user, input);
       if (!saved.ok) return data({ result: saved.result }, { status: saved.status });
-      return redirectWithToast(back, { type: "success", title: input.intent === "create" ? "Run Log Added!" : "Run Log Updated" });
+      return redirectWithToast(back, { type: "success", title: input.intent === "create" ? "Run Logged" : "Run Updated" });
     }
     case "delete":
-      return attempt(() => deleteRunLog(db, user, input.id), FAILED.delete, "Run Log Deleted");
+      return attempt(() => deleteRunLog(db, user, input.id), FAILED.delete, "Run Deleted");
     case "privacy":
       return attempt(() => setRunPrivacy(db, user, input.id, input.privacy), FAILED.privacy, "Privacy Updated");
     case "invalid":
