@@ -349,8 +349,6 @@ describe("the draw", () => {
     const page = await (await visitor.get(`/events/${eventId}/draw`)).text();
     expect(page).toContain("Horse 0");
     expect(page).toContain("hidden");
-    // Hidden events: their draw too.
-    app.db.update(raceClasses).set({}).where(eq(raceClasses.id, cls.id)).run();
   });
 
   it("refuses to draw a published class again, records later changes with who and when, and puts late entries at the end", async () => {
@@ -413,5 +411,49 @@ describe("timers", () => {
     expect((await other.client.json(`${url}/timers/${timer.id}`, "DELETE")).status).toBe(403);
     expect((await producer.client.json(`${url}/timers/${timer.id}`, "DELETE")).status).toBe(200);
     expect((await producer.client.json(`${url}/timers/${timer.id}`, "DELETE")).status).toBe(404);
+  });
+});
+
+describe("the screens' forms (as a browser without JavaScript posts them)", () => {
+  it("takes a class's dollars as typed and stores exact cents, then a walk-up, a draw and its publishing", async () => {
+    const { producer, event } = await race();
+    const hub = `/events/${event.id}/race-day`;
+    expect((await producer.client.get(hub)).status).toBe(200);
+    const add = await producer.client.form(hub, { intent: "class-create", name: "Poles", entryFee: "$1,250.05", addedMoney: "0.29", producerSharePercent: "20", divisions: "2", splitSeconds: "1.0", maxHorsesPerRider: "", divisionPercents: "", payoutTable: "" });
+    expect(add.status).toBe(302);
+    const cls = app.db.select().from(raceClasses).where(eq(raceClasses.eventId, event.id)).get()!;
+    expect(cls).toMatchObject({ name: "Poles", entryFeeCents: 125005, addedMoneyCents: 29, producerSharePercent: 20, divisions: 2, splitMs: [1000], maxHorsesPerRider: 3 });
+    const bad = await producer.client.form(hub, { intent: "class-create", name: "Bad", entryFee: "12.345" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Enter dollars and cents, like 50 or 50.00");
+
+    expect((await producer.client.form(hub, { intent: "walk-up", classId: cls.id, riderName: "Jo Gate", horseName: "Biscuit" })).status).toBe(302);
+    expect((await producer.client.form(hub, { intent: "walk-up", classId: cls.id, riderName: "", horseName: "No Rider" })).status).toBe(302);
+    expect(app.db.select().from(raceEntries).where(eq(raceEntries.classId, cls.id)).all().map((e) => e.riderName)).toEqual(["Jo Gate"]);
+    expect((await producer.client.form(hub, { intent: "draw", classId: cls.id, seed: "form-seed", minGap: "5", dragEvery: "5" })).status).toBe(302);
+    expect((await producer.client.form(hub, { intent: "draw-publish", classId: cls.id })).status).toBe(302);
+    const page = await (await app.client().get(`/events/${event.id}/draw`)).text();
+    expect(page).toContain("Jo Gate");
+    expect(page).toContain("form-seed");
+
+    // Nobody else gets the hub.
+    const other = await signedInRider(app);
+    expect((await other.client.get(hub)).status).toBe(403);
+    expect((await other.client.form(hub, { intent: "class-delete", classId: cls.id })).status).toBe(403);
+    expect((await app.client().get(hub)).headers.get("location")).toBe("/login");
+  });
+
+  it("enters a rider from the entry form, and shows their entries and fees on My Events with the published place", async () => {
+    const { producer, event, url } = await race();
+    const cls = await addClass(producer.client, url, { name: "Open 4D", entryFeeCents: 4550 });
+    const rider = await signedInRider(app);
+    const res = await rider.client.form(`/events/${event.id}/enter`, { intent: "enter", classId: cls.id, horseId: "", horseName: "Form Horse", riderId: "none" });
+    expect(res.status).toBe(302);
+    const mine = await (await rider.client.get("/events")).text();
+    expect(mine).toContain("My entries");
+    expect(mine).toContain("Fees $45.50");
+    expect(mine).toContain("Form Horse");
+    await producer.client.json(`${url}/classes/${cls.id}/draw`, "POST", { publish: true, seed: "my-events" });
+    expect(await (await rider.client.get("/events")).text()).toMatch(/Runs #1, before the first drag/);
   });
 });

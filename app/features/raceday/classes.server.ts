@@ -136,7 +136,19 @@ export function createClass(db: Db, viewer: Viewer, eventId: string, input: Race
   );
 }
 
-const MONEY_FIELDS = ["entryFeeCents", "addedMoneyCents", "producerSharePercent", "divisions", "splitSeconds", "payout", "sidepotOf"] as const;
+/** Whether a change touches the money rules (a form sends them all, changed or not). */
+function moneyChanges(current: RaceClass, patch: RaceClassPatch) {
+  const differs = (sent: unknown, stored: unknown) => sent !== undefined && JSON.stringify(sent) !== JSON.stringify(stored);
+  return (
+    differs(patch.entryFeeCents, current.entryFeeCents) ||
+    differs(patch.addedMoneyCents, current.addedMoneyCents) ||
+    differs(patch.producerSharePercent, current.producerSharePercent) ||
+    differs(patch.divisions, current.divisions) ||
+    differs(patch.splitSeconds, current.splitMs) ||
+    (patch.payout !== undefined && differs(patch.payout ?? defaultPayout(current.divisions), current.payout)) ||
+    (patch.sidepotOf !== undefined && (patch.sidepotOf ?? null) !== current.sidepotOf)
+  );
+}
 
 const samePayout = (a: PayoutRule, b: PayoutRule) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -150,7 +162,7 @@ export function updateClass(db: Db, viewer: Viewer, eventId: string, classId: st
   return db.transaction(
     () => {
       const current = getClass(db, eventId, classId);
-      if (current.resultsPublishedAt && MONEY_FIELDS.some((f) => patch[f] !== undefined)) throw refuse(409, M.resultsPublished);
+      if (current.resultsPublishedAt && moneyChanges(current, patch)) throw refuse(409, M.resultsPublished);
       if (patch.name !== undefined) checkNameFree(db, eventId, patch.name, classId);
       const divisions = patch.divisions ?? current.divisions;
       let payout = patch.payout === undefined ? current.payout : (patch.payout ?? defaultPayout(divisions));

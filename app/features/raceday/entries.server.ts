@@ -6,7 +6,7 @@ import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { zonedInstant } from "~/lib/zoned-time";
-import { maxHorsesMessage, RACE_MESSAGES as M, type RaceEntryInput, type RaceEntryPatch } from "~/schemas/raceday";
+import { maxHorsesMessage, RACE_LIMITS, RACE_MESSAGES as M, type RaceEntryInput, type RaceEntryPatch } from "~/schemas/raceday";
 import { findRaceEvent } from "./access.server";
 import { findClass } from "./classes.server";
 import { dragsBeforePosition } from "./draw";
@@ -163,7 +163,10 @@ export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryI
   const walkUp = input.riderName !== undefined;
   if (walkUp && !manager) throw refuse(403, "Only the event's producer can add a walk-up entry", "riderName");
   if (!manager && !entriesOpen(event)) throw refuse(409, closedMessage(event));
+  if (walkUp && !input.riderName?.trim()) throw refuse(400, M.riderName, "riderName");
   if (walkUp && !input.horseName) throw refuse(400, M.horse, "horseName");
+  if ((input.riderName?.length ?? 0) > RACE_LIMITS.riderName) throw refuse(400, M.riderNameMax, "riderName");
+  if ((input.horseName?.trim().length ?? 0) > RACE_LIMITS.horseName) throw refuse(400, M.horseNameMax, "horseName");
   if (!input.horseId && !input.horseName) throw refuse(400, M.horse, "horseId");
   const entry = db.transaction(
     () => {
