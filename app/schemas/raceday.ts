@@ -64,7 +64,6 @@ export const RACE_MESSAGES = {
   notApproved: "Race day opens once an admin approves the event",
   entriesClosed: "Entries are closed for this event",
   drawPublished: "The draw is published: it cannot be drawn again. Scratches, moves and late entries keep it up to date.",
-  notDrawn: "Draw the class before publishing it",
   resultsPublished: "Results are published: the class's money rules and the class itself can no longer change",
   sameHorse: "That horse is already entered in this class",
   soloNotice: "Your profile is Private, but a race's draw and results show each rider's name and horse publicly, as at any race.",
@@ -322,7 +321,8 @@ const formNumber = (v: unknown) => (v === "" ? undefined : typeof v === "string"
  * POST /api/events/{id}/classes/{classId}/draw: draws with a new seed (or the
  * one given, to show a draw again) and `minGap`/`dragEvery` (the class's
  * settings when absent); `publish: true` publishes it. `publish: true` alone,
- * on a class already drawn, publishes the order the producer looked at.
+ * on a class already drawn, publishes the order the producer looked at (on
+ * one not drawn yet, it draws and publishes).
  */
 export const raceDrawSchema = z.object({
   seed: z.preprocess(
