@@ -65,7 +65,7 @@ test("a rider enters a class from the event's page and sees their place in the p
   const row = page.locator('[data-testid="drawn-run"][data-mine="true"]');
   await expect(row).toContainText(rider.horse);
   await expect(row).toContainText("You");
-  await expect(page.getByText(/^Seed/).first()).toBeVisible();
+  await expect(page.locator("section", { has: page.getByRole("heading", { name: rider.className, exact: true }) })).toContainText("Seed ");
   await screenshot(page, `raceday-draw-${info.project.name}`);
   await expectAccessible(page);
 
@@ -89,7 +89,7 @@ test("the producer adds a class, takes a walk-up and publishes the draw from the
   await expect(page.getByRole("link", { name: "Booth" })).toBeVisible();
 
   const add = page.locator("details#add-class");
-  await add.locator("summary").click();
+  await add.locator("> summary").click();
   await add.getByLabel("Class name").fill(className);
   await add.getByLabel("Entry fee ($)").fill("35");
   await add.getByLabel("Added money ($)").fill("250.50");

@@ -98,9 +98,10 @@ export async function hubAction(request: Request, eventId: string) {
   const here = `/events/${eventId}/race-day`;
   if (!HUB_INTENTS.includes(asked as HubIntent)) return data({ result: null, form: null, message: "Unknown action" }, { status: 400 });
   const intent = asked as HubIntent;
+  // Back to the hub itself, never with a #fragment: with JavaScript on, a redirect to the same page
+  // that only adds a hash is a hash change and skips the loaders (no toast, no change shown).
   const classId = text(form, "classId");
   const entryId = text(form, "entryId");
-  const anchor = classId ? `#class-${classId}` : intent.startsWith("timer") ? "#timers" : "";
 
   if (intent === "class-create" || intent === "class-update") {
     const submission = parseWithZod(form, { schema: raceClassFormSchema });
@@ -108,7 +109,7 @@ export async function hubAction(request: Request, eventId: string) {
     if (submission.status !== "success") return data({ result: submission.reply(), form: which, message: null }, { status: 400 });
     try {
       const cls = intent === "class-create" ? createClass(db, user, eventId, submission.value) : updateClass(db, user, eventId, classId, submission.value);
-      return redirectWithToast(`${here}#class-${cls.id}`, { type: "success", title: DONE[intent] });
+      return redirectWithToast(here, { type: "success", title: DONE[intent] });
     } catch (error) {
       if (!(error instanceof HttpError) || error.status >= 500) throw error;
       const fieldErrors = error.body.errors as Record<string, string[]> | undefined;
@@ -153,7 +154,7 @@ export async function hubAction(request: Request, eventId: string) {
     }
   } catch (error) {
     if (!(error instanceof HttpError) || error.status >= 500) throw error;
-    return redirectWithToast(`${here}${anchor}`, { type: "error", title: "Not Saved", description: error.message });
+    return redirectWithToast(here, { type: "error", title: "Not Saved", description: error.message });
   }
-  return redirectWithToast(`${here}${anchor}`, { type: "success", title: DONE[intent] });
+  return redirectWithToast(here, { type: "success", title: DONE[intent] });
 }
