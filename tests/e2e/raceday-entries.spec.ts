@@ -71,6 +71,7 @@ test("a rider enters a class from the event's page and sees their place in the p
 
   await page.goto("/events");
   await expect(page.getByTestId("my-events-entry").filter({ hasText: rider.horse })).toContainText(`Runs #${run.position}`);
+  await screenshot(page, `raceday-my-events-${info.project.name}`);
 });
 
 test("the producer adds a class, takes a walk-up and publishes the draw from the hub", async ({ page }, info) => {
@@ -107,7 +108,9 @@ test("the producer adds a class, takes a walk-up and publishes the draw from the
     await section.getByLabel("Horse's name").fill(horseName);
     await section.getByRole("button", { name: "Add Walk-Up" }).click();
     await expect(page.getByTestId("toast")).toContainText("Walk-Up Entered");
+    await expect(section.getByLabel("Rider's name")).toHaveValue("");
   }
+  await expect(page.locator("details#add-class")).not.toHaveAttribute("open");
   await expect(section.getByTestId("hub-entry")).toHaveCount(2);
 
   await section.getByLabel("Seed (blank: a new one)").fill(`hub-${suffix}`);
