@@ -385,6 +385,8 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/api.auth.register": none,
   "routes/api.auth.logout": none,
   "routes/api.auth.change-password": none,
+  // The API description: the same public document for everyone, built from schemas, never from rows.
+  "routes/api.openapi[.]json": () => ["/api/openapi.json"],
   "routes/api.auth.forgot-password": none,
   "routes/api.auth.validate-reset-token.$token": () => ["/api/auth/validate-reset-token/not-a-token"],
   "routes/api.auth.reset-password.$token": none,
