@@ -73,6 +73,8 @@ export function EventForm({
   const [remove, setRemove] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const lookup = useRef<ReturnType<typeof setTimeout>>();
+  // The ZIP code the lookup last put in the field: the lookup may replace only that one, or an empty field.
+  const filledZip = useRef<string | null>(null);
   useEffect(() => () => clearTimeout(lookup.current), []);
 
   async function placeOf(address: string) {
@@ -83,6 +85,8 @@ export function EventForm({
   async function onZip(value: string) {
     const zip = value.trim();
     setZipFound(false);
+    // Typed over: from now on the field holds the producer's ZIP code, which no lookup replaces.
+    if (zip !== filledZip.current) filledZip.current = null;
     if (!/^\d{5}$/.test(zip)) return setZipPlace(null);
     try {
       const place = await placeOf(zip);
@@ -103,8 +107,11 @@ export function EventForm({
         const place = await placeOf(value);
         if (!place) return;
         const zip = document.getElementById(fields.zipCode.id) as HTMLInputElement | null;
-        if (zip && place.zipCode) {
+        // A ZIP code the producer typed is theirs (a city has many; the server checks it is in the city).
+        const typed = zip?.value.trim() ?? "";
+        if (zip && place.zipCode && (typed === "" || typed === filledZip.current)) {
           zip.value = place.zipCode;
+          filledZip.current = place.zipCode;
           setZipPlace({ zip: place.zipCode, city: place.city, state: place.state });
           setZipFound(true);
         }
