@@ -17,7 +17,10 @@ export const EVENT_MESSAGES = {
   contactEmail: "Invalid email format",
   confirmTerms: "You must confirm the event information is accurate",
   endDate: "End date must be on or after the start date",
+  /** The API's words for a search without place or dates (its published contract names the fields)... */
   search: "Either location (zipCode or cityState) or date range (startDate or endDate) must be provided",
+  /** ...and the search form's, for riders. */
+  searchForm: 'To search, enter a ZIP code or "City, ST", or choose dates',
   reason: "Please select a reason for reporting",
   longPast: "That date is more than a year ago: check the year",
   searchRange: "The end date must be on or after the start date",
@@ -255,7 +258,7 @@ export const eventSearchSchema = z
     ...eventSearchFields,
     userHomeZipCode: z.preprocess(blankToUndefined, z.string().regex(/^\d{5}$/).optional().catch(undefined)),
   })
-  .refine((v) => v.zipCode || v.cityState || v.startDate || v.endDate, { message: EVENT_MESSAGES.search })
+  .refine((v) => v.zipCode || v.cityState || v.startDate || v.endDate, { message: EVENT_MESSAGES.search, params: { formMessage: EVENT_MESSAGES.searchForm } })
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, { message: EVENT_MESSAGES.searchRange, path: ["endDate"] });
 export type EventSearch = z.infer<typeof eventSearchSchema>;
 

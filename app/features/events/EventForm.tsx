@@ -9,6 +9,10 @@ import { EVENT_TYPE_LABELS, eventCreateSchema, eventEditSchema, GROUND_LABELS, G
 import { formatDateRange } from "./format";
 import { uploadFile, UploadError } from "~/lib/uploadFile";
 import { checkFileBeforeUpload, maxSizeLabel, UPLOAD_RULES } from "~/schemas/uploads";
+import { installPlainMessages } from "~/schemas/error-map";
+
+// The form checks itself with zod in the browser: the same plain words as the server's answer.
+installPlainMessages();
 
 /** "ST" of a typed "City, ST", if any. */
 const stateIn = (location: string) => /,\s*([A-Za-z]{2})\s*$/.exec(location)?.[1]?.toUpperCase() ?? null;
