@@ -49,7 +49,7 @@ const TYPE_WORDS: Record<string, string> = {
 };
 
 /** The plain-words message of one zod issue. */
-export const plainErrorMap: ZodErrorMap = (issue, ctx) => {
+export const plainErrorMap: ZodErrorMap = (issue) => {
   const field = labelOf(issue.path);
   switch (issue.code) {
     case z.ZodIssueCode.invalid_type:
