@@ -100,7 +100,7 @@ describe("POST and GET /api/saved-searches", () => {
       [alert({ startDate: "2030-02-30" }), EVENT_MESSAGES.dateNotReal],
       [alert({ startDate: "2030-05-01", endDate: "2030-04-01" }), "The end date must be on or after the start date"],
       [alert({ endDate: "2021-04-01" }), SAVED_SEARCH_MESSAGES.ended],
-      [alert({ arenaType: "barn" }), "Invalid enum value. Expected 'outdoor' | 'indoor', received 'barn'"],
+      [alert({ arenaType: "barn" }), "Arena type must be one of: outdoor, indoor"],
       [alert({ minAddedMoney: -5 }), "Enter whole dollars"],
       [alert({ email: "weekly" }), SAVED_SEARCH_MESSAGES.email],
     ];
