@@ -44,7 +44,7 @@ let root: Root | null = null;
 let container: HTMLElement | null = null;
 
 /** Renders `Component` as the page of a stubbed Remix app whose root loader answers `rootData`. */
-export async function renderInRemix(Component: ComponentType, { rootData = { user: null } as unknown, path = "/page" } = {}) {
+export async function renderInRemix(Component: ComponentType, { rootData = { user: null } as Record<string, unknown>, path = "/page" } = {}) {
   const Stub = createRemixStub([
     {
       id: "root",
