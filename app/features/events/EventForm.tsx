@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type FocusEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Field, FieldErrors, FormError } from "~/components/Field";
 import { showToast } from "~/components/Toaster";
 import { EVENT_TYPES } from "~/schemas/constants";
@@ -65,8 +65,8 @@ export function EventForm({
   const [form, fields] = useForm<Shape, Shape>({
     lastResult,
     constraint: getZodConstraint(schema),
-    // A field is checked when it loses focus (onFieldBlur below, which times it), then as it is typed in.
-    shouldValidate: "onSubmit",
+    // A field is checked when it loses focus (after a tap has landed: see below), then as it is typed in.
+    shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     // The two schemas differ only in confirmTerms; conform's types want one shape.
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as unknown as Submission<Shape, string[], Shape>,
@@ -180,30 +180,39 @@ export function EventForm({
   }
 
   /**
-   * A field is checked when it loses focus. When a tap took the focus away,
-   * its message waits until the tap has landed: shown at once, it would push
-   * down what was tapped (the "I confirm" box) and the tap would miss it.
+   * A field is checked when it loses focus (conform listens for that on the
+   * document). When a tap took the focus away, the check waits until the tap
+   * has landed: a message shown at once would push down what was tapped (the
+   * "I confirm" box) and the tap would miss it. The focus leaving is held
+   * back here, then told again once the click is done.
    */
-  function onFieldBlur(event: FocusEvent<HTMLFormElement>) {
-    const field = event.target as unknown as HTMLInputElement;
-    if (!field.name || field.type === "file" || field.type === "hidden" || field.type === "submit") return;
-    // Going to the submit button: the submit checks everything, and nothing moves first.
-    const next = event.relatedTarget;
-    if (next instanceof HTMLButtonElement && next.type === "submit" && next.form === event.currentTarget) return;
-    const check = () => form.validate({ name: field.name });
-    if (!tapping.current) return check();
-    let done = false;
-    const landed = () => {
-      if (done) return;
-      done = true;
-      document.removeEventListener("click", landed, true);
-      clearTimeout(fallback);
-      // After the click has been handled (the box is ticked), then the message.
-      setTimeout(check, 0);
+  useEffect(() => {
+    const element = document.getElementById(form.id);
+    if (!element) return;
+    let replaying = false;
+    const onFocusOut = (event: globalThis.FocusEvent) => {
+      const field = event.target as HTMLInputElement;
+      if (replaying || !tapping.current || !field.name || field.type === "file" || field.type === "hidden") return;
+      event.stopPropagation();
+      let done = false;
+      const landed = () => {
+        if (done) return;
+        done = true;
+        document.removeEventListener("click", landed, true);
+        clearTimeout(fallback);
+        // After the click has been handled (the box is ticked), then the message.
+        setTimeout(() => {
+          replaying = true;
+          field.dispatchEvent(new globalThis.FocusEvent("focusout", { bubbles: true }));
+          replaying = false;
+        }, 0);
+      };
+      document.addEventListener("click", landed, true);
+      const fallback = setTimeout(landed, TAP_MS);
     };
-    document.addEventListener("click", landed, true);
-    const fallback = setTimeout(landed, TAP_MS);
-  }
+    element.addEventListener("focusout", onFocusOut, true);
+    return () => element.removeEventListener("focusout", onFocusOut, true);
+  }, [form.id]);
 
   const shown = showbillUrl || (!remove ? currentShowbill : null);
   const typeErrors = fields.eventType.errors;
@@ -217,7 +226,6 @@ export function EventForm({
       encType="multipart/form-data"
       className="space-y-5"
       {...formProps}
-      onBlur={onFieldBlur}
       onSubmit={(event) => {
         // Sent now, the event would be added without the showbill the rider meant to add.
         if (showbillRefused) {
