@@ -200,6 +200,8 @@ test("Without JavaScript, the Status panel's refusal is in view, and the top of 
   await page.goto(`/events/${id}/edit`);
   const status = page.locator("#event-status");
   await status.locator("summary", { hasText: "Cancel Event" }).click();
+  // Spaces pass the browser's own check (required, 3 characters) but say nothing: the server refuses them.
+  await status.locator("#reason-cancelled").fill("   ");
   await status.getByRole("button", { name: "Yes, cancel the event" }).click();
   await expect(page).toHaveURL(new RegExp(`/events/${id}/edit\\?intent=status#event-status$`));
   await expect(status.getByText("Say why, in a few words: riders who saved the event see it")).toBeInViewport();
