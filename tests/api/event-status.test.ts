@@ -398,7 +398,7 @@ describe("without JavaScript", () => {
 
     const done = await creator.client.form(`/events/${event.id}/edit?intent=status`, { status: "CANCELLED", reason: "Arena flooded" });
     expect(done.status).toBe(302);
-    expect(done.headers.get("location")).toBe("/events?folder=created");
+    expect(done.headers.get("location")).toBe(`/events?folder=created#event-${event.id}`);
     expect(row(event.id)).toMatchObject({ status: "CANCELLED", statusReason: "Arena flooded" });
   });
 
