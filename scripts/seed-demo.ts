@@ -10,10 +10,12 @@
  */
 import bcrypt from "bcryptjs";
 import { createHash } from "node:crypto";
-import { count } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { createSavedSearch } from "../app/features/alerts/saved-searches.server";
+import { addPaper } from "../app/features/horses/papers.server";
 import { loadConfig } from "../app/lib/config.server";
 import { distanceMiles, lookupZip, type Place } from "../app/lib/gazetteer.server";
+import { FOLLOW_REQUEST_WORDS } from "../app/schemas/constants";
 import type { HorseSex } from "../app/schemas/horses";
 import { savedSearchCreateSchema } from "../app/schemas/saved-searches";
 import { migrateDatabase, openDatabase, type Db } from "../db/client";
@@ -300,6 +302,8 @@ type EventSpec = {
   daysAgo?: number;
   /** Called off by its producer, with the reason riders read on its card and share page. */
   cancelled?: string;
+  /** Put off by its producer (a new date to come), with the reason riders read. */
+  postponed?: string;
 };
 
 const EVENTS: EventSpec[] = [
@@ -312,7 +316,7 @@ const EVENTS: EventSpec[] = [
   { name: "Big Country Barrel Race", venue: "taylorCounty", types: ["barrel_racing"], days: 1, fee: "$40 per run", added: 1000, by: ADMIN_USER, cancelled: "The arena's footing is being redone. Entries already paid are refunded at the office." },
   { name: "South Plains Open 4D", venue: "mallet", types: ["barrel_racing"], days: 2, fee: "$45 per run", added: 2000, by: ADMIN_USER },
   { name: "Priefert Ranch Rodeo Weekend", venue: "priefert", types: ["rodeo", "barrel_racing"], days: 2, fee: "$75 per event", added: 3000, by: "hank" },
-  { name: "Panhandle Open Show", venue: "amarillo", types: ["open_show", "barrel_racing", "pole_bending"], days: 1, fee: "$20 per class", added: null, by: ADMIN_USER },
+  { name: "Panhandle Open Show", venue: "amarillo", types: ["open_show", "barrel_racing", "pole_bending"], days: 1, fee: "$20 per class", added: null, by: ADMIN_USER, postponed: "The fairgrounds host a stock show that weekend. The new date goes on the showbill as soon as it is set." },
   { name: "Lazy E Barrel Classic", venue: "lazyE", types: ["barrel_racing", "futurity"], days: 3, fee: "$125 futurity, $60 open", added: 15000, by: "hank", daysAgo: 61 },
   { name: "OKC Fair Park Series Finals", venue: "okcFair", types: ["barrel_racing"], days: 2, fee: "$55 per run", added: 4000, by: "hank" },
   { name: "Heart of Oklahoma 4D", venue: "shawnee", types: ["barrel_racing"], days: 1, fee: "$40 per run", added: 1500, by: "hank" },
@@ -533,6 +537,7 @@ function buildEvents(rand: Random, today: number, userIds: Map<string, string>):
       showbillReviewedBy: spec.pending ? null : adminId,
       showbillReviewedAt: spec.pending ? null : new Date(createdAt.getTime() + rand.int(2, 30) * HOUR),
       ...(spec.cancelled ? { status: "CANCELLED" as const, statusReason: spec.cancelled, sequence: 1 } : {}),
+      ...(spec.postponed ? { status: "POSTPONED" as const, statusReason: spec.postponed, sequence: 1 } : {}),
       createdAt,
     };
   });
@@ -680,6 +685,8 @@ function buildSaved(rand: Random, today: number, userRows: UserRow[], eventRows:
       .slice(0, rand.int(2, 5))
       .map((x) => x.e);
     const picks = new Set([...nearest, ...(rand.chance(0.5) && bigOnes.length ? [rand.pick(bigOnes)] : [])]);
+    // The demo rider has saved the postponed event too, so My Events shows one with its reason.
+    if (spec.key === MAIN_USER) for (const e of upcoming) if (e.status === "POSTPONED") picks.add(e);
     return [...picks].map((e) => ({
       userId: user.id,
       eventId: e.id,
@@ -761,10 +768,11 @@ function insertNotifications(tx: Tx, demo: Demo, requestIds: number[], today: nu
     .filter((r) => r.status === "PENDING");
   const rows: Array<typeof notifications.$inferInsert> = pending.map((r) => {
     const requester = byId.get(r.requesterId)!;
-    const requesterName = `${requester.firstName} ${requester.lastName}`;
+    // Named as the app names them (nameSeenBy): in full when Public; the pending requesters are not followed back.
+    const requesterName = requester.privacyMode === "PUBLIC" ? `${requester.firstName} ${requester.lastName}` : requester.firstName;
     return {
-      userId: r.targetId, type: "follow_request", title: "New follow request",
-      message: `${requesterName} wants to follow you.`,
+      userId: r.targetId, type: "follow_request", title: FOLLOW_REQUEST_WORDS.title,
+      message: `${requesterName} ${FOLLOW_REQUEST_WORDS.asks}`,
       metadata: { requestId: r.id, requesterName, requesterProfileUrl: `/profile/${requester.id}` },
       createdAt: r.createdAt,
     };
@@ -854,7 +862,8 @@ function summary(demo: Demo, notificationCount: number, file: string) {
     `  ${demo.events.length} events in ${states.size} states (${[...states].sort().join(", ")}), ${pendingShowbills} awaiting showbill review`,
     `  ${demo.runs.length} run logs on ${horses.size} horses, ${demo.saved.length} saved events`,
     `  ${demo.follows.length} follows, ${pendingRequests} pending follow requests, ${notificationCount} notifications`,
-    `  ${demo.events.filter((e) => e.status === "CANCELLED").length} cancelled event, 1 saved search ("Alert me") for the demo rider`,
+    `  ${demo.events.filter((e) => e.status === "CANCELLED").length} cancelled and ${demo.events.filter((e) => e.status === "POSTPONED").length} postponed event, 1 saved search ("Alert me") for the demo rider`,
+    `  1 paper close to expiry (Rebel's Coggins, in ${PAPER_EXPIRES_IN_DAYS} days) for the demo rider`,
     "",
     `Demo sign-in:  ${emailOf(MAIN_USER)} / ${DEMO_PASSWORD}`,
     `Admin sign-in: ${emailOf(ADMIN_USER)} / ${DEMO_PASSWORD}`,
@@ -862,7 +871,19 @@ function summary(demo: Demo, notificationCount: number, file: string) {
   ].join("\n");
 }
 
-function main() {
+/** The demo rider's Coggins for Rebel: issued about a year ago, expiring soon, so Horses shows it as expiring. */
+const PAPER_EXPIRES_IN_DAYS = 12;
+/** A one-page PDF standing in for the scanned certificate. */
+const COGGINS_PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+
+async function addDemoPaper(db: Db, userId: string, today: number) {
+  const user = db.select().from(users).where(eq(users.id, userId)).get()!;
+  const rebel = db.select({ id: horses.id }).from(horses).where(and(eq(horses.userId, userId), eq(horses.name, "Rebel"))).get()!;
+  // Through the app's own path: the file checked and stored privately, its reminders queued.
+  await addPaper(db, user, rebel.id, { kind: "coggins", issuedOn: isoDate(today - (365 - PAPER_EXPIRES_IN_DAYS) * DAY), expiresOn: isoDate(today + PAPER_EXPIRES_IN_DAYS * DAY) }, new Blob([COGGINS_PDF], { type: "application/pdf" }));
+}
+
+async function main() {
   const config = loadConfig();
   const db = openDatabase(config.databaseFile);
   try {
@@ -884,6 +905,7 @@ function main() {
     const kaylee = demo.users.find((u) => u.email === emailOf(MAIN_USER))!;
     const home = { id: kaylee.id, homeZipCode: kaylee.homeZipCode ?? null };
     createSavedSearch(db, home, savedSearchCreateSchema.parse({ name: "Barrel races near home", zipCode: home.homeZipCode, radius: 200, eventType: "barrel_racing", email: "daily" }));
+    await addDemoPaper(db, kaylee.id, today);
     console.log(summary(demo, notificationCount, config.databaseFile));
     return 0;
   } finally {
@@ -892,7 +914,7 @@ function main() {
 }
 
 try {
-  process.exitCode = main();
+  process.exitCode = await main();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

@@ -9,7 +9,8 @@ export function SharedPageBar() {
   if (useShellUser()) return null;
   return (
     <div className="flex items-center justify-between">
-      <a data-discover href="/" className="link text-sm">
+      {/* A 44 px tap target, however short the word. */}
+      <a data-discover href="/" className="link inline-flex min-h-[44px] items-center text-sm">
         {APP_NAME}
       </a>
       <a data-discover href="/register" className="btn-secondary">

@@ -38,6 +38,30 @@ function normalize(text: string): string {
     .replace(/[^a-z0-9]/g, "");
 }
 
+/** Names the rules below cannot rebuild: the data drops hyphens and apostrophes. */
+const WRITTEN_AS: Record<string, string> = {
+  "Winston Salem": "Winston-Salem",
+  "Wilkes Barre": "Wilkes-Barre",
+  "Sedro Woolley": "Sedro-Woolley",
+  "Milton Freewater": "Milton-Freewater",
+  "Lees Summit": "Lee's Summit",
+  "Land O Lakes": "Land O' Lakes",
+  Dekalb: "DeKalb",
+};
+
+/**
+ * A city as people write it ("Coeur d'Alene", "O'Fallon", "McKinney"), not
+ * as the postal data stores it ("Coeur D Alene", "O Fallon", "Mckinney").
+ * This is the one place names are shaped: suggestions, event places, saved
+ * searches and the alerts and mails that name them all read the index.
+ */
+export function writtenCity(city: string): string {
+  return (WRITTEN_AS[city] ?? city)
+    .replace(/ D (?=[A-Z])/g, " d'")
+    .replace(/\bO (?=[A-Z][a-z])/g, "O'")
+    .replace(/\bMc([a-z])/g, (_m, c: string) => `Mc${c.toUpperCase()}`);
+}
+
 const cityKey = (city: string, state: string) => `${normalize(city)}|${state.toUpperCase()}`;
 
 /**
@@ -54,7 +78,7 @@ function buildIndex(): Index {
   const byCity = new Map<string, City>();
   for (const r of Object.values(loadRecords())) {
     if (r.country !== "US" || typeof r.latitude !== "number" || typeof r.longitude !== "number") continue;
-    const place: Place = { zip: r.zip, city: r.city, state: r.state, latitude: r.latitude, longitude: r.longitude };
+    const place: Place = { zip: r.zip, city: writtenCity(r.city), state: r.state, latitude: r.latitude, longitude: r.longitude };
     byZip.set(place.zip, place);
     const key = cityKey(place.city, place.state);
     const city = byCity.get(key);

@@ -1,5 +1,7 @@
 import { data } from "@remix-run/node";
+import { dayIn } from "~/features/events/dates";
 import { homeZone } from "~/features/events/zones.server";
+import { now } from "./clock.server";
 import { unreadCount } from "~/features/notifications/notifications.server";
 import { getUser } from "./auth.server";
 import { getDb } from "./db.server";
@@ -26,5 +28,7 @@ export async function loadShell(request: Request) {
         zone: homeZone(user),
       }
     : null;
-  return data({ user: shellUser, toast }, headers ? { headers: { "Set-Cookie": headers } } : undefined);
+  // The footer's year, by the app's clock (tests move it), in the reader's zone.
+  const year = Number(dayIn(shellUser?.zone ?? "UTC", now()).slice(0, 4));
+  return data({ user: shellUser, toast, year }, headers ? { headers: { "Set-Cookie": headers } } : undefined);
 }

@@ -18,3 +18,8 @@ export function useShellUser() {
 export function useViewerZone() {
   return useShellUser()?.zone ?? "UTC";
 }
+
+/** This year, as the server's clock has it (the footer's copyright): the same in the server's page and the browser's. */
+export function useThisYear() {
+  return useRouteLoaderData<RootData>("root")?.year ?? new Date().getFullYear();
+}

@@ -30,7 +30,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = `${url.pathname}${url.search}`;
   const form = await readForm(request);
   const parsed = adminIntentSchema.safeParse({ ...Object.fromEntries(form), userIds: form.getAll("userIds") });
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid request" }, { status: 400 });
+  if (!parsed.success) {
+    const error = parsed.error.issues[0]?.message ?? "Invalid request";
+    // A refused announcement comes back with what was typed, to finish it.
+    if (String(form.get("intent") ?? "").startsWith("notify")) {
+      return data({ error, draft: { title: String(form.get("title") ?? ""), message: String(form.get("message") ?? "") } }, { status: 400 });
+    }
+    return data({ error }, { status: 400 });
+  }
   try {
     const outcome = await runAdminIntent(getDb(), admin, parsed.data);
     return "done" in outcome ? redirectWithToast(back, { type: "success", ...outcome.done }) : outcome;

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { CopyButton } from "~/components/CopyButton";
 import { EmptyState } from "~/components/EmptyState";
 import { ShowMore } from "~/components/ShowMore";
 import { PageHeader } from "~/components/PageHeader";
@@ -49,6 +50,8 @@ export default function MyEvents() {
   const folder = FOLDERS.find((f) => f.key === loaded.folder) ?? FOLDERS[0];
   const list = loaded.list;
   const feedActive = actionData ? Boolean(actionData.feedUrl) : loaded.feedActive;
+  // ?eventId= (after cancelling or postponing one): that card is marked and brought into view.
+  const highlightId = useSearchParams()[0].get("eventId");
 
   return (
     <>
@@ -70,7 +73,7 @@ export default function MyEvents() {
           ))}
         </nav>
         <section aria-label={folder.label} className="space-y-3">
-          {list.length ? list.map((e) => <EventCard key={e.id} event={e} origin={loaded.origin} />) : <EmptyState title={folder.empty}>{folder.hint}</EmptyState>}
+          {list.length ? list.map((e) => <EventCard key={e.id} event={e} origin={loaded.origin} highlight={e.id === highlightId} />) : <EmptyState title={folder.empty}>{folder.hint}</EmptyState>}
           {loaded.more ? <ShowMore param="shown" next={loaded.more} label="Show more events" /> : null}
         </section>
         <section className="card space-y-2">
@@ -84,9 +87,12 @@ export default function MyEvents() {
                 Your feed link (shown once; copy it now)
               </label>
               <input id="feed-url" readOnly value={actionData.feedUrl} className="input font-mono text-xs" onFocus={(e) => e.target.select()} />
-              <a href={actionData.feedUrl.replace(/^https?:/, "webcal:")} className="btn-secondary mt-2 w-full">
-                Subscribe in Calendar
-              </a>
+              <div className="mt-2 flex gap-2">
+                <CopyButton text={actionData.feedUrl} fieldId="feed-url" className="btn-secondary px-6" />
+                <a href={actionData.feedUrl.replace(/^https?:/, "webcal:")} className="btn-secondary flex-1">
+                  Subscribe in Calendar
+                </a>
+              </div>
             </div>
           ) : null}
           <Form method="post" className="grid grid-cols-2 gap-2">

@@ -78,9 +78,9 @@ async function changeStatus(request: Request, user: Awaited<ReturnType<typeof re
   if (!parsed.success) return data({ statusError: { status, message: parsed.error.issues[0]?.message ?? "Invalid status", reason } }, { status: 400 });
   try {
     const event = setEventStatus(getDb(), user, id, parsed.data);
-    // The creator finds the event among their own, its card in view; an admin on its page. A fragment of
-    // its own, too: a redirect without one would keep the form's #event-status.
-    const to = event.createdBy === user.id ? `/events?folder=created#event-${id}` : `/share/event/${id}#main`;
+    // The creator finds the event among their own, its card brought into view and marked; an admin on its page.
+    // A fragment of its own either way: a redirect without one would keep the form's #event-status.
+    const to = event.createdBy === user.id ? `/events?folder=created&eventId=${id}#event-${id}` : `/share/event/${id}#main`;
     return redirectWithToast(to, STATUS_TOASTS[parsed.data.status]);
   } catch (error) {
     if (!(error instanceof HttpError) || error.status >= 500) throw error;

@@ -56,7 +56,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const user = await limitSignIn(context.clientIp, submission.value.email, () => authenticate(request, formData));
     const cookie = await startSession(request, user.id);
     // A successful login is a full page load to / (or back to the same-origin page that sent the visitor here).
-    return redirectWithToast(safeRedirect(formData.get("redirectTo"), "/"), { type: "success", title: "Welcome back!" }, { headers: { "Set-Cookie": cookie }, document: true });
+    // The first sign-in of an account is a welcome, not a welcome back.
+    const title = user.lastLoginAt ? "Welcome back!" : `Welcome to ${APP_NAME}, ${user.firstName}!`;
+    return redirectWithToast(safeRedirect(formData.get("redirectTo"), "/"), { type: "success", title }, { headers: { "Set-Cookie": cookie }, document: true });
   } catch (error) {
     if (error instanceof LoginFailure || error instanceof HttpError) {
       return data(

@@ -12,7 +12,7 @@ import { getDb } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { shownCount } from "~/lib/paging";
 import { ShowMore } from "~/components/ShowMore";
-import { APP_NAME } from "~/schemas/constants";
+import { APP_NAME, FOLLOW_REQUEST_WORDS } from "~/schemas/constants";
 import { formatDateTimeIn } from "~/lib/dates";
 import { useViewerZone } from "~/lib/useShellUser";
 import { readForm } from "~/lib/forms.server";
@@ -57,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
         markRead(db, user.id, input.id);
         return redirectWithToast(here, {
           type: "success",
-          title: input.intent === "approve" ? "Follow request approved" : "Follow request declined",
+          title: input.intent === "approve" ? FOLLOW_REQUEST_WORDS.approved : FOLLOW_REQUEST_WORDS.declined,
         });
       }
     }
@@ -96,9 +96,9 @@ function Item({ n }: { n: NotificationItem }) {
           <p className="mt-1 text-sm text-gray-600">{formatDateTimeIn(n.createdAt, zone)}</p>
         </div>
         {!n.isRead ? (
-          <Form method="post" preventScrollReset>
+          <Form method="post" preventScrollReset className="shrink-0">
             <input type="hidden" name="id" value={n.id} />
-            <button type="submit" name="intent" value="read" className="btn-ghost px-2 text-sm" disabled={busy}>
+            <button type="submit" name="intent" value="read" className="btn-ghost whitespace-nowrap px-2 text-sm" disabled={busy}>
               Mark read
             </button>
           </Form>

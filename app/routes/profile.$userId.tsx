@@ -16,7 +16,7 @@ import { HttpError } from "~/lib/http.server";
 import { CARD_PAGE, shownCount } from "~/lib/paging";
 import { userReportSchema } from "~/schemas/social";
 import { getDb } from "~/lib/db.server";
-import { APP_NAME, PRIVACY_LABELS, SOLO_STAYS_PRIVATE } from "~/schemas/constants";
+import { APP_NAME, FOLLOW_REQUEST_WORDS, PRIVACY_LABELS, SOLO_STAYS_PRIVATE } from "~/schemas/constants";
 import { useShellUser } from "~/lib/useShellUser";
 import { readForm } from "~/lib/forms.server";
 
@@ -55,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     if (intent === "follow") {
       const result = follow(getDb(), viewer, targetId);
-      return redirectWithToast(here, { type: "success", title: result.requiresApproval ? "Follow Request Sent" : "Following" });
+      return redirectWithToast(here, { type: "success", title: result.requiresApproval ? FOLLOW_REQUEST_WORDS.sent : "Following" });
     }
     return data({ reportError: null }, { status: 400 });
   } catch (error) {

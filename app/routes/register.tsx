@@ -5,7 +5,7 @@ import { Field, FieldErrors, FormError } from "~/components/Field";
 import { registerUser } from "~/features/auth/auth.server";
 import { parseRegister } from "~/features/auth/forms.server";
 import { useFormChecks } from "~/features/auth/useFormChecks";
-import { isInviteCodeValid } from "~/features/invites/invites.server";
+import { inviteFor } from "~/features/invites/invites.server";
 import { getUser, redirectWithToast } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { formFailure, invalid, readForm } from "~/lib/forms.server";
@@ -18,7 +18,8 @@ export const meta: MetaFunction = () => [{ title: `Create Your Account | ${APP_N
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect("/");
   const invite = new URL(request.url).searchParams.get("invite")?.trim() || null;
-  return { invite, inviteValid: invite ? isInviteCodeValid(getDb(), invite) : null };
+  const found = invite ? inviteFor(getDb(), invite) : null;
+  return { invite, inviteValid: found ? found.valid : null, inviterName: found?.inviterName ?? null };
 }
 
 export const REGISTERED_TOAST = {
@@ -41,11 +42,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast("/login", REGISTERED_TOAST);
 }
 
-export function InviteBanner({ valid }: { valid: boolean | null }) {
+export function InviteBanner({ valid, inviterName = null }: { valid: boolean | null; inviterName?: string | null }) {
   if (valid === null) return null;
   return valid ? (
     <p role="status" className="mb-4 rounded-lg border border-green-300 bg-green-50 p-3 font-medium text-green-900">
-      You&apos;ve been invited to join
+      {inviterName ? `You've been invited to join ${APP_NAME} by ${inviterName}` : `You've been invited to join ${APP_NAME}`}
     </p>
   ) : (
     <p role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-900">
@@ -55,7 +56,7 @@ export function InviteBanner({ valid }: { valid: boolean | null }) {
 }
 
 export default function Register() {
-  const { invite, inviteValid } = useLoaderData<typeof loader>();
+  const { invite, inviteValid, inviterName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle";
@@ -64,7 +65,7 @@ export default function Register() {
 
   return (
     <AuthLayout title="Create Your Account" subtitle="Free for riders, parents, trainers and producers.">
-      <InviteBanner valid={inviteValid} />
+      <InviteBanner valid={inviteValid} inviterName={inviterName} />
       <Form method="post" className="space-y-4" {...checks.form}>
         {checks.formError ? <FormError message={`Registration Failed: ${checks.formError}`} /> : null}
         <div className="grid grid-cols-2 gap-3">

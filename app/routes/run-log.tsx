@@ -25,7 +25,7 @@ const QueuePanel = lazy(() => import("~/features/runs/QueuePanel"));
 
 export default function RunLog() {
   const screen = useLoaderData<typeof loader>();
-  const { runs, total, matching, more, filtered, filters, riders, horses, horseChoices, zone, runAtNow, events, scope, trends, editing, clientId, userId, solo, origin } = screen;
+  const { runs, total, matching, more, filtered, filters, riders, horses, newHorseId, horseChoices, zone, runAtNow, events, scope, trends, editing, clientId, userId, solo, origin } = screen;
   // Runs kept on this phone: the list and its sync load once there are any.
   const [kept, setKept] = useState(0);
   const [queueShown, setQueueShown] = useState(false);
@@ -110,7 +110,7 @@ export default function RunLog() {
             <RunFormIsland
               className="mt-3"
               wakeOnUse
-              props={{ mode: "create", lastResult, horses, riders, events, solo, clientId, userId, sending: false, onKept, onSent, zone, runAtNow }}
+              props={{ mode: "create", horseId: newHorseId, lastResult, horses, riders, events, solo, clientId, userId, sending: false, onKept, onSent, zone, runAtNow }}
               watch={[lastResult, clientId, horses, riders, events]}
             />
           </details>

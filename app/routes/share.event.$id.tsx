@@ -103,7 +103,7 @@ export default function SharedEvent() {
 
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-4">
-      <a data-discover href="/" className="link text-sm">
+      <a data-discover href="/" className="link inline-flex min-h-[44px] items-center text-sm">
         {APP_NAME}
       </a>
       <article className="card mt-3 overflow-hidden p-0">

@@ -1,3 +1,4 @@
+import { formatRunTime } from "~/schemas/run-basics";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { NotFound } from "~/components/NotFound";
@@ -6,6 +7,7 @@ import { getSharedHorsePage } from "~/features/horses/sharedHorse.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { APP_NAME } from "~/schemas/constants";
+import { horseSexLabel } from "~/schemas/horses";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const horse = getSharedHorsePage(getDb(), params.id ?? "");
@@ -17,7 +19,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 const details = (horse: { registeredName: string | null; yearFoaled: number | null; sex: string | null; color: string | null }) =>
-  [horse.registeredName, horse.yearFoaled ? `foaled ${horse.yearFoaled}` : null, horse.color, horse.sex].filter(Boolean).join(" · ");
+  [horse.registeredName, horse.yearFoaled ? `foaled ${horse.yearFoaled}` : null, horse.color, horseSexLabel(horse.sex)].filter(Boolean).join(" · ");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const horse = data?.horse;
@@ -122,7 +124,7 @@ export default function SharedHorse() {
                     <span className="text-sm text-gray-600">{run.day}</span>
                   </span>
                   <span className="text-right">
-                    <span className="block font-bold tabular-nums text-gray-900">{run.time ? `${run.time}s` : "—"}</span>
+                    <span className="block font-bold tabular-nums text-gray-900">{formatRunTime(run.time)}</span>
                     {run.placement ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{run.placement}</span> : null}
                   </span>
                 </li>

@@ -7,7 +7,7 @@ import { getUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { APP_NAME } from "~/schemas/constants";
-import { tagLabel } from "~/schemas/run-basics";
+import { formatRunTime, tagLabel } from "~/schemas/run-basics";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const run = getSharedRunPage(getDb(), params.id ?? "", await getUser(request));
@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const run = data?.run;
   if (!run) return [{ title: `Run Log Not Found | ${APP_NAME}` }];
   const title = `${run.ownerFirstName}'s run at ${run.arenaName}`;
-  const description = [run.horseName, run.time ? `${run.time}s` : null, run.placement].filter(Boolean).join(" · ");
+  const description = [run.horseName, run.time ? formatRunTime(run.time) : null, run.placement].filter(Boolean).join(" · ");
   return [
     { title: `${title} | ${APP_NAME}` },
     { name: "description", content: description || title },
@@ -58,7 +58,7 @@ export default function SharedRunLog() {
           </div>
           <div className="text-right">
             <p className="text-sm text-gray-600">Time</p>
-            <p className="text-3xl font-extrabold tabular-nums text-brand-800">{run.time ? `${run.time}s` : "—"}</p>
+            <p className="text-3xl font-extrabold tabular-nums text-brand-800">{formatRunTime(run.time)}</p>
           </div>
         </div>
         {run.rating || run.placement ? (

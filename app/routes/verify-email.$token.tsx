@@ -3,6 +3,7 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { AuthLayout } from "~/components/AuthLayout";
 import { FormError } from "~/components/Field";
 import { verifyEmail } from "~/features/auth/auth.server";
+import { ALREADY_VERIFIED } from "~/schemas/auth-rules";
 import { getDb } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { APP_NAME } from "~/schemas/constants";
@@ -15,8 +16,8 @@ export const meta: MetaFunction = () => [{ title: `Verify Email | ${APP_NAME}` }
  */
 export async function action({ params }: ActionFunctionArgs) {
   try {
-    verifyEmail(getDb(), params.token ?? "");
-    return data({ verified: true as const });
+    const { alreadyVerified } = verifyEmail(getDb(), params.token ?? "");
+    return data({ verified: true as const, alreadyVerified });
   } catch (error) {
     if (error instanceof HttpError) return data({ error: error.message }, { status: error.status });
     throw error;
@@ -28,7 +29,10 @@ export default function VerifyEmail() {
   const navigation = useNavigation();
   if (actionData && "verified" in actionData) {
     return (
-      <AuthLayout title="Email Verified" subtitle="Thanks! Your email address is confirmed and your account is ready.">
+      <AuthLayout
+        title={actionData.alreadyVerified ? "Already Verified" : "Email Verified"}
+        subtitle={actionData.alreadyVerified ? ALREADY_VERIFIED : "Thanks! Your email address is confirmed and your account is ready."}
+      >
         <a data-discover href="/login" className="btn-primary w-full">
           Sign In
         </a>

@@ -2,8 +2,13 @@ import { z } from "zod";
 import { newPasswordField } from "./auth";
 
 /** The admin inputs and their messages, shared by the dashboard's forms and /api/admin. */
-const NOTIFICATION_FIELDS_MESSAGE =
-  "Please fill in all fields and select at least one user (if using selected users option)";
+
+/** An announcement refused says which of its fields is missing. */
+export const NOTIFICATION_MESSAGES = {
+  title: "Please fill in the title",
+  message: "Please fill in the message",
+  userIds: "Please select at least one user (if using selected users option)",
+} as const;
 
 /** An administrator sets a password under the riders' own rule. */
 export const adminPasswordSchema = z.object({ newPassword: newPasswordField });
@@ -25,20 +30,24 @@ export const reportStatusSchema = z.object({
 
 export const showbillApprovalSchema = z.object({ approved: z.boolean({ required_error: "approved must be true or false" }) });
 
-const requiredText = (max: number) =>
-  z.string({ required_error: NOTIFICATION_FIELDS_MESSAGE }).trim().min(1, NOTIFICATION_FIELDS_MESSAGE).max(max);
+const requiredText = (max: number, missing: string, what: string) =>
+  z
+    .string({ required_error: missing, invalid_type_error: missing })
+    .trim()
+    .min(1, missing)
+    .max(max, `Keep the ${what} to ${max} characters`);
 
 export const massNotificationSchema = z.object({
   type: z.literal("admin").optional().default("admin"),
   subtype: z.literal("announcement").optional().default("announcement"),
-  title: requiredText(120),
-  message: requiredText(1000),
+  title: requiredText(120, NOTIFICATION_MESSAGES.title, "title"),
+  message: requiredText(1000, NOTIFICATION_MESSAGES.message, "message"),
 });
 
 export const sendNotificationSchema = massNotificationSchema.extend({
   userIds: z
-    .array(z.string().min(1), { required_error: NOTIFICATION_FIELDS_MESSAGE })
-    .min(1, NOTIFICATION_FIELDS_MESSAGE)
+    .array(z.string().min(1), { required_error: NOTIFICATION_MESSAGES.userIds })
+    .min(1, NOTIFICATION_MESSAGES.userIds)
     .max(10_000),
 });
 

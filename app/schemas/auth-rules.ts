@@ -109,3 +109,6 @@ export function checkRegister(form: FormData): FieldMessages {
     ["agreeToTerms", [!["on", "true"].includes(value(form, "agreeToTerms") ?? "") && AUTH_MESSAGES.agreeToTerms]],
   ]);
 }
+
+/** A verification link tapped again once the address is verified. */
+export const ALREADY_VERIFIED = "Your email address is already verified. You can log in.";

@@ -56,3 +56,12 @@ export function badgeLabel(count: number): string | null {
   if (count <= 0) return null;
   return count > 9 ? "9+" : String(count);
 }
+
+/** Follow requests read the same wherever they show: notification, toasts, answers. */
+export const FOLLOW_REQUEST_WORDS = {
+  title: "Follow request",
+  asks: "wants to follow you.",
+  sent: "Follow request sent",
+  approved: "Follow request approved",
+  declined: "Follow request declined",
+} as const;

@@ -38,6 +38,7 @@ export const PAPER_MESSAGES = {
   date: "Enter a date as YYYY-MM-DD",
   expiresRequired: "Enter the date this paper expires",
   expiresAfterIssued: "The expiry date must be after the date issued",
+  issuedInFuture: "The date issued cannot be later than today",
   file: "Choose the file of the paper (a photo, a scan or a PDF)",
 } as const;
 

@@ -15,6 +15,12 @@ export const TAG_LABELS: Record<RunTag, string> = {
   "placed-cashed": "Placed / cashed",
 };
 
+/** A run off pattern: it has no time, places nowhere and never counts as a best. */
+export const NO_TIME = "NT";
+
+/** A run's time as riders read it: "15.482s", "NT", or a dash when none was logged. */
+export const formatRunTime = (time: string | null | undefined) => (!time ? "—" : time === NO_TIME ? NO_TIME : `${time}s`);
+
 /** A tag as a rider reads it; an unknown code (from an older version) as it is. */
 export const tagLabel = (tag: string) => TAG_LABELS[tag as RunTag] ?? tag;
 

@@ -1,6 +1,6 @@
 import type { FieldMessages } from "./auth-rules";
 import { RUN_TAGS } from "./constants";
-import { SOLO_RUNS_PRIVATE, UPLOADED_VIDEO } from "./run-basics";
+import { NO_TIME, SOLO_RUNS_PRIVATE, UPLOADED_VIDEO } from "./run-basics";
 import { maxSizeLabel, UPLOAD_RULES } from "./uploads";
 import { isTimeZone, wallClockToDate } from "~/lib/zoned-time";
 
@@ -15,8 +15,12 @@ export * from "./run-basics";
  * proves both give the same messages for the same input.
  */
 
-/** Placement enumeration, in the order a rider reads a result sheet. */
+/**
+ * Placement enumeration, in the order a rider reads a result sheet: plain
+ * placings (a race not paid in divisions), then each division's.
+ */
 export const PLACEMENTS = [
+  "1st", "2nd", "3rd", "4th", "5th", "Placed",
   "1D 1st", "1D 2nd", "1D 3rd", "1D 4th", "1D Placed",
   "2D 1st", "2D 2nd", "2D 3rd", "2D 4th", "2D Placed",
   "3D 1st", "3D 2nd", "3D 3rd", "3D 4th", "3D Placed",
@@ -94,11 +98,12 @@ export const TIME_MESSAGE = RUN_MESSAGES.time;
 
 /**
  * Reads a run time as typed at the arena: "15.482", "15.48s", "15,482" or
- * "0:15.482" (minutes:seconds). Answers seconds as a canonical string
- * ("15.482", no unit, at most 3 decimals), or the message saying what is
- * wrong with it.
+ * "0:15.482" (minutes:seconds), or "NT" (no time: off pattern). Answers
+ * seconds as a canonical string ("15.482", no unit, at most 3 decimals) or
+ * "NT", or the message saying what is wrong with it.
  */
 export function readRunTime(input: string): { time: string } | { error: string } {
+  if (/^\s*(nt|n\/t|no\s*time)\s*$/i.test(input)) return { time: NO_TIME };
   const text = input.trim().toLowerCase().replace(/\s*(s|sec|secs|seconds)$/, "").replace(",", ".");
   const clock = /^(-)?(\d{1,2}):(\d{1,2})(?:\.(\d*))?$/.exec(text);
   const plain = clock ? null : /^(-)?(\d*)(?:\.(\d*))?$/.exec(text);
@@ -120,7 +125,7 @@ export function parseRunTime(input: string): string | null {
   return "time" in read ? read.time : null;
 }
 
-/** The numeric part of a time for sorting: a missing or unreadable time counts as 999. */
+/** The numeric part of a time for sorting: a missing or unreadable time (NT too) counts as 999. */
 export function timeSortValue(time: string | null | undefined): number {
   const match = time ? /\d+(\.\d+)?/.exec(time) : null;
   return match ? Number(match[0]) : 999;

@@ -28,7 +28,11 @@ export const userReports = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     ...reviewColumns(),
   },
-  (t) => [index("user_reports_status_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("user_reports_status_idx").on(t.status, t.createdAt),
+    // One open report per rider per rider: a second one until a moderator answers adds nothing.
+    uniqueIndex("user_reports_open_idx").on(t.reporterId, t.reportedUserId).where(sql`status = 'PENDING'`),
+  ],
 );
 
 export const eventReports = sqliteTable(

@@ -113,10 +113,12 @@ describe("/admin", () => {
     expect(html).toMatch(/<td class="[^"]*\[overflow-wrap:anywhere\][^"]*"><strong>Wrong information<\/strong><p[^>]*>x{400}<\/p><\/td>/);
   });
 
-  it("shows the SPEC message when an announcement is incomplete", async () => {
+  it("says which field of an incomplete announcement is missing", async () => {
     const bad = await admin.form("/admin?tab=notifications", { intent: "notify-selected", title: "Hi", message: "There" });
     expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain("Please fill in all fields and select at least one user (if using selected users option)");
+    expect(await bad.text()).toContain("Please select at least one user (if using selected users option)");
+    const noTitle = await admin.form("/admin?tab=notifications", { intent: "notify-all", title: "", message: "There" });
+    expect(await noTitle.text()).toContain("Please fill in the title");
   });
 
   it("asks before sending to all users, with the number it would reach; Cancel keeps the message", async () => {

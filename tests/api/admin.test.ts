@@ -167,10 +167,10 @@ describe("password and email changes", () => {
 
 describe("reports", () => {
   it("answers only PENDING reports, and shows the latest 5 processed user reports", async () => {
-    const reporter = createUser(app.db);
     const target = createUser(app.db);
+    // One open report per reporter and rider: seven riders report the same one.
     const ids = Array.from({ length: 7 }, () =>
-      app.db.insert(userReports).values({ reporterId: reporter.id, reportedUserId: target.id, reason: "spam" }).returning().get().id,
+      app.db.insert(userReports).values({ reporterId: createUser(app.db).id, reportedUserId: target.id, reason: "spam" }).returning().get().id,
     );
     for (const id of ids.slice(0, 6)) {
       expect((await admin.json(`/api/admin/reports/${id}`, "PATCH", { status: "DISMISSED" })).status).toBe(200);
@@ -260,14 +260,24 @@ describe("announcements", () => {
   });
 
   it.each([
-    [{ title: " ", message: "m" }],
-    [{ title: "t", message: "" }],
-    [{ title: "t", message: "m", userIds: [] }],
-  ])("refuses %o with the SPEC message", async (body) => {
+    [{ title: " ", message: "m" }, "Please fill in the title"],
+    [{ message: "m" }, "Please fill in the title"],
+    [{ title: "t", message: "" }, "Please fill in the message"],
+    [{ title: "t", message: "m", userIds: [] }, "Please select at least one user (if using selected users option)"],
+  ])("refuses %o saying which field is missing", async (body, message) => {
     const path = "userIds" in body ? "/api/admin/send-notification" : "/api/admin/mass-notification";
     const res = await admin.json(path, "POST", body);
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe("Please fill in all fields and select at least one user (if using selected users option)");
+    expect((await res.json()).message).toBe(message);
+  });
+
+  it("keeps what was typed when the dashboard's announcement form is refused, and says which field is missing", async () => {
+    const res = await admin.form("/admin?tab=notifications", { intent: "notify-selected", title: "Arena closed Sunday", message: "Rain overnight" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("Error: <!-- -->Please select at least one user (if using selected users option)");
+    expect(html).toContain('value="Arena closed Sunday"');
+    expect(html).toContain(">Rain overnight</textarea>");
   });
 });
 
@@ -280,5 +290,19 @@ describe("audit log", () => {
     expect(row.createdAt).toBeInstanceOf(Date);
     const list = await (await admin.get("/api/admin/audit-log")).json();
     expect(list[0]).toMatchObject({ action: expect.any(String), actorEmail: expect.stringContaining("@") });
+  });
+
+  it("names an event as it was called when the action was taken; lines written before names were kept read its name now", async () => {
+    const event = createEvent(app.db, { name: "Spring Fling Barrels", showbillApproved: false });
+    expect((await admin.json(`/api/admin/showbills/${event.id}/approve`, "PATCH", { approved: true })).status).toBe(200);
+    app.db.update(events).set({ name: "Summer Slam Barrels" }).where(eq(events.id, event.id)).run();
+    // A line from before: no name kept with it.
+    app.db.insert(auditLog).values({ actorId: adminId, action: "event.reject", targetType: "event", targetId: event.id }).run();
+    const list = (await (await admin.get("/api/admin/audit-log")).json()) as { action: string; targetId: string; targetName: string }[];
+    const lines = list.filter((l) => l.targetId === event.id);
+    expect(lines.map((l) => [l.action, l.targetName])).toEqual([
+      ["event.reject", "Summer Slam Barrels"],
+      ["event.approve", "Spring Fling Barrels"],
+    ]);
   });
 });

@@ -86,6 +86,18 @@ describe("email verification", () => {
     expect(res.status).toBe(200);
     expect(getUserByEmail(app.db, body.email)!.emailVerified).toBe(true);
 
+    // Tapped again: the address is verified already, which is what the rider is told (not "invalid").
+    const again = await post(`/api/auth/verify-email/${token}`, {});
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ verified: true, alreadyVerified: true, message: "Your email address is already verified. You can log in." });
+    const page2 = await app.client().form(`/verify-email/${token}`, {});
+    expect(await page2.text()).toContain("Already Verified");
+  });
+
+  it("calls a used link invalid when the address it verified is no longer the account's", async () => {
+    const { body, token } = await registerAndGetToken();
+    expect((await post(`/api/auth/verify-email/${token}`, {})).status).toBe(200);
+    app.db.update(users).set({ email: `moved-${body.email}` }).where(eq(users.email, body.email)).run();
     const again = await post(`/api/auth/verify-email/${token}`, {});
     expect(again.status).toBe(400);
     expect((await again.json()).message).toBe("This verification link is invalid or has expired.");

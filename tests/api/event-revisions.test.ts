@@ -102,6 +102,25 @@ describe("a creator's change to a listed event", () => {
     expect(uploadExists(showbill.url)).toBe(false);
   });
 
+  it("is decided by the showbill approval call too: approving there puts the change live, rejecting discards it", async () => {
+    const { creator, event } = await listedEventWithSaver();
+    await creator.client.json(`/api/events/${event.id}`, "PUT", { description: "Now with a sidepot" });
+    const admin = await signedInRider(app, { isAdmin: true });
+    const ok = await admin.client.json(`/api/admin/showbills/${event.id}/approve`, "PATCH", { approved: true });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ message: "Change Approved" });
+    expect(app.db.select().from(events).where(eq(events.id, event.id)).get()).toMatchObject({ description: "Now with a sidepot", showbillApproved: true });
+    expect(app.db.select().from(eventRevisions).where(eq(eventRevisions.eventId, event.id)).get()).toBeUndefined();
+    expect(noticesOf(creator.user.id)).toEqual([expect.objectContaining({ title: "Change Approved", relatedEventId: event.id })]);
+
+    await creator.client.json(`/api/events/${event.id}`, "PUT", { description: "No sidepot after all" });
+    const no = await admin.client.json(`/api/admin/showbills/${event.id}/approve`, "PATCH", { approved: false });
+    expect(await no.json()).toEqual({ message: "Change Rejected" });
+    // The event stays listed as it was.
+    expect(app.db.select().from(events).where(eq(events.id, event.id)).get()).toMatchObject({ description: "Now with a sidepot", showbillApproved: true });
+    expect(app.db.select().from(eventRevisions).where(eq(eventRevisions.eventId, event.id)).get()).toBeUndefined();
+  });
+
   it("replaces the listed showbill only when approved, and then removes the old file", async () => {
     const creator = await signedInRider(app);
     const first = await uploadImage(creator.client, "showbill");

@@ -170,7 +170,7 @@ describe("a cancelled or postponed event", () => {
 });
 
 describe("change alerts", () => {
-  it("tell every rider who saved the event what changed, old -> new, once per change, and not the one who made it", async () => {
+  it("tell every rider who saved the event what changed, old → new (a real arrow), once per change, and not the one who made it", async () => {
     const { creator, event, saver } = await listed();
     const second = await rider();
     await second.client.json(`/api/events/${event.id}/save`, "POST");
@@ -178,7 +178,7 @@ describe("change alerts", () => {
     await admin.client.json(`/api/events/${event.id}/save`, "POST");
 
     await setStatus(creator.client, event.id, { status: "CANCELLED", reason: "Arena flooded" });
-    const expected = { subtype: "change", title: "Event Cancelled", message: `"${event.name}": Status: Scheduled -> Cancelled (Arena flooded)`, metadata: { url: `/share/event/${event.id}` } };
+    const expected = { subtype: "change", title: "Event Cancelled", message: `"${event.name}": Status: Scheduled → Cancelled (Arena flooded)`, metadata: { url: `/share/event/${event.id}` } };
     expect(changeAlerts(saver.user.id, event.id)).toEqual([expected]);
     expect(changeAlerts(second.user.id, event.id)).toEqual([expected]);
     expect(changeAlerts(creator.user.id, event.id)).toEqual([]);
@@ -188,8 +188,8 @@ describe("change alerts", () => {
     expect(changeAlerts(saver.user.id, event.id)).toHaveLength(1);
     await setStatus(admin.client, event.id, { status: "SCHEDULED" });
     expect(changeAlerts(saver.user.id, event.id).map((a) => a.message)).toEqual([
-      `"${event.name}": Status: Scheduled -> Cancelled (Arena flooded)`,
-      `"${event.name}": Status: Cancelled -> Scheduled`,
+      `"${event.name}": Status: Scheduled → Cancelled (Arena flooded)`,
+      `"${event.name}": Status: Cancelled → Scheduled`,
     ]);
     expect(changeAlerts(admin.user.id, event.id)).toHaveLength(1);
     expect(changeAlerts(creator.user.id, event.id)).toEqual([]);
@@ -206,7 +206,7 @@ describe("change alerts", () => {
       {
         subtype: "change",
         title: "Event Changed",
-        message: `"${event.name}": Dates: Jun 1, 2031 -> Jun 3 – 4, 2031; Address: — -> 121 E Exchange Ave; Arena: Old Barn -> Cowtown Coliseum`,
+        message: `"${event.name}": Dates: Jun 1, 2031 → Jun 3 – 4, 2031; Address: — → 121 E Exchange Ave; Arena: Old Barn → Cowtown Coliseum`,
         metadata: { url: `/share/event/${event.id}` },
       },
     ]);
@@ -218,7 +218,7 @@ describe("change alerts", () => {
     expect(changeAlerts(saver.user.id, event.id)).toEqual([]);
     const admin = await rider({ isAdmin: true });
     expect((await admin.client.json(`/api/admin/event-revisions/${event.id}`, "PATCH", { approved: true })).status).toBe(200);
-    expect(changeAlerts(saver.user.id, event.id).map((a) => a.message)).toEqual([`"${event.name}": Location: Fort Worth, TX -> Arlington, TX; ZIP code: 76101 -> 76010`]);
+    expect(changeAlerts(saver.user.id, event.id).map((a) => a.message)).toEqual([`"${event.name}": Location: Fort Worth, TX → Arlington, TX; ZIP code: 76101 → 76010`]);
   });
 
   it("reach no banned rider", async () => {
@@ -398,8 +398,11 @@ describe("without JavaScript", () => {
 
     const done = await creator.client.form(`/events/${event.id}/edit?intent=status`, { status: "CANCELLED", reason: "Arena flooded" });
     expect(done.status).toBe(302);
-    expect(done.headers.get("location")).toBe(`/events?folder=created#event-${event.id}`);
+    // Back among the creator's events, with the cancelled card marked and in view.
+    expect(done.headers.get("location")).toBe(`/events?folder=created&eventId=${event.id}#event-${event.id}`);
     expect(row(event.id)).toMatchObject({ status: "CANCELLED", statusReason: "Arena flooded" });
+    const mine = await (await creator.client.get(`/events?folder=created&eventId=${event.id}`)).text();
+    expect(mine).toMatch(new RegExp(`id="event-${event.id}" class="event-card ring-4`));
   });
 
   it("refuses another rider's form as the API does", async () => {

@@ -126,6 +126,16 @@ describe("event search", () => {
     expect(discover).toContain("The end date must be on or after the start date");
   });
 
+  it("says above the results what was searched (the form is folded once the page reloads)", async () => {
+    const { client } = await signedInRider(app);
+    const html = await (await client.get("/?search=1&location=winston+salem+nc&radius=100&startDate=2031-06-01&endDate=2031-06-08&arenaType=indoor&minAddedMoney=1000")).text();
+    expect(html).toContain("Within 100 mi of Winston-Salem, NC · Jun 1 – 8, 2031 · Indoor · $1,000+ added");
+    const byZip = await (await client.get("/?search=1&location=76101&radius=50")).text();
+    expect(byZip).toContain("Within 50 mi of 76101 (Fort Worth, TX)");
+    const byDate = await (await client.get("/?search=1&location=&startDate=2031-06-01")).text();
+    expect(byDate).toContain("From Jun 1, 2031");
+  });
+
   it("finds cities with hyphens and apostrophes, and suggests them", async () => {
     const { client } = await signedInRider(app);
     const tag = `P${Date.now()}`;
@@ -138,11 +148,18 @@ describe("event search", () => {
     const curly = await client.json("/api/events/search", "POST", { cityState: "Coeur d\u2019Alene, ID", radius: 25 });
     expect(curly.status).toBe(200);
     const suggest = async (q: string) => ((await (await client.get(`/api/city-state-suggestions?query=${encodeURIComponent(q)}`)).json()) as Array<{ description: string }>).map((s) => s.description);
-    expect(await suggest("Winston-Sa")).toContain("Winston Salem, NC");
-    expect(await suggest("Coeur d'A")).toContain("Coeur D Alene, ID");
-    expect(await suggest("Wilkes-B")).toContain("Wilkes Barre, PA");
+    // Named as people write them, not as the postal data stores them ("Winston Salem", "Coeur D Alene").
+    expect(await suggest("Winston-Sa")).toContain("Winston-Salem, NC");
+    expect(await suggest("winston sa")).toContain("Winston-Salem, NC");
+    expect(await suggest("Coeur d'A")).toContain("Coeur d'Alene, ID");
+    expect(await suggest("Wilkes-B")).toContain("Wilkes-Barre, PA");
+    expect(await suggest("O'Fal")).toContain("O'Fallon, MO");
     const geo = await client.json("/api/geocode-location", "POST", { address: "Coeur d'Alene, ID" });
-    expect(await geo.json()).toMatchObject({ state: "ID", zipCode: expect.stringMatching(/^838/) });
+    expect(await geo.json()).toMatchObject({ state: "ID", city: "Coeur d'Alene", zipCode: expect.stringMatching(/^838/) });
+    // A saved search by city keeps the written name, which its alerts and mails quote.
+    const saved = await client.json("/api/saved-searches", "POST", { name: "Up north", cityState: "coeur d alene, id", radius: 50 });
+    expect(saved.status).toBe(201);
+    expect(await saved.json()).toMatchObject({ cityState: "Coeur d'Alene, ID" });
     // And Add Event takes the hyphenated name with its ZIP code.
     expect((await client.json("/api/events", "POST", event({ location: "Winston-Salem, NC", zipCode: "27101" }))).status).toBe(201);
   });

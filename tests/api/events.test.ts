@@ -239,7 +239,7 @@ describe("saving events and My Events", () => {
     const { user, client } = await signedIn();
     const upcoming = createEvent(app.db, { name: `Upcoming ${Date.now()}` });
     const past = createEvent(app.db, { name: `Past ${Date.now()}`, date: "2020-01-04" });
-    createEvent(app.db, { name: `Mine ${Date.now()}`, createdBy: user.id, showbillApproved: false });
+    const mine = createEvent(app.db, { name: `Mine ${Date.now()}`, createdBy: user.id, showbillApproved: false });
     await client.json(`/api/events/${upcoming.id}/save`, "POST");
     await client.json(`/api/events/${past.id}/save`, "POST");
     const html = await (await client.get("/events")).text();
@@ -253,7 +253,14 @@ describe("saving events and My Events", () => {
     expect(pastPage).toContain(past.name);
     expect(pastPage).not.toContain(upcoming.name);
     expect(pastPage).toMatch(/Saved Events<span[^>]*>1<\/span>/);
-    expect(await (await client.get("/events?folder=created")).text()).toContain("Event Not Approved");
+    // An event not yet reviewed is said to wait for review; one an admin turned down, not approved.
+    const waiting = await (await client.get("/events?folder=created")).text();
+    expect(waiting).toContain(">Waiting for review<");
+    expect(waiting).not.toContain("Not approved");
+    app.db.update(events).set({ showbillReviewedAt: new Date() }).where(eq(events.id, mine.id)).run();
+    const rejected = await (await client.get("/events?folder=created")).text();
+    expect(rejected).toContain(">Not approved<");
+    expect(rejected).not.toContain(">Waiting for review<");
   });
 });
 
@@ -431,7 +438,7 @@ describe("the edit form without JavaScript", () => {
     const mine = await (await creator.client.get("/events?folder=created")).text();
     expect(mine).toContain("Change Sent for Review");
     expect(mine).toContain("Change waiting for review");
-    expect(mine).not.toContain("Event Not Approved");
+    expect(mine).not.toContain(">Waiting for review<");
     const edit = await (await creator.client.get(`/events/${event.id}/edit`)).text();
     expect(edit).toContain("Change waiting for review");
     expect(edit).toContain("Two go-rounds"); // the listed value, beside…

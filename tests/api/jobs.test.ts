@@ -114,7 +114,7 @@ describe("sendAlert", () => {
     kind: "change" as const,
     subject,
     title: "Spring Fling moved",
-    message: "Date: May 3 -> May 10",
+    message: "Date: May 3 → May 10",
     url: "/share/event/x",
   });
 

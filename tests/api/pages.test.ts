@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
 import { linkIn } from "../helpers/mail";
 import { createUser, getUserByEmail, PASSWORD, registration } from "../helpers/factories";
+import { setClock } from "../../app/lib/clock.server";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 /**
@@ -88,21 +89,43 @@ describe("register form without JavaScript", () => {
   });
 
   it("shows the invite banner states", async () => {
-    const owner = createUser(app.db);
+    const owner = createUser(app.db, { firstName: "Kaylee", lastName: "Brooks", privacyMode: "PUBLIC" });
     const { createInvite } = await import("../helpers/factories");
     const invite = createInvite(app.db, owner.id);
-    expect(await (await app.client().get(`/register?invite=${invite.code}`)).text()).toContain("You&#x27;ve been invited to join");
+    // Says who sent the invitation: in full for a Public rider, by first name otherwise.
+    expect(await (await app.client().get(`/register?invite=${invite.code}`)).text()).toContain("You&#x27;ve been invited to join Cloverleaf by Kaylee Brooks");
+    const shy = createInvite(app.db, createUser(app.db, { firstName: "Maisie", lastName: "Quill", privacyMode: "INVITE_ONLY" }).id);
+    const page = await (await app.client().get(`/register?invite=${shy.code}`)).text();
+    expect(page).toContain("You&#x27;ve been invited to join Cloverleaf by Maisie");
+    expect(page).not.toContain("Quill");
     expect(await (await app.client().get("/register?invite=nope")).text()).toContain("Invalid or expired invite code");
   });
 });
 
+describe("the landing page's footer", () => {
+  it("carries this year, by the app's clock", async () => {
+    setClock(new Date("2031-03-01T12:00:00Z"));
+    try {
+      expect(await (await app.client().get("/")).text()).toContain("© <!-- -->2031<!-- --> Cloverleaf, Inc.");
+    } finally {
+      setClock(null);
+    }
+    expect(await (await app.client().get("/")).text()).toContain(`© <!-- -->${new Date().getUTCFullYear()}<!-- --> Cloverleaf, Inc.`);
+  });
+});
+
 describe("login form without JavaScript", () => {
-  it("signs in with a full page load to / and the welcome toast", async () => {
-    const { client } = await signedInClient();
-    const home = await client.get("/");
-    const html = await home.text();
-    expect(html).toContain("Welcome back!");
+  it("signs in with a full page load to / and the welcome toast: a welcome the first time, a welcome back after", async () => {
+    // A user id ending in 0 draws the greeting "Welcome back": a new account is welcomed instead.
+    const { user, client } = await signedInClient({ id: "00000000-0000-4000-8000-00000000a0a0", firstName: "Neva" });
+    const html = await (await client.get("/")).text();
+    expect(html).toContain(`Welcome to Cloverleaf, ${user.firstName}!`);
+    expect(html).not.toContain("Welcome back");
+    expect(html).toContain("Welcome, Neva!");
     expect(html).toContain('aria-label="Main"');
+    const again = app.client();
+    await again.form("/login", { email: user.email, password: PASSWORD, intent: "login" });
+    expect(await (await again.get("/")).text()).toContain("Welcome back!");
   });
 
   it("shows 'Login Failed' with the message on wrong credentials", async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { horseDocuments, horses, users } from "../../db/schema";
 import { PAPER_MESSAGES } from "../../app/schemas/papers";
 import { uploadRefusal } from "../../app/schemas/uploads";
+import { setClock } from "../../app/lib/clock.server";
 import { PASSWORD, signedInRider } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
@@ -164,6 +165,26 @@ describe("adding papers", () => {
     expect(res.status).toBe(415);
     expect(await res.json()).toMatchObject({ code, message: expected.message, title: "Invalid File Type" });
     expect(storedPapers()).toEqual(before);
+  });
+
+  it("refuses a paper issued later than the rider's today (their home's calendar), storing nothing", async () => {
+    // 9 pm on Nov 25 in Fort Worth, already Nov 26 in UTC.
+    setClock(new Date("2026-11-26T03:00:00Z"));
+    try {
+      const { user, client } = await signedInRider(app, { homeZipCode: "76101" });
+      const horse = createHorse(user.id);
+      const before = storedPapers();
+      const future = await postPaper(client, horse.id, { kind: "coggins", issuedOn: "2026-11-26", expiresOn: "2027-11-26" });
+      expect(future.status).toBe(400);
+      expect(await future.json()).toMatchObject({ message: PAPER_MESSAGES.issuedInFuture, errors: { issuedOn: [PAPER_MESSAGES.issuedInFuture] } });
+      expect(storedPapers()).toEqual(before);
+      const paper = await addPaper(client, horse.id, { kind: "coggins", issuedOn: "2026-11-25", expiresOn: "2027-11-25" });
+      const moved = await client.json(`/api/horses/${horse.id}/documents/${paper.id}`, "PATCH", { issuedOn: "2026-12-01" });
+      expect(moved.status).toBe(400);
+      expect(((await moved.json()) as { message: string }).message).toBe(PAPER_MESSAGES.issuedInFuture);
+    } finally {
+      setClock(null);
+    }
   });
 
   it("refuses a file over 10 MB with 413 before reading it", async () => {

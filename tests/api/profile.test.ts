@@ -33,7 +33,7 @@ describe("profile follow button", () => {
     expect(await (await client.get(`/profile/${target.id}`)).text()).toMatch(/>Send Request<\/button>/);
     await client.form(`/profile/${target.id}`, { intent: "follow" });
     const page = await (await client.get(`/profile/${target.id}`)).text();
-    expect(page).toContain("Follow Request Sent");
+    expect(page).toContain("Follow request sent");
     expect(page).toMatch(/>Pending<\/button>/);
     expect(app.db.select().from(followRequests).where(and(eq(followRequests.requesterId, user.id), eq(followRequests.status, "PENDING"))).all()).toHaveLength(1);
   });

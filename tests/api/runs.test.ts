@@ -337,7 +337,7 @@ describe("profile page 'Public Runs (count)'", () => {
 });
 
 describe("/run-log screen without JavaScript", () => {
-  it("shows 'No Run Logs Yet', then logs a run with 'Run Log Added!'", async () => {
+  it("shows 'No Run Logs Yet', then logs a run with 'Run Logged'", async () => {
     const { user, client } = await signedInForm();
     expect(await (await client.get("/run-log")).text()).toContain("No Run Logs Yet");
     const res = await client.form("/run-log", {
@@ -358,7 +358,7 @@ describe("/run-log screen without JavaScript", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/run-log");
     const html = await (await client.get("/run-log")).text();
-    expect(html).toContain("Run Log Added!");
+    expect(html).toContain("Run Logged");
     expect(html).toContain("15.482s");
     expect(html).toContain("Personal best");
     const stored = app.db.select().from(runLogs).where(eq(runLogs.userId, user.id)).all();
@@ -386,7 +386,7 @@ describe("/run-log screen without JavaScript", () => {
     expect(html).toContain("1 of 2 runs");
   });
 
-  it("asks before deleting, deletes with 'Run Log Deleted', and toggles privacy with 'Privacy Updated'", async () => {
+  it("asks before deleting, deletes with 'Run Deleted', and toggles privacy with 'Privacy Updated'", async () => {
     const { user, client } = await signedInForm();
     const run = createRun(app.db, user.id, { arenaName: "Gamma Arena" });
     // The question and its form are in the page (a <details>): no JavaScript needed to ask first.
@@ -401,7 +401,7 @@ describe("/run-log screen without JavaScript", () => {
 
     const del = await client.form("/run-log", { intent: "delete", id: run.id });
     expect(del.headers.get("location")).toBe("/run-log");
-    expect(await (await client.get("/run-log")).text()).toContain("Run Log Deleted");
+    expect(await (await client.get("/run-log")).text()).toContain("Run Deleted");
     expect(app.db.select().from(runLogs).where(eq(runLogs.id, run.id)).get()).toBeUndefined();
   });
 
@@ -562,7 +562,7 @@ describe("editing a run: PUT /api/run-logs/{id}", () => {
 });
 
 describe("editing a run on the /run-log screen without JavaScript", () => {
-  it("opens the run's form filled in from ?edit, saves it with 'Run Log Updated', and keeps the list's filters", async () => {
+  it("opens the run's form filled in from ?edit, saves it with 'Run Updated', and keeps the list's filters", async () => {
     const { user, client } = await signedInForm();
     const run = createRun(app.db, user.id, { arenaName: "Typo Arena", horseName: "Rebel", time: "15.9", rating: 3, tags: ["hit-barrel"], notes: "Old note" });
     const page = await (await client.get(`/run-log?horse=Rebel&edit=${run.id}`)).text();
@@ -580,7 +580,7 @@ describe("editing a run on the /run-log screen without JavaScript", () => {
     const res = await client.form(`/run-log?horse=Rebel&edit=${run.id}`, { intent: "update", id: run.id, arenaName: "Fixed Arena", horseName: "Rebel", time: "15.4", rating: "5", tags: "clean-run", privacy: "PRIVATE" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/run-log?horse=Rebel");
-    expect(await (await client.get("/run-log?horse=Rebel")).text()).toContain("Run Log Updated");
+    expect(await (await client.get("/run-log?horse=Rebel")).text()).toContain("Run Updated");
     expect(app.db.select().from(runLogs).where(eq(runLogs.id, run.id)).get()).toMatchObject({ arenaName: "Fixed Arena", time: "15.4", rating: 5, tags: ["clean-run"], notes: null });
   });
 
@@ -626,6 +626,51 @@ describe("opening the add-run form", () => {
     expect(await (await client.get("/run-log?new")).text()).toMatch(/<details id="log-run"[^>]* open=""/);
     // Discover links to it.
     expect(await (await client.get("/")).text()).toContain('href="/run-log?new#log-run"');
+  });
+});
+
+describe("NT, plain placings, runs without a horse, the linked-event picker and the horse page's Log a run", () => {
+  it("takes NT as a time (no time: never a best, last in Fastest) and a plain placing, and shows them as riders write them", async () => {
+    const { user, client } = await signedIn({ privacyMode: "PUBLIC" });
+    const nt = await client.json("/api/run-logs", "POST", { arenaName: "Off Pattern Arena", horseName: "Rebel", time: "nt", placement: "1st", privacy: "PUBLIC" });
+    expect(nt.status).toBe(201);
+    const body = await nt.json();
+    expect(body).toMatchObject({ time: "NT", placement: "1st" });
+    createRun(app.db, user.id, { arenaName: "Timed Arena", horseName: "Rebel", time: "15.9" });
+    createRun(app.db, user.id, { arenaName: "Horseless Arena", horseName: null, horseId: null });
+    const html = await (await client.get("/run-log")).text();
+    expect(html).toContain(">NT<");
+    expect(html).not.toContain("NTs");
+    // A run without a horse is titled by its arena, not "No horse named".
+    expect(html).not.toContain("No horse named");
+    expect(html).toContain('<optgroup label="Placing"><option value="1st">1st</option>');
+    const trends = await (await client.get("/api/run-logs/trends?horse=Rebel")).json();
+    expect(trends.personalBest).toMatchObject({ time: 15.9 });
+    const shared = await (await app.client().get(`/share/run-log/${body.id}`)).text();
+    expect(shared).toContain(">NT<");
+    expect(shared).not.toContain("NTs");
+  });
+
+  it("offers past events the rider ran at, with their dates as the cards show them", async () => {
+    const { user, client } = await signedIn();
+    const ran = createEvent(app.db, { name: "Spring Jackpot Past", date: "2025-04-05", endDate: "2025-04-06" });
+    createRun(app.db, user.id, { eventId: ran.id });
+    const saved = createEvent(app.db, { name: "Summer Slam Saved", date: "2031-07-04" });
+    await client.json(`/api/events/${saved.id}/save`, "POST");
+    const html = await (await client.get("/run-log?new")).text();
+    expect(html).toContain("Spring Jackpot Past · Apr 5 – 6, 2025");
+    expect(html).toContain("Summer Slam Saved · Jul 4, 2031");
+  });
+
+  it("opens the form on the horse from the horse page's Log a run", async () => {
+    const { user, client } = await signedIn();
+    createRun(app.db, user.id, { horseName: "Alpha" });
+    const run = createRun(app.db, user.id, { horseName: "Bravo" });
+    const page = await (await client.get(`/horses/${run.horseId}`)).text();
+    const href = `/run-log?new&amp;horseId=${run.horseId}#log-run`;
+    expect(page).toContain(`href="${href}"`);
+    const form = await (await client.get(`/run-log?new&horseId=${run.horseId}`)).text();
+    expect(form).toMatch(new RegExp(`<option value="${run.horseId}" selected="">Bravo</option>`));
   });
 });
 

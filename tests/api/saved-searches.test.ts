@@ -396,6 +396,17 @@ describe("matching: approving an event alerts the riders whose saved searches ho
     expect(alertsOf(unknownMoney.id)).toHaveLength(0);
   });
 
+  it("never alerts a producer of their own event, by notification or email", async () => {
+    const producer = await riderOf({}, { email: "instant" });
+    const neighbour = await riderWith();
+    const event = await pendingEvent("76101", { createdBy: producer.id });
+    await approve(event.id);
+    expect(alertsOf(producer.id)).toHaveLength(0);
+    expect(alertsOf(neighbour.id)).toHaveLength(1);
+    const mails = app.db.select().from(jobs).all().filter((j) => JSON.stringify(j.payload ?? {}).includes(producer.id));
+    expect(mails).toHaveLength(0);
+  });
+
   it("skips paused searches and banned riders", async () => {
     const paused = await riderWith({ paused: true });
     const banned = await riderWith();

@@ -1,10 +1,10 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { count, countDistinct, eq, isNotNull } from "drizzle-orm";
+import { and, count, countDistinct, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client";
-import { events, followRequests, follows, notifications, riders, runLogs, savedEvents, savedSearches, users } from "../../db/schema";
+import { events, followRequests, follows, horseDocuments, horses, notifications, riders, runLogs, savedEvents, savedSearches, users } from "../../db/schema";
 import { TMP_DIR } from "../helpers/paths";
 import { startTestServer, type TestServer } from "../helpers/server";
 
@@ -103,6 +103,26 @@ describe("npm run seed-demo", () => {
     expect(app.db.select().from(savedSearches).all()).toHaveLength(1);
     const searches = (await (await client.get("/api/saved-searches")).json()) as Array<{ name: string; radius: number; email: string }>;
     expect(searches).toEqual([expect.objectContaining({ name: "Barrel races near home", radius: 200, email: "daily" })]);
+  });
+
+  it("shows the demo rider a postponed event with its reason among their saved ones, and a paper close to expiry", async () => {
+    const postponed = app.db.select().from(events).where(eq(events.status, "POSTPONED")).all();
+    expect(postponed.map((e) => e.name)).toEqual(["Panhandle Open Show"]);
+    expect(postponed[0]!.statusReason).toMatch(/stock show/);
+    const client = app.client();
+    expect((await client.json("/api/auth/login", "POST", DEMO)).status).toBe(200);
+    const myEvents = await (await client.get("/events")).text();
+    expect(myEvents).toContain("Panhandle Open Show");
+    expect(myEvents).toContain("POSTPONED");
+    // Rebel's Coggins expires within the month: listed as expiring, with its file.
+    const kaylee = app.db.select().from(users).where(eq(users.email, DEMO.email)).get()!;
+    const rebel = app.db.select().from(horses).where(and(eq(horses.userId, kaylee.id), eq(horses.name, "Rebel"))).get()!;
+    const papers = (await (await client.get(`/api/horses/${rebel.id}/documents`)).json()) as Array<{ kind: string; status: string; daysLeft: number; fileUrl: string }>;
+    expect(papers).toEqual([expect.objectContaining({ kind: "coggins", status: "expiring", daysLeft: expect.any(Number) })]);
+    expect(papers[0]!.daysLeft).toBeGreaterThan(0);
+    expect(papers[0]!.daysLeft).toBeLessThanOrEqual(30);
+    expect((await client.get(papers[0]!.fileUrl)).status).toBe(200);
+    expect(app.db.select().from(horseDocuments).all()).toHaveLength(1);
   });
 
   it("lets the demo rider sign in through the real server", async () => {

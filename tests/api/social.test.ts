@@ -45,7 +45,9 @@ describe("follow", () => {
 
     const note = app.db.select().from(notifications).where(eq(notifications.userId, them.user.id)).get()!;
     expect(note.type).toBe("follow_request");
-    expect(note.metadata).toMatchObject({ requestId, requesterName: me.user.firstName, requesterProfileUrl: `/profile/${me.user.id}` });
+    // A Public requester is named in full, as their profile reads.
+    expect(note.message).toBe(`${me.user.firstName} ${me.user.lastName} wants to follow you.`);
+    expect(note.metadata).toMatchObject({ requestId, requesterName: `${me.user.firstName} ${me.user.lastName}`, requesterProfileUrl: `/profile/${me.user.id}` });
 
     expect((await me.client.json(`/api/follow-requests/${requestId}/approve`, "POST")).status).toBe(404);
     expect((await stranger.client.json(`/api/follow-requests/${requestId}/approve`, "POST")).status).toBe(404);
@@ -56,6 +58,15 @@ describe("follow", () => {
     expect((await them.client.json(`/api/follow-requests/${requestId}/reject`, "POST")).status).toBe(409);
     expect(await (await me.client.get(`/api/follow-requests/${requestId}/status`)).json()).toEqual({ status: "APPROVED" });
     expect(await (await me.client.get(`/api/following/${them.user.id}`)).json()).toEqual({ isFollowing: true, hasPendingRequest: false });
+  });
+
+  it("names an Invite Only requester by first name only, as their profile reads to someone who does not follow them", async () => {
+    const shy = await rider("INVITE_ONLY", { firstName: "Maisie", lastName: "Quill" });
+    const them = await rider("INVITE_ONLY");
+    await shy.client.json("/api/follow", "POST", { targetId: them.user.id });
+    const note = app.db.select().from(notifications).where(eq(notifications.userId, them.user.id)).get()!;
+    expect(note).toMatchObject({ title: "Follow request", message: "Maisie wants to follow you." });
+    expect(await (await them.client.get("/notifications")).text()).not.toContain("Quill");
   });
 
   it("tells the requester when their follow request is approved (and stays quiet on a decline)", async () => {
@@ -71,9 +82,10 @@ describe("follow", () => {
 
     await approver.client.json(`/api/follow-requests/${requestTo(approver.user.id)}/approve`, "POST");
     const [note] = app.db.select().from(notifications).where(eq(notifications.userId, fan.user.id)).all();
-    expect(note).toMatchObject({ type: "follow", subtype: "request_approved", title: "Follow request approved", message: "Jolene approved your follow request." });
+    expect(note).toMatchObject({ type: "follow", subtype: "request_approved", title: "Follow request approved", message: "Jolene Tester approved your follow request." });
     const page = await (await fan.client.get("/notifications")).text();
-    expect(page).toContain("Jolene approved your follow request.");
+    // Named in full: the requester follows them now.
+    expect(page).toContain("Jolene Tester approved your follow request.");
     expect(page).toContain(`href="/profile/${approver.user.id}"`);
   });
 
@@ -320,6 +332,24 @@ describe("POST /api/reports", () => {
     const ok = await me.client.json("/api/reports", "POST", { reportedUserId: them.user.id, reason: "harassment", description: "Rude" });
     expect(ok.status).toBe(201);
     expect(app.db.select().from(userReports).where(eq(userReports.reportedUserId, them.user.id)).get()).toMatchObject({ status: "PENDING", reason: "harassment" });
+  });
+
+  it("refuses a second report of the same rider while the first waits for a moderator (409), and takes one after", async () => {
+    const me = await rider();
+    const them = await rider();
+    const first = await me.client.json("/api/reports", "POST", { reportedUserId: them.user.id, reason: "spam" });
+    expect(first.status).toBe(201);
+    const again = await me.client.json("/api/reports", "POST", { reportedUserId: them.user.id, reason: "harassment", description: "Again" });
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe("You already reported this rider. An admin will review it.");
+    // Another rider's report of them is theirs to make.
+    const other = await rider();
+    expect((await other.client.json("/api/reports", "POST", { reportedUserId: them.user.id, reason: "spam" })).status).toBe(201);
+    const mine = () => app.db.select().from(userReports).where(and(eq(userReports.reportedUserId, them.user.id), eq(userReports.reporterId, me.user.id))).all();
+    expect(mine()).toHaveLength(1);
+    app.db.update(userReports).set({ status: "DISMISSED" }).where(eq(userReports.reporterId, me.user.id)).run();
+    expect((await me.client.json("/api/reports", "POST", { reportedUserId: them.user.id, reason: "spam" })).status).toBe(201);
+    expect(mine()).toHaveLength(2);
   });
 });
 

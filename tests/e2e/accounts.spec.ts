@@ -49,6 +49,12 @@ test("register, verify from the mailed link, sign in, reach Discover, sign out",
   await page.goto(link);
   await page.getByRole("button", { name: "Verify My Email" }).click();
   await expect(page.getByRole("heading", { name: "Email Verified" })).toBeVisible();
+  // The same link tapped again says the address is verified already, not that the link is invalid.
+  await page.goto(link);
+  await page.getByRole("button", { name: "Verify My Email" }).click();
+  await expect(page.getByRole("heading", { name: "Already Verified" })).toBeVisible();
+  await expect(page.getByText("Your email address is already verified. You can log in.")).toBeVisible();
+  await screenshot(page, `verify-again-${info.project.name}`);
   await page.getByRole("link", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
 
@@ -57,7 +63,9 @@ test("register, verify from the mailed link, sign in, reach Discover, sign out",
   await page.getByRole("button", { name: "Log In" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: /Casey!/ })).toBeVisible();
-  await expect(page.getByTestId("toast")).toContainText("Welcome back!");
+  // A new account is welcomed, not welcomed back.
+  await expect(page.getByTestId("toast")).toContainText("Welcome to Cloverleaf, Casey!");
+  await expect(page.getByText("Welcome back")).toHaveCount(0);
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: "Discover" })).toHaveAttribute("aria-current", "page");
   await screenshot(page, `discover-${info.project.name}`);

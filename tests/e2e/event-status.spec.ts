@@ -41,8 +41,10 @@ test("a producer cancels a listed event with a reason; its card and share page s
   await screenshot(page, `event-status-confirm-${info.project.name}`);
   await question.getByRole("button", { name: "Yes, cancel the event" }).click();
 
-  await expect(page).toHaveURL(new RegExp(`/events\\?folder=created#event-${id}$`));
+  await expect(page).toHaveURL(new RegExp(`/events\\?folder=created&eventId=${id}#event-${id}$`));
   await expect(page.getByText("Event Cancelled")).toBeVisible();
+  // The cancelled card is in view, without scrolling to find it.
+  await expect(card).toBeInViewport();
   await expect(card.getByRole("status").filter({ hasText: "CANCELLED" })).toContainText("Arena flooded after Friday's storm");
   await card.scrollIntoViewIfNeeded();
   await screenshot(page, `event-status-card-${info.project.name}`);

@@ -55,7 +55,7 @@ test("add an event with a showbill, approve it, find it by ZIP and City, ST, sav
   const results = page.getByRole("region", { name: /Search results/ });
   const card = results.getByRole("article", { name });
   await expect(card).toBeVisible();
-  await expect(card.getByText("Event Not Approved")).toHaveCount(0);
+  await expect(card.getByText("Waiting for review", { exact: true })).toHaveCount(0);
   await screenshot(page, `events-search-zip-${info.project.name}`);
 
   await openSearch(page, "Find events");

@@ -78,7 +78,7 @@ test("a rider adds a horse, logs runs on it and on a new horse typed in the run 
   await expect(form.getByLabel("Run at")).not.toHaveValue("");
   await screenshot(page, `run-form-horse-${info.project.name}`);
   await form.getByRole("button", { name: "Save Run" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Run Log Added!");
+  await expect(page.getByTestId("toast")).toContainText("Run Logged");
   await expect(page.getByTestId("run-card").filter({ hasText: arena })).toContainText(horse);
   expect(serverRun(arena)).toMatchObject({ horse_name: horse, horse });
 

@@ -124,7 +124,7 @@ test("a run logged with no connection waits on the phone, then reaches the serve
 
   // The next try (here: opening the page again) sends the same clientId; the server answers the stored run.
   await page.reload();
-  await expect(page.getByTestId("toast")).toContainText("Run Log Added!");
+  await expect(page.getByTestId("toast")).toContainText("Run Logged");
   await expect(page.getByTestId("pending-run")).toHaveCount(0);
   await expect(page.getByTestId("run-card")).toHaveCount(before + 1);
   const card = page.getByTestId("run-card").filter({ hasText: arena });

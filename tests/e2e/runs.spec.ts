@@ -25,7 +25,7 @@ async function logRun(page: Page, run: { arena: string; horse: string; time: str
   await form.getByRole("button", { name: "Save Run" }).click();
   await expect(page.getByText(`${before + 1} ${before === 0 ? "run" : "runs"}, newest first`)).toBeVisible();
   await expect(page.getByTestId("run-card").first()).toContainText(run.arena);
-  await expect(page.getByTestId("toast")).toContainText("Run Log Added!");
+  await expect(page.getByTestId("toast")).toContainText("Run Logged");
 }
 
 /** How many runs the list says it holds (it shows them a page at a time). */
@@ -98,7 +98,7 @@ test("a rider logs three runs for a horse, sees its trend and personal best, and
   await slow.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `test-results/screenshots/run-log-delete-${info.project.name}.png` });
   await question.getByRole("button", { name: "Delete Run" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Run Log Deleted");
+  await expect(page.getByTestId("toast")).toContainText("Run Deleted");
   await expect(page.getByTestId("run-card")).toHaveCount(2);
 });
 
@@ -213,7 +213,7 @@ test("Log a Run and + Add Run open the form, and a rider edits a run, with and w
   await form.getByLabel("Arena name").fill(`${arena} Fixed`);
   await form.getByLabel("Placement").selectOption("1D 3rd");
   await form.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Run Log Updated");
+  await expect(page.getByTestId("toast")).toContainText("Run Updated");
   const edited = page.getByTestId("run-card").filter({ hasText: `${arena} Fixed` });
   await expect(edited).toContainText("15.25s");
   await expect(edited).toContainText("1D 3rd");

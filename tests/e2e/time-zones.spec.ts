@@ -45,3 +45,33 @@ test("an admin's tables keep the times of their home zone on a computer set to a
   expect(await hydrated(page, "/admin?tab=audit")).toEqual([]);
   expect(await hydrated(page, "/admin?tab=users")).toEqual([]);
 });
+
+test("shared run and horse pages and a profile name an evening run's day in its rider's zone, on a phone set to another", async ({ page, browser }) => {
+  const { runId, horseId, ownerId } = withDb((db) => {
+    // A Public rider at home in Texas: 01:30 UTC on Oct 3 is their evening of Oct 2.
+    const owner = db.prepare("SELECT id FROM users WHERE privacy_mode = 'PUBLIC' AND home_zip_code LIKE '7%' AND is_admin = 0 ORDER BY email LIMIT 1").get() as { id: string };
+    const horseId = crypto.randomUUID();
+    const now = Date.now();
+    db.prepare("INSERT INTO horses (id, user_id, name, shared, created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?)").run(horseId, owner.id, `Evening Star ${now}`, now, now);
+    const runId = crypto.randomUUID();
+    db.prepare(
+      `INSERT INTO run_logs (id, user_id, horse_id, horse_name, arena_name, arena_type, time, tags, privacy, run_at, created_at)
+       VALUES (?, ?, ?, 'Evening Star', 'Cowtown Coliseum', 'indoor', '13.001', '[]', 'PUBLIC', ?, ?)`,
+    ).run(runId, owner.id, horseId, EVENING, EVENING);
+    return { runId, horseId, ownerId: owner.id };
+  });
+  // A visitor's phone in Kathmandu, where it is already the morning of Oct 3.
+  const visitor = await browser.newPage({ viewport: { width: 390, height: 844 }, timezoneId: "Asia/Kathmandu" });
+  for (const path of [`/share/run-log/${runId}`, `/share/horse/${horseId}`]) {
+    expect(await hydrated(visitor, path), path).toEqual([]);
+    await expect(visitor.getByText("Oct 2, 2026").first(), path).toBeVisible();
+    await expect(visitor.getByText("Oct 3, 2026"), path).toHaveCount(0);
+  }
+  await visitor.close();
+  await signIn(page, "kaylee");
+  // The fastest of their public runs, so it is on the first page.
+  expect(await hydrated(page, `/profile/${ownerId}?sort=fastest`)).toEqual([]);
+  const card = page.getByRole("listitem").filter({ hasText: "13.001s" });
+  await expect(card).toContainText("Oct 2, 2026");
+  await expect(card).not.toContainText("Oct 3, 2026");
+});

@@ -22,6 +22,9 @@ describe("greetingFor", () => {
     expect(greetingFor("aaaa-0", "Sam")).toBe(`${GREETINGS[0]}, Sam!`);
     expect(greetingFor("aaaa-7", "Sam")).toBe(`${GREETINGS[2]}, Sam!`);
     expect(greetingFor("aaaa-f", "Sam")).toBe(`${GREETINGS[0]}, Sam!`);
+    // A new account is welcomed, never welcomed back.
+    expect(greetingFor("aaaa-0", "Sam", true)).toBe("Welcome, Sam!");
+    expect(greetingFor("aaaa-7", "Sam", true)).toBe(`${GREETINGS[2]}, Sam!`);
   });
 });
 

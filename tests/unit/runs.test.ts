@@ -3,6 +3,7 @@ import { canViewRun, canViewSharedRun } from "~/features/runs/policies.server";
 import { computeTrends } from "~/features/runs/trends";
 import { parseRunTime, PLACEMENTS, runLogSchema, timeSortValue, TIME_MESSAGE } from "~/schemas/runs";
 import { PLACEMENT_MAX } from "~/schemas/constants";
+import { formatRunTime } from "~/schemas/run-basics";
 
 type Mode = "SOLO" | "INVITE_ONLY" | "PUBLIC";
 const owner = (privacyMode: Mode, isActive = true) => ({ id: "owner", privacyMode, isActive });
@@ -67,6 +68,9 @@ describe("parseRunTime", () => {
     ["1:02.5", "62.5"],
     ["16", "16"],
     ["15.400", "15.4"],
+    ["NT", "NT"],
+    [" nt ", "NT"],
+    ["no time", "NT"],
   ])("reads %j as %j", (input, expected) => {
     expect(parseRunTime(input)).toBe(expected);
   });
@@ -104,10 +108,11 @@ describe("runLogSchema", () => {
     expect(runLogSchema.safeParse({ arenaName: "A", videoUrl: "javascript:alert(1)" }).success).toBe(false);
   });
 
-  it("lists every division's places, 1D 3rd included, each within the column", () => {
-    expect(PLACEMENTS).toHaveLength(4 * 5 + 1);
+  it("lists plain placings, then every division's places, 1D 3rd included, each within the column", () => {
+    expect(PLACEMENTS).toHaveLength(6 + 4 * 5 + 1);
+    expect(PLACEMENTS.slice(0, 6)).toEqual(["1st", "2nd", "3rd", "4th", "5th", "Placed"]);
     expect(PLACEMENTS).toContain("1D Placed");
-    expect(PLACEMENTS.slice(0, 5)).toEqual(["1D 1st", "1D 2nd", "1D 3rd", "1D 4th", "1D Placed"]);
+    expect(PLACEMENTS.slice(6, 11)).toEqual(["1D 1st", "1D 2nd", "1D 3rd", "1D 4th", "1D Placed"]);
     expect(PLACEMENTS).toContain("4D 3rd");
     expect(PLACEMENTS.at(-1)).toBe("EXPO");
     expect(PLACEMENTS.every((p) => p.length <= PLACEMENT_MAX)).toBe(true);
@@ -121,6 +126,14 @@ describe("timeSortValue (Fastest sort)", () => {
     expect(timeSortValue(null)).toBe(999);
     expect(timeSortValue("")).toBe(999);
     expect(timeSortValue("NT")).toBe(999);
+  });
+});
+
+describe("formatRunTime", () => {
+  it("reads seconds with their unit, NT as it is, and a missing time as a dash", () => {
+    expect(formatRunTime("15.482")).toBe("15.482s");
+    expect(formatRunTime("NT")).toBe("NT");
+    expect(formatRunTime(null)).toBe("—");
   });
 });
 

@@ -15,7 +15,7 @@ import { UsersTab } from "./tabs/UsersTab";
 
 type Stats = { totalUsers: number; activeUsers: number; totalEvents: number; pendingShowbills: number; failedJobs: number };
 type FailedJobRows = ReturnType<typeof listFailedJobs>;
-type Outcome = Exclude<AdminOutcome, { done: unknown }> | { error: string } | undefined;
+type Outcome = Exclude<AdminOutcome, { done: unknown }> | { error: string; draft?: { title: string; message: string } } | undefined;
 
 /** The dashboard: four stat cards, failed deliveries if any, the section tabs, and the open tab. */
 export function AdminDashboard({

@@ -14,7 +14,7 @@ import {
   reviewUserReport,
   sendAnnouncementTo,
   sendAnnouncementToAll,
-  setShowbillApproval,
+  reviewShowbill,
   unbanUser,
 } from "./admin.server";
 
@@ -69,8 +69,7 @@ export async function runAdminIntent(db: Db, admin: User, input: AdminIntent): P
       reviewEventReport(db, admin, input.reportId, input.status);
       return done("Event Report Updated");
     case "showbill":
-      setShowbillApproval(db, admin, input.eventId, input.approved === "true");
-      return done(input.approved === "true" ? "Showbill Approved" : "Showbill Rejected");
+      return done(reviewShowbill(db, admin, input.eventId, input.approved === "true"));
     case "revision":
       reviewRevision(db, admin, input.eventId, input.approved === "true");
       return done(input.approved === "true" ? "Change Approved" : "Change Rejected");

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import {
   bannedEmails,
   eventReports,
+  eventRevisions,
   events,
   inviteLinks,
   runLogs,
@@ -12,6 +13,7 @@ import {
 } from "#db/schema";
 import { queueSavedSearchMatch } from "~/features/alerts/matching.server";
 import { hashPassword } from "~/features/auth/auth.server";
+import { reviewRevision } from "~/features/events/revisions.server";
 import { notifyAllActiveUsers, notifyUsers, type NewNotice } from "~/features/notifications/notifications.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
@@ -342,6 +344,22 @@ export function setShowbillApproval(db: Db, admin: User, eventId: string, approv
     });
   }
   audit(db, admin.id, { action: approved ? "event.approve" : "event.reject", targetType: "event", targetId: event.id });
+}
+
+/**
+ * The showbill review as one call: an event whose change waits for review
+ * is listed already, so what is decided is the change (approving puts it
+ * live, rejecting discards it and the event stays listed as it was); any
+ * other event is approved or rejected itself. Answers the toast's title.
+ */
+export function reviewShowbill(db: Db, admin: User, eventId: string, approved: boolean) {
+  const waiting = db.select({ id: eventRevisions.eventId }).from(eventRevisions).where(eq(eventRevisions.eventId, eventId)).get();
+  if (waiting) {
+    reviewRevision(db, admin, eventId, approved);
+    return approved ? "Change Approved" : "Change Rejected";
+  }
+  setShowbillApproval(db, admin, eventId, approved);
+  return approved ? "Showbill Approved" : "Showbill Rejected";
 }
 
 /** Deletes any event; its showbill (with preview and thumbnail) goes with it once the delete is committed. */

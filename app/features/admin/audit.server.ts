@@ -33,15 +33,26 @@ const ACTION_LABELS = {
   "notification.send_selected": "Announcement to selected users",
 } as const;
 
-/** Every administrator action leaves a line: who, what, which record, when. */
+/**
+ * Every administrator action leaves a line: who, what, which record, when,
+ * and the record's name as it is now (`details.target`, looked up when the
+ * caller did not give it), so the line keeps reading as it happened after
+ * the event is renamed or the rider changes their name.
+ */
 export function audit(db: Db, actorId: string, entry: AuditEntry) {
+  const id = entry.targetId == null ? null : String(entry.targetId);
+  const details = { ...(entry.details ?? {}) };
+  if (id && typeof details.target !== "string") {
+    const name = namesOf(db, [{ targetType: entry.targetType, targetId: id }]).get(`${entry.targetType}:${id}`);
+    if (name) details.target = name;
+  }
   db.insert(auditLog)
     .values({
       actorId,
       action: entry.action,
       targetType: entry.targetType,
-      targetId: entry.targetId == null ? null : String(entry.targetId),
-      details: entry.details ?? null,
+      targetId: id,
+      details: Object.keys(details).length ? details : null,
     })
     .run();
 }
@@ -51,28 +62,9 @@ export const personName = (p: { firstName: string | null; lastName: string | nul
   return p.email ? (name ? `${name} (${p.email})` : p.email) : name;
 };
 
-/**
- * The latest entries, read as sentences: the admin's name, the action's
- * label and the record's name. Names are looked up now (one query per kind
- * of record); a record deleted since shows the name kept in the entry.
- */
-export function listAudit(db: Db, limit = 200) {
-  const rows = db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      targetType: auditLog.targetType,
-      targetId: auditLog.targetId,
-      details: auditLog.details,
-      createdAt: auditLog.createdAt,
-      actor: { firstName: users.firstName, lastName: users.lastName, email: users.email },
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .orderBy(desc(auditLog.id))
-    .limit(limit)
-    .all();
-  const idsOf = (type: string) => [...new Set(rows.filter((r) => r.targetType === type && r.targetId).map((r) => r.targetId!))];
+/** The names records have now, keyed `type:id` (one query per kind of record). */
+function namesOf(db: Db, refs: { targetType: string; targetId: string | null }[]) {
+  const idsOf = (type: string) => [...new Set(refs.filter((r) => r.targetType === type && r.targetId).map((r) => r.targetId!))];
   const names = new Map<string, string>();
   const userIds = idsOf("user");
   if (userIds.length) {
@@ -114,9 +106,38 @@ export function listAudit(db: Db, limit = 200) {
       .all();
     for (const r of reports) names.set(`event_report:${r.id}`, r.name);
   }
+  return names;
+}
+
+/**
+ * The latest entries, read as sentences: the admin's name, the action's
+ * label and the record's name as it was when the action was taken (kept in
+ * the entry). Lines written before names were kept with every entry show
+ * the record's name now, or the name kept for a deleted record.
+ */
+export function listAudit(db: Db, limit = 200) {
+  const rows = db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      targetType: auditLog.targetType,
+      targetId: auditLog.targetId,
+      details: auditLog.details,
+      createdAt: auditLog.createdAt,
+      actor: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .orderBy(desc(auditLog.id))
+    .limit(limit)
+    .all();
+  const keptName = (details: Record<string, unknown>) =>
+    typeof details.target === "string" ? details.target : typeof details.name === "string" ? details.name : typeof details.email === "string" ? details.email : null;
+  // Only lines without a kept name need today's names.
+  const names = namesOf(db, rows.filter((r) => !keptName((r.details ?? {}) as Record<string, unknown>)));
   return rows.map((r) => {
     const details = (r.details ?? {}) as Record<string, unknown>;
-    const kept = typeof details.target === "string" ? details.target : typeof details.name === "string" ? details.name : typeof details.email === "string" ? details.email : null;
+    const kept = keptName(details);
     const title = typeof details.title === "string" ? `“${details.title}”` : null;
     const count = typeof details.count === "number" ? `, ${details.count} ${details.count === 1 ? "rider" : "riders"}` : "";
     return {
@@ -128,7 +149,7 @@ export function listAudit(db: Db, limit = 200) {
       adminName: r.actor?.email ? personName(r.actor) : "Deleted administrator",
       targetType: r.targetType,
       targetId: r.targetId,
-      targetName: title ? `${title}${count}` : (names.get(`${r.targetType}:${r.targetId}`) ?? kept ?? "Deleted record"),
+      targetName: title ? `${title}${count}` : (kept ?? names.get(`${r.targetType}:${r.targetId}`) ?? "Deleted record"),
     };
   });
 }

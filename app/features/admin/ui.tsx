@@ -15,22 +15,24 @@ export const person = (p: { firstName: string | null; lastName: string | null } 
   p ? `${p.firstName ?? ""} ${p.lastName ?? ""}`.trim() : "—";
 
 /**
- * An email address that, where it must wrap, wraps before its "@" (and only
- * within a part too long for the column), not at whatever letter reaches the edge.
+ * An email address that, where it must wrap, wraps before its "@" and
+ * nowhere else: each part is unbreakable, so a table column is at least as
+ * wide as the longer part (a cell that may wrap anywhere would otherwise be
+ * squeezed until the name breaks at whatever letter reaches its edge).
  */
 export function EmailText({ email, className = "" }: { email: string | null | undefined; className?: string }) {
   if (!email) return null;
   const at = email.lastIndexOf("@");
   return (
-    <span className={`[overflow-wrap:break-word] ${className}`}>
+    <span className={className}>
       {at > 0 ? (
         <>
-          {email.slice(0, at)}
+          <span className="whitespace-nowrap">{email.slice(0, at)}</span>
           <wbr />
-          {email.slice(at)}
+          <span className="whitespace-nowrap">{email.slice(at)}</span>
         </>
       ) : (
-        email
+        <span className="[overflow-wrap:anywhere]">{email}</span>
       )}
     </span>
   );

@@ -46,6 +46,7 @@ const MATCH_SQL = `
   CROSS JOIN users u ON u.id = s.user_id
   WHERE r.min_lat <= @lat AND r.max_lat >= @lat AND r.min_lng <= @lng AND r.max_lng >= @lng
     AND s.paused = 0 AND u.is_active = 1
+    AND s.user_id IS NOT @createdBy
     AND (s.start_date IS NULL OR s.start_date <= @end)
     AND (s.end_date IS NULL OR s.end_date >= @start)
     AND (s.arena_type IS NULL OR s.arena_type = @arenaType)
@@ -60,7 +61,7 @@ function hasEnded(event: Pick<Event, "date" | "endDate" | "zipCode">) {
   return (event.endDate ?? event.date) < today;
 }
 
-/** Every active rider with an unpaused saved search that holds this event: the nearest of their matching searches, the most eager email. */
+/** Every active rider but its producer with an unpaused saved search that holds this event: the nearest of their matching searches, the most eager email. */
 export function findMatches(db: Db, event: Event): Match[] {
   if (!event.showbillApproved || event.status !== "SCHEDULED" || event.latitude == null || event.longitude == null) return [];
   if (hasEnded(event)) return [];
@@ -73,6 +74,8 @@ export function findMatches(db: Db, event: Event): Match[] {
     groundType: event.groundType,
     addedMoney: event.addedMoney,
     eventTypes: JSON.stringify(event.eventType ?? []),
+    // A producer is not alerted of the event they put on.
+    createdBy: event.createdBy,
   }) as Match[];
   const byRider = new Map<string, Match>();
   for (const row of rows) {

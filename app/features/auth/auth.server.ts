@@ -109,8 +109,13 @@ export async function resendVerification(db: Db, email: string) {
 
 const INVALID_VERIFY_LINK = "This verification link is invalid or has expired.";
 
-/** Single use: the guarded update marks the token used only if it still was unused. */
-export function verifyEmail(db: Db, token: string) {
+/**
+ * Single use: the guarded update marks the token used only if it still was
+ * unused. A link used before, of an account whose address is verified (the
+ * rider tapping the mail's link a second time), says so instead of calling
+ * the link invalid: `alreadyVerified`.
+ */
+export function verifyEmail(db: Db, token: string): { id: string; alreadyVerified: boolean } {
   return db.transaction((tx) => {
     const row = tx
       .update(emailVerificationTokens)
@@ -124,7 +129,18 @@ export function verifyEmail(db: Db, token: string) {
       )
       .returning()
       .get();
-    if (!row) throw new HttpError(400, INVALID_VERIFY_LINK);
+    if (!row) {
+      const used = tx
+        .select({ userId: emailVerificationTokens.userId, email: emailVerificationTokens.email })
+        .from(emailVerificationTokens)
+        .where(and(eq(emailVerificationTokens.token, hashToken(token)), eq(emailVerificationTokens.used, true)))
+        .get();
+      const verified = used
+        ? tx.select({ id: users.id }).from(users).where(and(eq(users.id, used.userId), eq(users.email, used.email), eq(users.emailVerified, true))).get()
+        : undefined;
+      if (verified) return { id: verified.id, alreadyVerified: true };
+      throw new HttpError(400, INVALID_VERIFY_LINK);
+    }
     const user = tx
       .update(users)
       .set({ emailVerified: true, emailVerifiedAt: new Date(), updatedAt: new Date() })
@@ -132,7 +148,7 @@ export function verifyEmail(db: Db, token: string) {
       .returning({ id: users.id })
       .get();
     if (!user) throw new HttpError(400, INVALID_VERIFY_LINK);
-    return user;
+    return { id: user.id, alreadyVerified: false };
   });
 }
 

@@ -193,10 +193,16 @@ export function Discover() {
       {results ? (
         <section aria-labelledby="results-title" className="space-y-3">
           <div className="flex items-center justify-between gap-2">
-            <h2 id="results-title" className="text-lg font-bold text-gray-900">
-              Search results <span className="font-normal text-gray-600">({results.total})</span>
-            </h2>
-            <a data-discover href="/" className="btn-ghost" data-keep-scroll>
+            <div className="min-w-0">
+              <h2 id="results-title" className="text-lg font-bold text-gray-900">
+                Search results <span className="font-normal text-gray-600">({results.total})</span>
+              </h2>
+              {/* What was searched: the form above is folded once the page reloads. */}
+              <p className="text-sm text-gray-700" data-testid="search-summary">
+                {results.summary}
+              </p>
+            </div>
+            <a data-discover href="/" className="btn-ghost shrink-0" data-keep-scroll>
               Clear Search
             </a>
           </div>

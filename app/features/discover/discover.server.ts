@@ -11,6 +11,8 @@ import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
 import { DEFAULT_RADIUS } from "~/schemas/constants";
 import { eventSearchSchema } from "~/schemas/events";
 import type { ZodIssue } from "zod";
+import { lookupCityState, lookupZip } from "~/lib/gazetteer.server";
+import { searchSummary } from "./search-summary";
 
 const SEARCH_KEYS = ["location", "radius", "startDate", "endDate", "arenaType", "groundType", "minAddedMoney", "eventType"] as const;
 
@@ -25,12 +27,12 @@ export function discover(db: Db, user: User, url: URL) {
   const values = Object.fromEntries(SEARCH_KEYS.map((k) => [k, q.get(k) ?? ""])) as Record<(typeof SEARCH_KEYS)[number], string>;
   // A new search starts at the rider's default radius from Settings.
   values.radius ||= String(user.searchRadius ?? DEFAULT_RADIUS);
-  const present = (list: Located[]) => {
+  const present = (list: Located<Parameters<typeof presentEventCard>[0]>[]) => {
     const saved = savedIdsOf(db, user.id, list.map((l) => l.event.id));
     return list.map((l) => presentEventCard(l.event, { distance: l.distance, viewerId: user.id, saved: saved.has(l.event.id) }));
   };
   const next = (n: number) => Math.min(n + CARD_PAGE, RESULT_LIMIT);
-  let results: { events: ReturnType<typeof present>; total: number; more: number | null } | null = null;
+  let results: { events: ReturnType<typeof present>; total: number; more: number | null; summary: string } | null = null;
   let searchError: string | null = null;
   if (q.has("search")) {
     const location = values.location.trim();
@@ -46,7 +48,14 @@ export function discover(db: Db, user: User, url: URL) {
         rateLimit(LIMITS.search, user.id);
         const found = searchEvents(db, parsed.data, user, { rows: cardRows });
         const shown = shownCount(url, "shown", CARD_PAGE, RESULT_LIMIT);
-        results = { events: present(found.slice(0, shown)), total: found.length, more: found.length > shown ? next(shown) : null };
+        const place = parsed.data.zipCode ? lookupZip(parsed.data.zipCode) : parsed.data.cityState ? lookupCityState(parsed.data.cityState) : null;
+        const placeName = place && (parsed.data.zipCode ? `${place.zip} (${place.city}, ${place.state})` : `${place.city}, ${place.state}`);
+        results = {
+          events: present(found.slice(0, shown)),
+          total: found.length,
+          more: found.length > shown ? next(shown) : null,
+          summary: searchSummary(parsed.data, placeName),
+        };
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         searchError = error.message;

@@ -2,7 +2,8 @@ import { getUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { discover } from "./discover.server";
-import { greetingFor } from "./greeting";
+import { greetingFor, NEW_ACCOUNT_MS } from "./greeting";
+import { now } from "~/lib/clock.server";
 import { ridersSearch } from "./riders.server";
 
 /**
@@ -19,7 +20,7 @@ export async function homePage(request: Request) {
   return {
     riders: ridersSearch(getDb(), user, url),
     discover: {
-      greeting: greetingFor(user.id, user.firstName),
+      greeting: greetingFor(user.id, user.firstName, now().getTime() - user.createdAt.getTime() < NEW_ACCOUNT_MS),
       initial: user.firstName.slice(0, 1).toUpperCase(),
       homeZipCode: user.homeZipCode,
       origin: config().appOrigin,

@@ -35,8 +35,17 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
       <EventStatusBanner status={event.status} reason={event.statusReason} className="rounded-t-xl" />
       {event.isCreator && !event.showbillApproved ? (
         <div role="status" className="rounded-t-xl border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
-          <strong className="block">Event Not Approved</strong>
-          This event is waiting for admin review and is hidden from others. You can edit and re-submit it for review.
+          {event.rejected ? (
+            <>
+              <strong className="block">Not approved</strong>
+              An admin did not approve this event, so riders do not see it. You can edit it and send it for review again.
+            </>
+          ) : (
+            <>
+              <strong className="block">Waiting for review</strong>
+              An admin reviews new events before riders see them; you will be told when it is listed. You can still edit it.
+            </>
+          )}
         </div>
       ) : null}
       {event.pendingChange ? (
@@ -66,7 +75,8 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
             {event.distance !== null ? <span className="shrink-0 text-sm font-semibold text-gray-700">{event.distance} mi</span> : null}
           </div>
           <h3 id={`event-${event.id}-name`} className="event-name">
-            <a data-discover href={`/share/event/${event.id}`} className="hover:underline">
+            {/* Padded to a 44 px tap target; the negative margin keeps the card's spacing. */}
+            <a data-discover href={`/share/event/${event.id}`} className="-my-2.5 block py-2.5 hover:underline">
               {event.name}
             </a>
           </h3>

@@ -15,16 +15,16 @@ import { rescheduleReminders } from "./reminders.server";
  */
 const ALERT_FIELDS = ["date", "endDate", "arenaName", "address", "location", "zipCode"] as const;
 
-/** "Dates: Mar 6, 2031 -> Mar 8, 2031", one line per changed field, the status last with its reason. */
+/** "Dates: Mar 6, 2031 → Mar 8, 2031", one line per changed field, the status last with its reason. */
 function changeLines(before: Event, after: Event): string[] {
   const changes: EditableValues = {};
   for (const field of ALERT_FIELDS) {
     if ((before[field] ?? null) !== (after[field] ?? null)) changes[field] = after[field];
   }
-  const lines = describeChanges(before as EditableValues, changes).map((c) => `${c.label}: ${c.before} -> ${c.after}`);
+  const lines = describeChanges(before as EditableValues, changes).map((c) => `${c.label}: ${c.before} → ${c.after}`);
   if (before.status !== after.status) {
     const reason = after.status !== "SCHEDULED" && after.statusReason ? ` (${after.statusReason})` : "";
-    lines.push(`Status: ${EVENT_STATUS_LABELS[before.status]} -> ${EVENT_STATUS_LABELS[after.status]}${reason}`);
+    lines.push(`Status: ${EVENT_STATUS_LABELS[before.status]} → ${EVENT_STATUS_LABELS[after.status]}${reason}`);
   }
   return lines;
 }

@@ -23,7 +23,7 @@ export const cardRows = {
   columns:
     "e.id, e.name, e.date, e.end_date, e.location, e.address, e.arena_name, e.arena_type, e.ground_type, e.added_money, e.entry_fee, " +
     "e.event_type, e.showbill_url, e.description, e.created_by, e.showbill_approved, e.status, e.status_reason, e.entries_close, " +
-    "e.entries_close_at, e.entry_contact, e.latitude, e.longitude",
+    "e.entries_close_at, e.entry_contact, e.latitude, e.longitude, e.showbill_reviewed_at IS NOT NULL",
   read: (r: unknown[]) => ({
     id: r[0] as string,
     name: r[1] as string,
@@ -48,8 +48,10 @@ export const cardRows = {
     entryContact: r[20] as string | null,
     latitude: r[21] as number | null,
     longitude: r[22] as number | null,
+    /** An admin has decided on it (with showbillApproved false: rejected, not waiting). */
+    reviewed: r[23] === 1,
   }),
-} satisfies EventRows<Partial<Event>>;
+} satisfies EventRows<Partial<Event> & { reviewed: boolean }>;
 export type CardRow = ReturnType<typeof cardRows.read>;
 
 /** What the JSON API answers of an event (presentEvent): all but the bookkeeping columns. */

@@ -107,7 +107,8 @@ export function presentEvent(
  * calendar link that needs the description is made here.
  */
 export function presentEventCard(
-  event: CardRow,
+  // A list's row says whether it was reviewed; a whole event, when.
+  event: Omit<CardRow, "reviewed"> & { reviewed?: boolean; showbillReviewedAt?: Date | null },
   opts: { distance?: number | null; viewerId?: string | null; saved?: boolean; pendingChange?: PendingChange | null } = {},
 ) {
   const isCreator = Boolean(opts.viewerId && event.createdBy === opts.viewerId);
@@ -130,6 +131,8 @@ export function presentEventCard(
     isCreator,
     saved: Boolean(opts.saved),
     showbillApproved: event.showbillApproved,
+    // Only the creator learns whether their unlisted event waits for review or was turned down.
+    rejected: isCreator && !event.showbillApproved && Boolean(event.reviewed ?? event.showbillReviewedAt),
     status: event.status,
     statusReason: event.statusReason,
     entriesClose: event.entriesClose,

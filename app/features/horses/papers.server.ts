@@ -72,6 +72,16 @@ export type PaperView = ReturnType<typeof presentPaper>;
 /** The rider's calendar day (their home ZIP's state), by the app's clock. */
 const todayOf = (user: Pick<User, "homeZipCode">) => todayFor(user.homeZipCode, now());
 
+/**
+ * A paper is issued on a day that has come, by the rider's own calendar (the
+ * schema cannot know the day, so the server checks it here).
+ */
+function refuseFutureIssue(user: Pick<User, "homeZipCode">, issuedOn: string | null | undefined) {
+  if (issuedOn && issuedOn > todayOf(user)) {
+    throw new HttpError(400, PAPER_MESSAGES.issuedInFuture, { errors: { issuedOn: [PAPER_MESSAGES.issuedInFuture] } });
+  }
+}
+
 /** A horse's papers, those expiring soonest first, then those that never expire. */
 export function listPapers(db: Db, user: User, horseId: string): PaperView[] {
   ownedHorse(db, user, horseId);
@@ -117,9 +127,10 @@ function cleanFileName(file: Blob) {
  */
 export async function addPaper(db: Db, user: User, horseId: string, input: PaperInput, file: Blob | null): Promise<PaperView> {
   ownedHorse(db, user, horseId);
+  refuseFutureIssue(user, input.issuedOn);
   if (!file || file.size === 0) throw new HttpError(400, PAPER_MESSAGES.file, { errors: { file: [PAPER_MESSAGES.file] } });
   const prepared = await prepareFile("paper", file, { copies: false });
-  const key = writePaperFile(prepared);
+  const key = await writePaperFile(prepared);
   try {
     // One connection, synchronous: the reminders' jobs (written through `db`) commit with the row.
     const doc = db.transaction((tx) => {
@@ -165,6 +176,7 @@ export function updatePaperDates(db: Db, user: User, horseId: string, docId: str
     throw new HttpError(400, parsed.error.issues[0]?.message ?? "Invalid dates", { errors: parsed.error.flatten().fieldErrors });
   }
   const dates = parsed.data;
+  if (patch.issuedOn !== undefined) refuseFutureIssue(user, dates.issuedOn);
   const updated = db.transaction((tx) => {
     const row = tx
       .update(horseDocuments)

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
-import { inviteLinks } from "#db/schema";
+import { inviteLinks, users } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { preparedOnce } from "~/lib/prepared.server";
@@ -21,6 +21,24 @@ export function isInviteCodeValid(db: Db, code: string): boolean {
     .where(and(eq(inviteLinks.code, code), usable(new Date())))
     .get();
   return Boolean(row);
+}
+
+/**
+ * The invite a sign-up page shows: whether it can be used, and who sent it
+ * (their full name when their profile is Public, else their first name, as
+ * a stranger reads them), so the visitor knows whose invitation it is.
+ */
+export function inviteFor(db: Db, code: string): { valid: boolean; inviterName: string | null } {
+  if (!code) return { valid: false, inviterName: null };
+  const row = db
+    .select({ firstName: users.firstName, lastName: users.lastName, privacyMode: users.privacyMode, isActive: users.isActive })
+    .from(inviteLinks)
+    .innerJoin(users, eq(users.id, inviteLinks.userId))
+    .where(and(eq(inviteLinks.code, code), usable(new Date())))
+    .get();
+  if (!row) return { valid: false, inviterName: null };
+  const name = row.privacyMode === "PUBLIC" ? `${row.firstName} ${row.lastName ?? ""}`.trim() : row.firstName;
+  return { valid: true, inviterName: row.isActive ? name : null };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Logo } from "~/components/Logo";
+import { useThisYear } from "~/lib/useShellUser";
 import { APP_NAME, APP_TAGLINE } from "~/schemas/constants";
 
 const FEATURES = [
@@ -33,6 +34,7 @@ const AUDIENCE = [
 
 /** The signed-out home page; also what any unknown path shows to a visitor. */
 export function Landing() {
+  const year = useThisYear();
   return (
     <div className="min-h-screen">
       <header className="mx-auto flex max-w-4xl items-center justify-between px-4 py-3">
@@ -102,7 +104,7 @@ export function Landing() {
       </main>
       <footer className="border-t border-brand-100 px-4 py-6 text-center text-sm text-gray-700">
         <p>
-          © 2025 Cloverleaf, Inc. ·{" "}
+          © {year} Cloverleaf, Inc. ·{" "}
           <a data-discover href="/privacy-policy" className="link">
             Privacy Policy
           </a>{" "}

@@ -1,3 +1,4 @@
+import { formatRunTime } from "~/schemas/run-basics";
 import { useOnline } from "~/lib/useOnline";
 import type { QueuedRun } from "./offlineQueue";
 import type { RunQueue } from "./useRunQueue";
@@ -39,16 +40,18 @@ export function PendingRuns({ queue }: { queue: RunQueue }) {
             <li key={run.clientId} className="card border-dashed" data-testid="pending-run">
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
-                  <p className="truncate text-lg font-bold text-gray-900">{f.horseName || "No horse named"}</p>
+                  <p className="truncate text-lg font-bold text-gray-900">{f.horseName || f.arenaName}</p>
                   <p className="truncate text-sm text-gray-700">
-                    {f.arenaName} · {f.arenaType === "indoor" ? "Indoor" : "Outdoor"}
+                    {f.horseName ? `${f.arenaName} · ` : ""}
+                    {f.arenaType === "indoor" ? "Indoor" : "Outdoor"}
+                    {f.horseName ? "" : " · no horse"}
                   </p>
                   <p className="text-xs text-gray-600">
                     Logged {new Date(run.queuedAt).toLocaleString(undefined, { weekday: "short", hour: "numeric", minute: "2-digit" })}
                     {run.video ? " · video to upload" : f.videoUrl ? " · video" : ""}
                   </p>
                 </div>
-                <p className="shrink-0 text-right text-2xl font-extrabold tabular-nums text-gray-500">{f.time ? `${f.time}s` : "—"}</p>
+                <p className="shrink-0 text-right text-2xl font-extrabold tabular-nums text-gray-500">{formatRunTime(f.time)}</p>
               </div>
               <div className="mt-2 flex flex-wrap items-center gap-2 border-t border-gray-100 pt-2">
                 <span className={`rounded-full px-2 py-0.5 text-sm font-semibold ${tone}`}>{label}</span>

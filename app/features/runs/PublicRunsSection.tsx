@@ -1,5 +1,5 @@
 import { EmptyState } from "~/components/EmptyState";
-import { PUBLIC_RUNS_LIMIT, TAG_LABELS, type PublicRunSort, type RunTag } from "~/schemas/run-basics";
+import { formatRunTime, PUBLIC_RUNS_LIMIT, TAG_LABELS, type PublicRunSort, type RunTag } from "~/schemas/run-basics";
 import type { PublicRunCard } from "./runs.server";
 import { Stars } from "./Stars";
 import { ShowMore } from "~/components/ShowMore";
@@ -21,7 +21,7 @@ export function PublicRunsSection({ runs, count, sort, shown }: { runs: PublicRu
               data-keep-scroll
               data-replace
               aria-current={sort === s ? "true" : undefined}
-              className={`flex min-h-[40px] items-center rounded-md px-3 text-sm font-semibold ${sort === s ? "bg-brand-700 text-white" : "text-gray-800"}`}
+              className={`flex min-h-[44px] items-center rounded-md px-3 text-sm font-semibold ${sort === s ? "bg-brand-700 text-white" : "text-gray-800"}`}
             >
               {s === "recent" ? "Recent" : "Fastest"}
             </a>
@@ -41,7 +41,7 @@ export function PublicRunsSection({ runs, count, sort, shown }: { runs: PublicRu
                   {/* The day on a line of its own, so a long arena name never cuts it off on a phone. */}
                   <p className="text-xs text-gray-600">{run.day}</p>
                 </div>
-                <p className="shrink-0 text-xl font-extrabold tabular-nums text-brand-800">{run.time ? `${run.time}s` : "—"}</p>
+                <p className="shrink-0 text-xl font-extrabold tabular-nums text-brand-800">{formatRunTime(run.time)}</p>
               </div>
               <div className="mt-1 flex flex-wrap items-center gap-2">
                 {run.rating ? <Stars rating={run.rating} className="text-sm" /> : null}

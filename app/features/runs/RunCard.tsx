@@ -3,7 +3,7 @@ import { ShareMenu } from "~/components/ShareMenu";
 import type { RunCardData } from "./runs.server";
 import { GlobeIcon, LockIcon } from "./icons";
 import { Stars } from "./Stars";
-import { tagLabel } from "~/schemas/run-basics";
+import { formatRunTime, tagLabel } from "~/schemas/run-basics";
 import { formatRunAt } from "~/lib/dates";
 import { usePendingIntent } from "~/lib/useLinkNavigation";
 
@@ -32,18 +32,19 @@ export function RunCard({ run, listHref, editHref, origin, solo, zone }: { run: 
                 {run.horseName}
               </a>
             ) : (
-              run.horseName || "No horse named"
+              // A run logged without a horse is titled by its arena.
+              run.horseName || run.arenaName
             )}
           </p>
           <p className="truncate text-sm text-gray-700">
-            {`${run.arenaName} · ${run.arenaType === "indoor" ? "Indoor" : "Outdoor"}`}
+            {run.horseName ? `${run.arenaName} · ${run.arenaType === "indoor" ? "Indoor" : "Outdoor"}` : `${run.arenaType === "indoor" ? "Indoor" : "Outdoor"} · no horse`}
           </p>
           <p className="text-xs text-gray-600">
             <time dateTime={new Date(run.runAt).toISOString()}>{formatRunAt(run.runAt, zone)}</time>
             {run.riderName ? ` · ${run.riderName}` : ""}
           </p>
         </div>
-        <p className="shrink-0 text-right text-2xl font-extrabold tabular-nums text-brand-800">{run.time ? `${run.time}s` : "—"}</p>
+        <p className="shrink-0 text-right text-2xl font-extrabold tabular-nums text-brand-800">{formatRunTime(run.time)}</p>
       </div>
       {run.eventName ? <p className="mt-1 text-sm text-gray-700">{`Event: ${run.eventName}`}</p> : null}
       <div className="mt-2 flex flex-wrap items-center gap-2">
@@ -100,7 +101,7 @@ export function RunCard({ run, listHref, editHref, origin, solo, zone }: { run: 
             label="Delete"
             name={`Delete run at ${run.arenaName}`}
             size="compact"
-            question={`Delete this run? ${[run.horseName, run.arenaName, run.time ? `${run.time}s` : null].filter(Boolean).join(" · ")}. This cannot be undone.`}
+            question={`Delete this run? ${[run.horseName, run.arenaName, run.time ? formatRunTime(run.time) : null].filter(Boolean).join(" · ")}. This cannot be undone.`}
             confirmLabel="Delete Run"
             hidden={{ intent: "delete", id: run.id }}
           />

@@ -23,7 +23,8 @@ export type RunFormProps = {
   /** Now, in that zone, as the server rendered the form. */
   runAtNow: string;
   riders: { id: number; name: string }[];
-  events: { id: string; name: string; date: string }[];
+  /** `dates` as the event cards show them ("Mar 6 – 8, 2030"). */
+  events: { id: string; name: string; dates: string }[];
   /** A Private (SOLO) rider's runs are seen by nobody else: no Public choice. */
   solo: boolean;
   /** The page is sending this form (with JavaScript). */
@@ -31,6 +32,8 @@ export type RunFormProps = {
 } & (
   | {
       mode: "create";
+      /** The horse picked to start with (the horse page's "Log a run"). */
+      horseId?: string | null;
       clientId: string;
       userId: string;
       /** A run was kept on the phone (the offline queue) and waits there: list it and keep sending it. */
@@ -101,9 +104,13 @@ function runFields(form: FormData, horses: PickableHorse[]): QueuedRun["fields"]
   };
 }
 
+/** Plain placings, then each division's (1D, 2D, ...), then EXPO: the picker's groups. */
+const placementGroup = (p: string) => (/^\dD /.test(p) ? p.slice(0, 2) : p === "EXPO" ? "Other" : "Placing");
+const placementGroups = [...new Set(PLACEMENTS.map(placementGroup))].map((label) => ({ label, placements: PLACEMENTS.filter((p) => placementGroup(p) === label) }));
+
 /** The values a run shows in the form, as the form's fields carry them. */
-function formValues(run: EditedRun | null): Record<string, unknown> {
-  if (!run) return { arenaType: "outdoor", privacy: "PRIVATE" };
+function formValues(run: EditedRun | null, horseId?: string | null): Record<string, unknown> {
+  if (!run) return { arenaType: "outdoor", privacy: "PRIVATE", ...(horseId ? { horseId } : {}) };
   return {
     arenaName: run.arenaName,
     arenaType: run.arenaType,
@@ -146,7 +153,7 @@ export default function RunForm(props: RunFormProps) {
   const submitting = saving || props.sending;
 
   // What the rider sent, when the server sends the form back; else the run being edited, or the defaults.
-  const values = (lastResult?.initialValue as Record<string, unknown> | null | undefined) ?? formValues(editing);
+  const values = (lastResult?.initialValue as Record<string, unknown> | null | undefined) ?? formValues(editing, props.mode === "create" ? props.horseId : null);
   const initial = (name: string) => {
     const v = values[name];
     return typeof v === "string" ? v : undefined;
@@ -337,7 +344,7 @@ export default function RunForm(props: RunFormProps) {
         inputMode="decimal"
         placeholder="15.482"
         autoComplete="off"
-        hint="Seconds, like 15.482 (15.48s and 0:15.482 work too)."
+        hint="Seconds, like 15.482 (15.48s and 0:15.482 work too), or NT for no time."
         defaultValue={initial("time")}
         errors={errors("time")}
       />
@@ -365,10 +372,14 @@ export default function RunForm(props: RunFormProps) {
         </label>
         <select id={fieldId("placement")} name="placement" className="input" defaultValue={initial("placement") ?? ""}>
           <option value="">None</option>
-          {PLACEMENTS.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
+          {placementGroups.map(({ label, placements }) => (
+            <optgroup key={label} label={label}>
+              {placements.map((p) => (
+                <option key={p} value={p}>
+                  {p}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </select>
         <FieldErrors id={`${fieldId("placement")}-error`} errors={errors("placement")} />
@@ -409,11 +420,11 @@ export default function RunForm(props: RunFormProps) {
           {editing?.eventId && !events.some((e) => e.id === editing.eventId) ? <option value={editing.eventId}>{editing.eventName ?? "Linked event"}</option> : null}
           {events.map((e) => (
             <option key={e.id} value={e.id}>
-              {e.name} · {e.date}
+              {`${e.name} · ${e.dates}`}
             </option>
           ))}
         </select>
-        <p className="mt-1 text-sm text-gray-600">From your saved and created events.</p>
+        <p className="mt-1 text-sm text-gray-600">From your saved and created events, and those you ran at.</p>
         <FieldErrors id={`${fieldId("eventId")}-error`} errors={errors("eventId")} />
       </div>
       <div>

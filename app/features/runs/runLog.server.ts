@@ -47,6 +47,8 @@ import {
 const FILTER_KEYS = ["horse", "horseId", "rider", "arena", "from", "to", "tag"] as const;
 
 function readFilters(url: URL): RunFilters {
+  // The usual visit has no filters: no schema to run (it was 1% of the page's time).
+  if (!FILTER_KEYS.some((k) => url.searchParams.has(k))) return {};
   const raw = Object.fromEntries(FILTER_KEYS.map((k) => [k, url.searchParams.get(k) ?? undefined]));
   const parsed = runFiltersSchema.safeParse(raw);
   // A hand-edited query string with a bad value is ignored, not an error page.
@@ -63,9 +65,13 @@ function trendsScope(db: Db, userId: string, filters: RunFilters, riders: { id: 
   if (rider) return { kind: "rider" as const, label: rider.name, riderId: rider.id };
   const named = filters.horse ? horses.find((h) => h.name.trim().toLowerCase() === filters.horse!.trim().toLowerCase()) : undefined;
   if (filters.horse && !named) return { kind: "horse" as const, label: filters.horse, horse: filters.horse };
-  const latest = latestHorseId(db, userId);
-  const horse = horses.find((h) => h.id === filters.horseId) ?? named ?? horses.find((h) => h.id === latest) ?? horses[0];
-  return horse ? { kind: "horse" as const, label: horse.name, horseId: horse.id } : null;
+  // The latest run's horse only when no filter chose one and there is a horse to choose: without
+  // horse records that query reads every run of the rider looking for one with a horse (a third of
+  // the loader's time for a rider of 500 such runs: bench/README.md, "The run log").
+  const chosen = horses.find((h) => h.id === filters.horseId) ?? named;
+  if (!chosen && horses.length === 0) return null;
+  const horse = chosen ?? (horses.length > 1 ? horses.find((h) => h.id === latestHorseId(db, userId)) : undefined) ?? horses[0]!;
+  return { kind: "horse" as const, label: horse.name, horseId: horse.id };
 }
 
 
@@ -103,6 +109,8 @@ function readRunLogScreen(db: Db, user: User, url: URL) {
     riders,
     /** The form's picker: active horses. */
     horses: pickable,
+    /** The horse the new run's form starts on: a horse page's "Log a run" (?new&horseId=) names it. */
+    newHorseId: url.searchParams.has("new") && pickable.some((h) => h.id === filters.horseId) ? filters.horseId! : null,
     /** Filters and trends: every horse with runs or still active. */
     horseChoices,
     /** Where run times are shown, and read from a form sent without JavaScript. */
@@ -245,10 +253,10 @@ export async function runLogAction(request: Request) {
     case "update": {
       const saved = await saveRunForm(db, user, input);
       if (!saved.ok) return data({ result: saved.result }, { status: saved.status });
-      return redirectWithToast(back, { type: "success", title: input.intent === "create" ? "Run Log Added!" : "Run Log Updated" });
+      return redirectWithToast(back, { type: "success", title: input.intent === "create" ? "Run Logged" : "Run Updated" });
     }
     case "delete":
-      return attempt(() => deleteRunLog(db, user, input.id), FAILED.delete, "Run Log Deleted");
+      return attempt(() => deleteRunLog(db, user, input.id), FAILED.delete, "Run Deleted");
     case "privacy":
       return attempt(() => setRunPrivacy(db, user, input.id, input.privacy), FAILED.privacy, "Privacy Updated");
     case "invalid":

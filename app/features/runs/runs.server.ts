@@ -10,6 +10,7 @@ import { containsPattern, statement } from "~/lib/prepared.server";
 import { HttpError } from "~/lib/http.server";
 import { isTimeZone } from "~/lib/zoned-time";
 import { formatDayIn } from "~/lib/dates";
+import { formatDateRange } from "~/features/events/format";
 import { findUpload, releaseUploads } from "~/lib/uploads.server";
 import { PUBLIC_RUNS_LIMIT, readRunAt, RUN_MESSAGES, UPLOADED_VIDEO, type PublicRunSort, type RunFilters, type RunLogInput } from "~/schemas/runs";
 import { canViewRun, canViewSharedRun } from "./policies.server";
@@ -307,20 +308,23 @@ export function latestHorseId(db: Db, userId: string) {
 }
 
 /**
- * Events a run can be linked to: the rider's saved events and the events
- * they created, newest date first (past ones included: runs are logged
- * after the event).
+ * Events a run can be linked to: the rider's saved events, the events they
+ * created and those they have run at (linked from another run), newest date
+ * first (past ones included: runs are logged after the event), each with
+ * its dates as the event cards show them.
  */
 export function linkableEvents(db: Db, user: User) {
   const rows = statement(
     db,
-    `SELECT id, name, date, arena_name AS arenaName, arena_type AS arenaType, showbill_approved AS showbillApproved, created_by AS createdBy
-     FROM events WHERE id IN (SELECT event_id FROM saved_events WHERE user_id = @userId) OR created_by = @userId
+    `SELECT id, name, date, end_date AS endDate, arena_name AS arenaName, arena_type AS arenaType, showbill_approved AS showbillApproved, created_by AS createdBy
+     FROM events WHERE id IN (SELECT event_id FROM saved_events WHERE user_id = @userId)
+       OR created_by = @userId
+       OR id IN (SELECT event_id FROM run_logs WHERE user_id = @userId AND event_id IS NOT NULL)
      ORDER BY date DESC LIMIT 100`,
-  ).all({ userId: user.id }) as { id: string; name: string; date: string; arenaName: string; arenaType: Event["arenaType"]; showbillApproved: number; createdBy: string | null }[];
+  ).all({ userId: user.id }) as { id: string; name: string; date: string; endDate: string | null; arenaName: string; arenaType: Event["arenaType"]; showbillApproved: number; createdBy: string | null }[];
   return rows
     .filter((e) => canViewEvent(user, { showbillApproved: e.showbillApproved === 1, createdBy: e.createdBy }))
-    .map(({ id, name, date, arenaName, arenaType }) => ({ id, name, date, arenaName, arenaType }));
+    .map(({ id, name, date, endDate, arenaName, arenaType }) => ({ id, name, date, dates: formatDateRange(date, endDate), arenaName, arenaType }));
 }
 
 /** History and trends of one horse (its record, or by name) or one rider of the owner. */

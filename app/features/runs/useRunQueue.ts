@@ -40,7 +40,7 @@ export function useRunQueue(userId: string, kept: number): RunQueue {
     }));
     await refresh().catch(() => {});
     if (sent > 0) {
-      showToast({ type: "success", title: "Run Log Added!", description: sent > 1 ? `${sent} runs sent.` : undefined });
+      showToast({ type: "success", title: "Run Logged", description: sent > 1 ? `${sent} runs sent.` : undefined });
       revalidate.current();
       keepOfflineCopyFresh();
     }

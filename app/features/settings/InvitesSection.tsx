@@ -1,18 +1,10 @@
 import { Form } from "@remix-run/react";
-import { showToast } from "~/components/Toaster";
+import { CopyButton } from "~/components/CopyButton";
 
 type Invite = { id: number; code: string; usageCount: number; url: string };
 
-/** Invite Friends: create, copy and remove links; each shows how many joined through it. */
+/** Invite Friends: create, copy and remove links; each shows how many joined through it (the link in a field to select, and a Copy button with JavaScript). */
 export function InvitesSection({ invites }: { invites: Invite[] }) {
-  const copy = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      showToast({ type: "success", title: "Link copied!" });
-    } catch {
-      showToast({ type: "error", title: "Failed to copy", description: "Please try again" });
-    }
-  };
   return (
     <section className="card" aria-labelledby="invites-title">
       <div className="flex items-center justify-between gap-2">
@@ -40,9 +32,7 @@ export function InvitesSection({ invites }: { invites: Invite[] }) {
                   {invite.usageCount} {invite.usageCount === 1 ? "rider joined" : "riders joined"}
                 </span>
                 <div className="flex gap-2">
-                  <button type="button" className="btn-secondary" onClick={() => copy(invite.url)}>
-                    Copy
-                  </button>
+                  <CopyButton text={invite.url} fieldId={`invite-${invite.id}`} />
                   <Form method="post" action="/settings/account">
                     <input type="hidden" name="inviteId" value={invite.id} />
                     <button type="submit" name="intent" value="invite-remove" className="btn-ghost text-red-800">

@@ -39,7 +39,7 @@ export function ProfileCard({ user, editing, horses, refused }: { user: CurrentU
             </p>
             {user.homeZipCode ? <p className="text-gray-700">ZIP {user.homeZipCode}</p> : null}
           </div>
-          <a data-discover href="?edit=profile" className="btn-ghost -m-2 self-start px-2" aria-label="Edit profile">
+          <a data-discover href="?edit=profile" className="btn-ghost -m-2 h-11 w-11 shrink-0 self-start px-0" aria-label="Edit profile">
             <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
               <path d="M15.2 5.2l3.6 3.6M4 20l4.5-1 10-10a2.5 2.5 0 00-3.5-3.5l-10 10L4 20z" strokeLinecap="round" strokeLinejoin="round" />
             </svg>

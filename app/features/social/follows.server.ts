@@ -5,8 +5,8 @@ import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { preparedOnce } from "~/lib/prepared.server";
 import { presentListedUser } from "./presenters.server";
-import { isFollowing, viewOf } from "./social.server";
-import { SOLO_STAYS_PRIVATE } from "~/schemas/constants";
+import { isFollowing, nameSeenBy, viewOf } from "./social.server";
+import { FOLLOW_REQUEST_WORDS, SOLO_STAYS_PRIVATE } from "~/schemas/constants";
 
 const NOT_FOUND = () => new HttpError(404, "User not found");
 
@@ -30,11 +30,12 @@ export function follow(db: Db, viewer: User, targetId: string) {
   if (target.privacyMode === "PUBLIC") {
     const inserted = db.insert(follows).values({ followerId: viewer.id, followingId: target.id }).onConflictDoNothing().run();
     if (inserted.changes) {
+      const name = nameSeenBy(db, target, viewer);
       notifyUsers(db, [target.id], {
         type: "follow",
         title: "New follower",
-        message: `${viewer.firstName} started following you.`,
-        metadata: { followerId: viewer.id, followerName: viewer.firstName, followerProfileUrl: `/profile/${viewer.id}` },
+        message: `${name} started following you.`,
+        metadata: { followerId: viewer.id, followerName: name, followerProfileUrl: `/profile/${viewer.id}` },
       });
     }
     return { action: "followed" as const, requiresApproval: false };
@@ -46,11 +47,12 @@ export function follow(db: Db, viewer: User, targetId: string) {
     .returning({ id: followRequests.id })
     .get();
   if (request) {
+    const name = nameSeenBy(db, target, viewer);
     notifyUsers(db, [target.id], {
       type: "follow_request",
-      title: "Follow request",
-      message: `${viewer.firstName} wants to follow you.`,
-      metadata: { requestId: request.id, requesterName: viewer.firstName, requesterProfileUrl: `/profile/${viewer.id}` },
+      title: FOLLOW_REQUEST_WORDS.title,
+      message: `${name} ${FOLLOW_REQUEST_WORDS.asks}`,
+      metadata: { requestId: request.id, requesterName: name, requesterProfileUrl: `/profile/${viewer.id}` },
     });
   }
   return { action: "requested" as const, requiresApproval: true };
@@ -116,12 +118,14 @@ export function answerFollowRequest(db: Db, viewer: User, requestId: number, app
   });
   // The requester learns of an approval; a decline stays quiet, as most apps do.
   if (approve) {
+    // The requester follows the approver now, so sees their full name.
+    const name = nameSeenBy(db, { id: answer.requesterId }, viewer);
     notifyUsers(db, [answer.requesterId], {
       type: "follow",
       subtype: "request_approved",
-      title: "Follow request approved",
-      message: `${viewer.firstName} approved your follow request.`,
-      metadata: { approverId: viewer.id, approverName: viewer.firstName, approverProfileUrl: `/profile/${viewer.id}` },
+      title: FOLLOW_REQUEST_WORDS.approved,
+      message: `${name} approved your follow request.`,
+      metadata: { approverId: viewer.id, approverName: name, approverProfileUrl: `/profile/${viewer.id}` },
     });
   }
   return { status: answer.status };

@@ -1,9 +1,12 @@
+import { formatRunTime } from "~/schemas/run-basics";
 import { and, eq } from "drizzle-orm";
 import { runLogs, users, type User } from "#db/schema";
 import { getVisibleEvent } from "~/features/events/visibility.server";
 import { notifyUsers } from "~/features/notifications/notifications.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { formatDateRange } from "~/features/events/format";
+import { nameSeenBy } from "./social.server";
 
 /** Someone the viewer may share with: active, not SOLO (never findable), not themself. */
 function recipient(db: Db, viewer: User, targetUserId: string) {
@@ -28,12 +31,13 @@ export function shareableEvent(db: Db, viewer: User, eventId: string) {
 export function shareEvent(db: Db, viewer: User, eventId: string, targetUserId: string) {
   const event = shareableEvent(db, viewer, eventId);
   const target = recipient(db, viewer, targetUserId);
+  const name = nameSeenBy(db, target, viewer);
   notifyUsers(db, [target.id], {
     type: "shared_event",
-    title: `${viewer.firstName} shared an event`,
-    message: `${viewer.firstName} thinks you'd like ${event.name} (${event.date}, ${event.location}).`,
+    title: `${name} shared an event`,
+    message: `${name} thinks you'd like ${event.name} (${formatDateRange(event.date, event.endDate)}, ${event.location}).`,
     relatedEventId: event.id,
-    metadata: { sharedById: viewer.id, sharedByName: viewer.firstName },
+    metadata: { sharedById: viewer.id, sharedByName: name },
   });
 }
 
@@ -55,11 +59,12 @@ export function shareableRun(db: Db, viewer: User, runLogId: string) {
 export function shareRun(db: Db, viewer: User, runLogId: string, targetUserId: string) {
   const run = shareableRun(db, viewer, runLogId);
   const target = recipient(db, viewer, targetUserId);
+  const name = nameSeenBy(db, target, viewer);
   notifyUsers(db, [target.id], {
     type: "shared_run",
-    title: `${viewer.firstName} shared a run`,
-    message: `${viewer.firstName} shared a run at ${run.arenaName}${run.time ? ` (${run.time}s)` : ""}.`,
+    title: `${name} shared a run`,
+    message: `${name} shared a run at ${run.arenaName}${run.time ? ` (${formatRunTime(run.time)})` : ""}.`,
     relatedRunLogId: run.id,
-    metadata: { sharedById: viewer.id, sharedByName: viewer.firstName },
+    metadata: { sharedById: viewer.id, sharedByName: name },
   });
 }

@@ -22,6 +22,16 @@ export function isFollowing(db: Db, followerId: string, followingId: string) {
   return Boolean(followRow(db).get({ followerId, followingId }));
 }
 
+/**
+ * A rider's name as `reader` may read it in a notification: the full name
+ * where the reader sees the full profile, the first name where they see the
+ * limited one (an Invite Only rider they do not follow), as profiles do.
+ */
+export function nameSeenBy(db: Db, reader: Pick<User, "id">, person: Pick<User, "id" | "firstName" | "lastName" | "privacyMode" | "isActive">) {
+  const view = profileViewFor(reader, person, person.privacyMode === "INVITE_ONLY" && isFollowing(db, reader.id, person.id));
+  return view === "full" ? `${person.firstName} ${person.lastName ?? ""}`.trim() : person.firstName;
+}
+
 const personById = preparedOnce((db) =>
   db
     .select({
