@@ -93,7 +93,7 @@ test("Run Log with JavaScript: a run the server refuses for what it says comes b
   // Corrected, it goes: the list shows it and the form is ready for the next run.
   await form.getByLabel("Or a video link").fill("");
   await form.getByRole("button", { name: "Save Run" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Run Log Added!");
+  await expect(page.getByTestId("toast")).toContainText("Run Logged");
   await expect(page.getByTestId("run-card").filter({ hasText: arena })).toBeVisible();
   await expect(form.getByLabel("Arena name")).toHaveValue("");
   expect(count("select count(*) n from run_logs where arena_name = ?", arena)).toBe(1);

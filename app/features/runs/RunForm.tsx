@@ -239,7 +239,7 @@ export default function RunForm(props: RunFormProps) {
           }
           setRefusal(null);
           if (sent.outcome === "sent") {
-            showToast({ type: "success", title: "Run Log Added!" });
+            showToast({ type: "success", title: "Run Logged" });
             keepOfflineCopyFresh();
             onSent?.();
           } else {
