@@ -10,7 +10,8 @@ export default defineConfig({
   },
   test: {
     globals: true,
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts"],
+    // Component tests (tests/components) say `// @vitest-environment happy-dom` at their top.
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts", "tests/components/**/*.test.tsx"],
     environment: "node",
     pool: "forks",
     globalSetup: ["tests/helpers/global-setup.ts"],

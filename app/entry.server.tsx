@@ -6,6 +6,10 @@ import { islandsLoaded } from "~/components/Island";
 import { DOCUMENT_BODY, type WithDocumentBody } from "~/lib/document-body";
 import { isStorageFailure, noteStorageFailure } from "~/lib/http.server";
 import { NonceProvider } from "~/lib/nonce";
+import { installPlainMessages } from "~/schemas/error-map";
+
+// Every schema the server parses with speaks in plain words (app/schemas/error-map.ts).
+installPlainMessages();
 
 export const streamTimeout = 5_000;
 

@@ -10,13 +10,16 @@ export function invalid(submission: Submission<unknown>, { hideFields = [] }: Re
 }
 
 /**
- * Turns an expected failure of a server function into a 4xx answer with a
- * form-level message; anything unexpected is rethrown.
+ * Turns an expected failure of a server function into a 4xx answer: under
+ * its field when the error names one (`errors`), else a form-level message;
+ * anything unexpected is rethrown.
  */
 export function formFailure(submission: Submission<unknown>, error: unknown, { hideFields = [] }: Reply = {}) {
   if (error instanceof HttpError) {
+    const fieldErrors = error.body.errors as Record<string, string[]> | undefined;
+    const reply = fieldErrors ? { fieldErrors, hideFields } : { formErrors: [error.message], hideFields };
     return data(
-      { result: submission.reply({ formErrors: [error.message], hideFields }), ...error.body },
+      { result: submission.reply(reply), ...error.body },
       { status: error.status },
     );
   }

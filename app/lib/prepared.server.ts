@@ -70,3 +70,6 @@ export function statement(db: Db, text: string) {
  * taken literally: use it with `ESCAPE '\'`.
  */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A LIKE pattern that matches what begins with `text`, taken literally as containsPattern does: use it with `ESCAPE '\'`. */
+export const startsWithPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const read = await readEventForm(db, user, request, eventCreateSchema);
   if (read.added) return redirectWithToast("/", EVENT_ALREADY_ADDED);
   if (!read.value) {
-    if (read.error) return data({ result: read.submission.reply({ formErrors: [read.error] }), conflicts: null, showbillUrl: null }, { status: 400 });
+    if (read.error) return data({ result: read.submission.reply({ fieldErrors: { showbillUrl: [read.error] } }), conflicts: null, showbillUrl: null }, { status: 400 });
     return invalid(read.submission);
   }
   if (read.conflicts.length) {

@@ -73,16 +73,18 @@ async function changeStatus(request: Request, user: Awaited<ReturnType<typeof re
   const form = await readForm(request);
   const asked = String(form.get("status") ?? "");
   const status = (EVENT_STATUSES as readonly string[]).includes(asked) ? (asked as EventStatus) : "SCHEDULED";
-  const parsed = eventStatusSchema.safeParse({ status: asked, reason: form.get("reason") ?? undefined });
-  if (!parsed.success) return data({ statusError: { status, message: parsed.error.issues[0]?.message ?? "Invalid status" } }, { status: 400 });
+  const reason = typeof form.get("reason") === "string" ? String(form.get("reason")) : undefined;
+  const parsed = eventStatusSchema.safeParse({ status: asked, reason });
+  if (!parsed.success) return data({ statusError: { status, message: parsed.error.issues[0]?.message ?? "Invalid status", reason } }, { status: 400 });
   try {
     const event = setEventStatus(getDb(), user, id, parsed.data);
     // The creator finds the event among their own, its card brought into view and marked; an admin on its page.
-    const to = event.createdBy === user.id ? `/events?folder=created&eventId=${id}#event-${id}` : `/share/event/${id}`;
+    // A fragment of its own either way: a redirect without one would keep the form's #event-status.
+    const to = event.createdBy === user.id ? `/events?folder=created&eventId=${id}#event-${id}` : `/share/event/${id}#main`;
     return redirectWithToast(to, STATUS_TOASTS[parsed.data.status]);
   } catch (error) {
     if (!(error instanceof HttpError) || error.status >= 500) throw error;
-    return data({ statusError: { status, message: error.message } }, { status: error.status });
+    return data({ statusError: { status, message: error.message, reason } }, { status: error.status });
   }
 }
 
@@ -108,7 +110,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const read = await readEventForm(db, user, request, eventEditSchema, { excludeId: event.id });
   if (!read.value) {
-    if (read.error) return data({ result: read.submission.reply({ formErrors: [read.error] }) }, { status: 400 });
+    if (read.error) return data({ result: read.submission.reply({ fieldErrors: { showbillUrl: [read.error] } }) }, { status: 400 });
     return invalid(read.submission);
   }
   // The form sends every field: one left blank is cleared, not kept.
@@ -133,6 +135,15 @@ export default function EditEvent() {
     <>
       <PageHeader title="Edit Event" back={`/?eventId=${id}`} />
       <main id="main" className="mx-auto max-w-2xl space-y-4 px-4 py-4 pb-24">
+        {statusError ? (
+          // The status panel is far down the page: the top says what failed and leads there.
+          <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+            <p className="font-semibold">The event&apos;s status was not changed: {statusError.message}</p>
+            <a href="#event-status" className="link mt-1 inline-flex min-h-[44px] items-center">
+              Go to Status
+            </a>
+          </div>
+        ) : null}
         {pending ? <PendingChangePanel pending={pending} withdrawAction={`/events/${id}/edit?intent=withdraw`} /> : null}
         <EventForm mode="edit" lastResult={result} defaults={defaults} currentShowbill={currentShowbill} cancelTo={`/?eventId=${id}`} />
         {status ? <StatusPanel id={id} status={status.status} reason={status.reason} error={statusError} /> : null}

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useEffect, useState, type MouseEvent } from "react";
+import { useActionData, useLoaderData, useLocation, useNavigation, useRevalidator, useSubmit } from "@remix-run/react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
 import { ShowMore } from "~/components/ShowMore";
@@ -36,6 +36,11 @@ export default function RunLog() {
     setQueueShown(true);
     setKept((n) => n + 1);
   }, []);
+  // A run the form sent at once reached the server: the list shows it.
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const onSent = useCallback(() => revalidate.current(), []);
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && "result" in actionData ? actionData.result : null;
   const location = useLocation();
@@ -105,7 +110,7 @@ export default function RunLog() {
             <RunFormIsland
               className="mt-3"
               wakeOnUse
-              props={{ mode: "create", horseId: newHorseId, lastResult, horses, riders, events, solo, clientId, userId, sending: false, onKept, zone, runAtNow }}
+              props={{ mode: "create", horseId: newHorseId, lastResult, horses, riders, events, solo, clientId, userId, sending: false, onKept, onSent, zone, runAtNow }}
               watch={[lastResult, clientId, horses, riders, events]}
             />
           </details>

@@ -1,5 +1,6 @@
 import {
   data,
+  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -19,6 +20,7 @@ import { PreferencesSection } from "~/features/settings/PreferencesSection";
 import { PrivacySection } from "~/features/settings/PrivacySection";
 import { ProfileCard } from "~/features/settings/ProfileCard";
 import { SavedSearchesSection } from "~/features/settings/SavedSearchesSection";
+import { PROFILE_UPDATED, saveProfileForm, type ProfileFormRefusal } from "~/features/settings/profile-form.server";
 import {
   changePassword,
   deleteAccount,
@@ -58,25 +60,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type AccountResult = {
+type PasswordResult = {
   intent: "change-password" | "delete-account";
   error?: string;
   fields?: Record<string, string>;
 };
+type AccountResult = PasswordResult | ({ intent: "profile" } & ProfileFormRefusal);
 
 /**
- * The account's own forms, which answer on this page so a refusal shows in
- * place, the panel still open (the other Settings forms post to
- * /settings/account).
+ * The account's own forms and Edit profile, which answer on this page so a
+ * refusal shows in place, the panel still open and everything typed kept
+ * (the other Settings forms post to /settings/account).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
+  if (form.get("intent") === "profile") {
+    try {
+      const saved = saveProfileForm(getDb(), user, form);
+      if ("refused" in saved) return data<AccountResult>({ intent: "profile", ...saved.refused }, { status: saved.status });
+      return saved.changed ? redirectWithToast("/settings", { type: "success", title: PROFILE_UPDATED }) : redirect("/settings");
+    } catch (error) {
+      rethrowStorageFailure(error, request);
+      throw error;
+    }
+  }
   const intent =
     form.get("intent") === "delete-account"
       ? "delete-account"
       : "change-password";
-  const refuse = (result: Omit<AccountResult, "intent">, status = 400) =>
+  const refuse = (result: Omit<PasswordResult, "intent">, status = 400) =>
     data<AccountResult>({ intent, ...result }, { status });
   const db = getDb();
   try {
@@ -144,7 +157,7 @@ export default function Settings() {
         className="mx-auto max-w-2xl space-y-4 px-4 py-4 lg:grid lg:max-w-5xl lg:grid-cols-2 lg:items-start lg:gap-4 lg:space-y-0"
       >
         <div className="space-y-4">
-          <ProfileCard user={user} editing={editing} horses={horses} />
+          <ProfileCard user={user} editing={editing} horses={horses} refused={result?.intent === "profile" ? result : null} />
 
           <RidersSection riders={riders} />
 
@@ -197,7 +210,7 @@ export default function Settings() {
             </button>
           </Form>
 
-          <AccountSection result={result} />
+          <AccountSection result={result?.intent === "profile" ? undefined : result} />
         </div>
       </main>
     </>

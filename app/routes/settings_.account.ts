@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { createInviteLink, deactivateInviteLink } from "~/features/invites/invites.server";
 import { setProfilePicture } from "~/features/settings/avatar.server";
 import { applyProfileChanges, setSearchRadius } from "~/features/settings/settings.server";
+import { PROFILE_UPDATED, saveProfileForm } from "~/features/settings/profile-form.server";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { HttpError, rethrowStorageFailure } from "~/lib/http.server";
@@ -9,19 +10,6 @@ import { profileUpdateSchema } from "~/schemas/profile";
 import { readForm } from "~/lib/forms.server";
 
 export const loader = () => redirect("/settings");
-
-/** "none" in the form clears favorite horse and division; blank fields are left as they are. */
-const fromForm = (form: FormData) => {
-  const value = (name: string) => {
-    const v = form.get(name);
-    if (typeof v !== "string") return undefined;
-    if ((name === "favoriteHorse" || name === "division") && v === "none") return "";
-    return v.trim() === "" && name !== "bio" && name !== "lastName" ? undefined : v;
-  };
-  return Object.fromEntries(
-    ["firstName", "lastName", "homeZipCode", "riderType", "favoriteHorse", "division", "bio"].map((k) => [k, value(k)]),
-  );
-};
 
 const FAILED: Record<string, string> = {
   profile: "Failed to update profile",
@@ -42,16 +30,16 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     switch (intent) {
       case "profile": {
-        const parsed = profileUpdateSchema.safeParse(fromForm(form));
-        if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message);
-        const { changed } = applyProfileChanges(db, user, parsed.data);
-        return changed ? ok("Profile updated!") : redirect("/settings");
+        // The Edit profile form answers on /settings (in place, its messages by the fields); kept here for older pages.
+        const saved = saveProfileForm(db, user, form);
+        if ("refused" in saved) throw new HttpError(saved.status, Object.values(saved.refused.fields)[0] ?? "Failed to update profile");
+        return saved.changed ? ok(PROFILE_UPDATED) : redirect("/settings");
       }
       case "privacy": {
         const mode = profileUpdateSchema.shape.privacyMode.unwrap().safeParse(form.get("privacyMode"));
         if (!mode.success) throw new HttpError(400, "Choose a privacy mode");
         applyProfileChanges(db, user, { privacyMode: mode.data });
-        return ok("Profile updated!");
+        return ok(PROFILE_UPDATED);
       }
       case "preferences": {
         setSearchRadius(db, user, Number(form.get("searchRadius")));

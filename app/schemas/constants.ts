@@ -7,6 +7,8 @@ export const SOLO_STAYS_PRIVATE = "Your profile is Private: choose Invite Only o
 
 export const SUPPORT_EMAIL = "support@cloverleaf.app";
 
+/** A five-digit ZIP code the gazetteer does not know (00000, 99999): said the same wherever a ZIP code is typed. */
+export const UNKNOWN_ZIP = "We could not find that ZIP code.";
 export const PASSWORD_MIN = 8;
 export const BIO_MAX = 150;
 export const REPORT_DESCRIPTION_MAX = 500;

@@ -11,11 +11,16 @@ export const EVENT_MESSAGES = {
   location: "Location is required",
   zipCode: "ZIP code must be 5 digits",
   date: "Event date is required",
+  dateFormat: "Enter a date as YYYY-MM-DD",
+  dateNotReal: "That day is not on the calendar (like February 30): check the day and month",
   eventType: "At least one event type is required",
   contactEmail: "Invalid email format",
   confirmTerms: "You must confirm the event information is accurate",
   endDate: "End date must be on or after the start date",
+  /** The API's words for a search without place or dates (its published contract names the fields)... */
   search: "Either location (zipCode or cityState) or date range (startDate or endDate) must be provided",
+  /** ...and the search form's, for riders. */
+  searchForm: 'To search, enter a ZIP code or "City, ST", or choose dates',
   reason: "Please select a reason for reporting",
   longPast: "That date is more than a year ago: check the year",
   searchRange: "The end date must be on or after the start date",
@@ -84,8 +89,21 @@ const required = (message: string, max = 200) =>
   z.preprocess(blankToUndefined, z.string({ required_error: message, invalid_type_error: message }).min(1, message).max(max, `Must be at most ${max} characters`));
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const validDate = (s: string) => isoDate.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
-const dateField = (message: string) => required(message, 10).refine(validDate, message);
-const optionalDate = z.preprocess(blankToUndefined, z.string().refine(validDate, "Enter a date as YYYY-MM-DD").optional());
+/**
+ * What is wrong with a typed date, if anything: a browser without a date
+ * picker sends what was typed, and "2027-02-30" has the right shape but is
+ * not a day of the calendar, which is not the same mistake as no date.
+ */
+export function dateProblem(s: string): string | null {
+  if (!isoDate.test(s)) return EVENT_MESSAGES.dateFormat;
+  return validDate(s) ? null : EVENT_MESSAGES.dateNotReal;
+}
+const checkDate = (s: string, ctx: z.RefinementCtx) => {
+  const problem = dateProblem(s);
+  if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+};
+const dateField = (message: string) => required(message, 40).superRefine(checkDate);
+const optionalDate = z.preprocess(blankToUndefined, z.string().superRefine(checkDate).optional());
 /** "YYYY-MM-DDTHH:MM", what an <input type="datetime-local"> sends. */
 const validLocalTime = (s: string) => {
   const m = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d$/.exec(s);
@@ -210,7 +228,7 @@ export const eventUpdateSchema = withDateRules(
     date: eventFields.date.optional(),
     arenaType: z.preprocess(blankToUndefined, z.enum(ARENA_TYPES).optional()),
     eventType: eventTypes.optional(),
-    endDate: z.preprocess((v) => (v === "" ? null : v), z.string().refine(validDate, "Enter a date as YYYY-MM-DD").nullable().optional()),
+    endDate: z.preprocess((v) => (v === "" ? null : v), z.string().superRefine(checkDate).nullable().optional()),
     // null (or "") clears them.
     entriesClose: z.preprocess((v) => (v === "" ? null : toMinutes(v)), z.string().refine(validLocalTime, EVENT_MESSAGES.entriesClose).nullable().optional()),
     entryContact: z.preprocess((v) => (v === "" ? null : v), entryContact.nullable()),
@@ -255,7 +273,7 @@ export const eventSearchSchema = z
     // null is the first page, so a client may send back the `nextCursor` it has, whatever it is.
     cursor: z.string({ invalid_type_error: EVENT_MESSAGES.cursor }).min(1, EVENT_MESSAGES.cursor).max(200, EVENT_MESSAGES.cursor).nullish(),
   })
-  .refine((v) => v.zipCode || v.cityState || v.startDate || v.endDate, { message: EVENT_MESSAGES.search })
+  .refine((v) => v.zipCode || v.cityState || v.startDate || v.endDate, { message: EVENT_MESSAGES.search, params: { formMessage: EVENT_MESSAGES.searchForm } })
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, { message: EVENT_MESSAGES.searchRange, path: ["endDate"] });
 export type EventSearch = z.infer<typeof eventSearchSchema>;
 

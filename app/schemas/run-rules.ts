@@ -2,6 +2,7 @@ import type { FieldMessages } from "./auth-rules";
 import { RUN_TAGS } from "./constants";
 import { NO_TIME, SOLO_RUNS_PRIVATE, UPLOADED_VIDEO } from "./run-basics";
 import { maxSizeLabel, UPLOAD_RULES } from "./uploads";
+import { isTimeZone, wallClockToDate } from "~/lib/zoned-time";
 
 export * from "./run-basics";
 
@@ -74,6 +75,23 @@ export const RUN_MESSAGES = {
   runAtOld: "Run time must be in 1990 or later",
   timeZone: "Time zone must be a name like America/Chicago",
 } as const;
+
+/**
+ * When a run was run, from what was sent: an ISO instant with its offset
+ * ("2026-06-01T14:30:00-05:00"), or a wall-clock time ("2026-06-01T14:30",
+ * the form's field) read in `zone`. Not in the future (beyond a few minutes
+ * of clock drift) and not before EARLIEST_RUN. The one rule of the phone's
+ * check and the server's.
+ */
+export function readRunAt(runAt: string, zone: string, now: number = Date.now()): { at: Date } | { error: string } {
+  const text = runAt.trim();
+  if (!RUN_AT_PATTERN.test(text)) return { error: RUN_MESSAGES.runAt };
+  const at = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(text) ? new Date(text) : wallClockToDate(text, isTimeZone(zone) ? zone : "UTC");
+  if (!at || Number.isNaN(at.getTime())) return { error: RUN_MESSAGES.runAt };
+  if (at.getTime() > now + RUN_AT_ALLOWANCE_MS) return { error: RUN_MESSAGES.runAtFuture };
+  if (at.getTime() < EARLIEST_RUN.getTime()) return { error: RUN_MESSAGES.runAtOld };
+  return { at };
+}
 
 /** Kept for the tests and callers that name the general time message. */
 export const TIME_MESSAGE = RUN_MESSAGES.time;
@@ -167,7 +185,9 @@ export function checkRun(form: FormData): FieldMessages {
   const privacy = chosen(form, "privacy");
   add("privacy", privacy !== undefined && !(RUN_PRIVACY as readonly string[]).includes(privacy) ? [RUN_MESSAGES.privacy] : []);
   const runAt = value(form, "runAt")?.trim();
-  add("runAt", runAt && !RUN_AT_PATTERN.test(runAt) ? [RUN_MESSAGES.runAt] : runAt && new Date(runAt).getTime() > Date.now() + RUN_AT_ALLOWANCE_MS ? [RUN_MESSAGES.runAtFuture] : []);
+  // Read in the zone the form says it shows (the phone's), as the server reads it.
+  const readAt = runAt ? readRunAt(runAt, value(form, "timeZone") ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC") : null;
+  add("runAt", readAt && "error" in readAt ? [readAt.error] : []);
   add("newHorse", optionalText(form, "newHorse", LIMITS.horseName, RUN_MESSAGES.horseNameMax));
   const clientId = chosen(form, "clientId");
   add("clientId", clientId !== undefined && clientId.length > LIMITS.id ? [RUN_MESSAGES.clientId] : []);

@@ -316,7 +316,7 @@ describe("alert preferences", () => {
     for (const [body, message] of [
       [{ preferences: { match: { email: "weekly" } } }, "email must be one of instant, daily, off"],
       [{ preferences: { match: { push: "yes" } } }, "push must be true or false"],
-      [{ preferences: { news: { push: true } } }, "Unrecognized key(s) in object: 'news'"],
+      [{ preferences: { news: { push: true } } }, "This field is not taken here: news"],
       [{ emailUnsubscribed: "no" }, "emailUnsubscribed must be true or false"],
     ] as const) {
       const res = await client.json("/api/alert-preferences", "PUT", body);

@@ -30,7 +30,9 @@ describe("POST /api/auth/register", () => {
     [{ homeZipCode: "1234" }, "ZIP code must be 5 digits"],
     [{ homeZipCode: "12a45" }, "ZIP code must contain only numbers"],
     [{ agreeToTerms: false }, "You must agree to the terms to create an account"],
-    [{ privacyMode: "EVERYONE" }, "Invalid enum value"],
+    [{ homeZipCode: "00000" }, "We could not find that ZIP code."],
+    [{ homeZipCode: "99999" }, "We could not find that ZIP code."],
+    [{ privacyMode: "EVERYONE" }, "Privacy mode must be one of: SOLO, INVITE_ONLY, PUBLIC"],
   ])("refuses %o with its message", async (override, message) => {
     const res = await post("/api/auth/register", registration(override));
     expect(res.status).toBe(400);
@@ -287,6 +289,12 @@ describe("PATCH /api/auth/user/profile", () => {
     expect((await long.json()).message).toBe("Bio must be 150 characters or less");
     const zip = await client.json("/api/auth/user/profile", "PATCH", { homeZipCode: "abcde" });
     expect((await zip.json()).message).toBe("ZIP code must contain only numbers");
+    for (const unknown of ["00000", "99999"]) {
+      const refused = await client.json("/api/auth/user/profile", "PATCH", { homeZipCode: unknown });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ message: "We could not find that ZIP code.", errors: { homeZipCode: ["We could not find that ZIP code."] } });
+    }
+    expect(app.db.select().from(users).where(eq(users.id, user.id)).get()!.homeZipCode).toBe("76101");
     const admin = await client.json("/api/auth/user/profile", "PATCH", { isAdmin: true });
     expect(admin.status).toBe(400);
     expect(app.db.select().from(users).where(eq(users.id, user.id)).get()!.isAdmin).toBe(false);

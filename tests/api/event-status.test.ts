@@ -387,7 +387,7 @@ describe("without JavaScript", () => {
   it("cancels from the edit screen's confirmation, and keeps the question open with its message when the reason is missing", async () => {
     const { creator, event } = await listed();
     const page = await (await creator.client.get(`/events/${event.id}/edit`)).text();
-    expect(page).toContain('action="/events/' + event.id + '/edit?intent=status"');
+    expect(page).toContain('action="/events/' + event.id + '/edit?intent=status#event-status"');
 
     const refused = await creator.client.form(`/events/${event.id}/edit?intent=status`, { status: "CANCELLED", reason: "" });
     expect(refused.status).toBe(400);

@@ -2,6 +2,7 @@ import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alertDigestItems, events, jobs, notifications, savedSearches, users } from "../../db/schema";
 import { MAX_SAVED_SEARCHES, SAVED_SEARCH_MESSAGES } from "../../app/schemas/saved-search-rules";
+import { EVENT_MESSAGES } from "../../app/schemas/events";
 import { setClock } from "../../app/lib/clock.server";
 import { createLocatedEvent, createSavedSearch, createUser, signedInRider, signIn } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
@@ -96,10 +97,10 @@ describe("POST and GET /api/saved-searches", () => {
       [alert({ zipCode: "00000" }), "We could not find that ZIP code."],
       [alert({ zipCode: undefined, cityState: "Nowhere Atall, ZZ" }), 'We could not find that place. Try a ZIP code or "City, ST".'],
       [alert({ radius: 30 }), "Radius must be one of 25, 50, 100, 200 miles"],
-      [alert({ startDate: "2030-02-30" }), "Enter a date as YYYY-MM-DD"],
+      [alert({ startDate: "2030-02-30" }), EVENT_MESSAGES.dateNotReal],
       [alert({ startDate: "2030-05-01", endDate: "2030-04-01" }), "The end date must be on or after the start date"],
       [alert({ endDate: "2021-04-01" }), SAVED_SEARCH_MESSAGES.ended],
-      [alert({ arenaType: "barn" }), "Invalid enum value. Expected 'outdoor' | 'indoor', received 'barn'"],
+      [alert({ arenaType: "barn" }), "Arena type must be one of: outdoor, indoor"],
       [alert({ minAddedMoney: -5 }), "Enter whole dollars"],
       [alert({ email: "weekly" }), SAVED_SEARCH_MESSAGES.email],
     ];

@@ -22,8 +22,8 @@ describe("profile edit", () => {
     const { user, client } = await signedIn({ division: "Open", bio: "Old" });
     createRun(app.db, user.id, { horseName: "Dash" });
     expect(await (await client.get("/settings?edit=profile")).text()).toContain("Edit profile");
-    const res = await client.form("/settings/account", {
-      intent: "profile", firstName: user.firstName, lastName: "Newlast", homeZipCode: "", riderType: "Parent",
+    const res = await client.form("/settings?edit=profile", {
+      intent: "profile", firstName: user.firstName, lastName: "Newlast", homeZipCode: "76101", riderType: "Parent",
       division: "none", favoriteHorse: "Dash", bio: "Two horses, one trailer.",
     });
     expect(res.headers.get("location")).toBe("/settings");
@@ -31,20 +31,31 @@ describe("profile edit", () => {
     expect(await (await client.get("/settings")).text()).toContain("Profile updated!");
   });
 
-  it("refuses a long bio, a bad ZIP and a horse that is not the rider's", async () => {
+  it("refuses a long bio, a bad or unknown ZIP, a cleared first name and a horse that is not the rider's, by the field, keeping what was typed", async () => {
     const { user, client } = await signedIn();
+    const typed = { intent: "profile", firstName: "Newfirst", lastName: "Newlast", homeZipCode: "76179", riderType: "Trainer", division: "Open", favoriteHorse: "none", bio: "Typed bio" };
     for (const [field, value, message] of [
-      ["bio", "x".repeat(151), "Bio must be 150 characters or less"],
+      ["bio", "x".repeat(5000), "Bio must be 150 characters or less"],
       ["homeZipCode", "12ab5", "ZIP code must contain only numbers"],
+      ["homeZipCode", "00000", "We could not find that ZIP code."],
+      ["homeZipCode", "99999", "We could not find that ZIP code."],
+      ["firstName", "", "First name is required"],
+      ["firstName", "   ", "First name is required"],
       ["favoriteHorse", "Somebody Else's Horse", "Choose a horse from your run logs"],
     ]) {
-      const res = await client.form("/settings/account", { intent: "profile", firstName: user.firstName, [field]: value });
-      expect(res.headers.get("location")).toBe("/settings?edit=profile");
-      const page = await (await client.get("/settings?edit=profile")).text();
-      expect(page).toContain("Failed to update profile");
-      expect(page).toContain(message.replace("'", "&#x27;"));
+      const res = await client.form("/settings?edit=profile", { ...typed, [field]: value! });
+      // Answered in place (no redirect, no toast): the message by its field, every value as typed.
+      expect(res.status, `${field}=${value}`).toBe(400);
+      const page = await res.text();
+      expect(page).not.toContain("Profile updated!");
+      expect(page).toMatch(new RegExp(`id="p-${field}-error"[^>]*><li>${message.replace("'", "&#x27;").replace(".", "\\.")}</li>`));
+      expect(page).toContain('aria-invalid="true"');
+      if (field !== "firstName") expect(page).toContain('value="Newfirst"');
+      if (field !== "bio") expect(page).toContain(">Typed bio</textarea>");
+      expect(page).toContain('value="Newlast"');
+      expect(page).toMatch(/<option value="Trainer" selected="">/);
     }
-    expect(reload(user.id).bio).toBeNull();
+    expect(reload(user.id)).toMatchObject({ firstName: user.firstName, bio: null, homeZipCode: "76101" });
   });
 });
 

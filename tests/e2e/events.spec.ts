@@ -150,7 +150,7 @@ test("Discover lists upcoming events near home and the search asks for a locatio
   await card.locator("summary", { hasText: "Share" }).click();
   if (info.project.use.javaScriptEnabled === false) {
     await page.getByRole("button", { name: "Search", exact: true }).click();
-    await expect(page.getByText("Either location (zipCode or cityState) or date range (startDate or endDate) must be provided")).toBeVisible();
+    await expect(page.getByText('To search, enter a ZIP code or "City, ST", or choose dates')).toBeVisible();
   } else {
     await expect(page.getByRole("button", { name: "Search", exact: true })).toBeDisabled();
     await page.getByRole("region", { name: /Upcoming events near/ }).getByRole("article").first().locator("summary", { hasText: "Share" }).click();

@@ -1,3 +1,4 @@
+import { UNKNOWN_ZIP } from "~/schemas/constants";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { savedSearches, type SavedSearch, type User } from "#db/schema";
 import { circleBox, todayFor } from "~/features/events/search.server";
@@ -62,7 +63,7 @@ export function listSavedSearches(db: Db, userId: string): SavedSearchView[] {
 function resolvePlace(input: { zipCode?: string | null; cityState?: string | null }): { zipCode: string | null; cityState: string | null; place: Place } {
   if (input.zipCode) {
     const place = lookupZip(input.zipCode);
-    if (!place) throw new HttpError(400, "We could not find that ZIP code.", { errors: { zipCode: ["We could not find that ZIP code."] } });
+    if (!place) throw new HttpError(400, UNKNOWN_ZIP, { errors: { zipCode: [UNKNOWN_ZIP] } });
     return { zipCode: input.zipCode, cityState: null, place };
   }
   const place = input.cityState ? lookupCityState(input.cityState) : null;

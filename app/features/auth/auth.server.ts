@@ -1,7 +1,8 @@
 import bcrypt from "bcryptjs";
 import { and, eq, gt } from "drizzle-orm";
 import { bannedEmails, emailVerificationTokens, passwordResetTokens, users, type User } from "#db/schema";
-import { RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from "~/schemas/constants";
+import { RESET_TOKEN_TTL_MS, UNKNOWN_ZIP, VERIFY_TOKEN_TTL_MS } from "~/schemas/constants";
+import { lookupZip } from "~/lib/gazetteer.server";
 import { INVALID_INVITE, type RegisterInput } from "~/schemas/auth";
 import type { ProfileUpdate } from "~/schemas/profile";
 import { config } from "~/lib/config.server";
@@ -26,7 +27,17 @@ function isEmailBanned(db: Db, email: string) {
   return Boolean(db.select().from(bannedEmails).where(eq(bannedEmails.email, email)).get());
 }
 
+/**
+ * A home ZIP code must be a place the gazetteer knows: Discover, alerts and
+ * distances all start from it, and an unknown one (00000) would show every
+ * event in the country with no distance.
+ */
+function checkHomeZip(zip: string | undefined) {
+  if (zip !== undefined && !lookupZip(zip)) throw new HttpError(400, UNKNOWN_ZIP, { errors: { homeZipCode: [UNKNOWN_ZIP] } });
+}
+
 export async function registerUser(db: Db, input: RegisterInput): Promise<User> {
+  checkHomeZip(input.homeZipCode);
   if (isEmailBanned(db, input.email)) {
     throw new HttpError(403, "This email address cannot be used to create an account.");
   }
@@ -216,6 +227,7 @@ export async function resetPassword(db: Db, token: string, password: string) {
 }
 
 export function updateProfile(db: Db, userId: string, changes: ProfileUpdate): User {
+  checkHomeZip(changes.homeZipCode);
   const set: Partial<User> = { updatedAt: new Date() };
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined) continue;

@@ -10,6 +10,7 @@ import { CARD_PAGE, shownCount } from "~/lib/paging";
 import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
 import { DEFAULT_RADIUS } from "~/schemas/constants";
 import { eventSearchSchema } from "~/schemas/events";
+import type { ZodIssue } from "zod";
 import { lookupCityState, lookupZip } from "~/lib/gazetteer.server";
 import { searchSummary } from "./search-summary";
 
@@ -41,7 +42,7 @@ export function discover(db: Db, user: User, url: URL) {
       cityState: /^\d{5}$/.test(location) ? undefined : location,
       userHomeZipCode: user.homeZipCode,
     });
-    if (!parsed.success) searchError = parsed.error.issues[0]?.message ?? "Invalid search";
+    if (!parsed.success) searchError = formMessageOf(parsed.error.issues[0]);
     else {
       try {
         rateLimit(LIMITS.search, user.id);
@@ -81,4 +82,11 @@ export function discover(db: Db, user: User, url: URL) {
     moreUpcoming: soonest.length > upcomingShown && upcomingShown < RESULT_LIMIT ? next(upcomingShown) : null,
     highlightId,
   };
+}
+
+/** What the search form says of a refused search: a rule may word it for riders apart from the API (`params.formMessage`). */
+function formMessageOf(issue: ZodIssue | undefined) {
+  if (!issue) return "Check the search and try again";
+  const worded = issue.code === "custom" ? (issue.params as { formMessage?: unknown } | undefined)?.formMessage : undefined;
+  return typeof worded === "string" ? worded : issue.message;
 }

@@ -9,6 +9,13 @@ import { EVENT_TYPE_LABELS, eventCreateSchema, eventEditSchema, GROUND_LABELS, G
 import { formatDateRange } from "./format";
 import { uploadFile, UploadError } from "~/lib/uploadFile";
 import { checkFileBeforeUpload, maxSizeLabel, UPLOAD_RULES } from "~/schemas/uploads";
+import { installPlainMessages } from "~/schemas/error-map";
+
+// The form checks itself with zod in the browser: the same plain words as the server's answer.
+installPlainMessages();
+
+/** How long a tap may take to land (pointer down to click) before a field's message shows anyway. */
+const TAP_MS = 1500;
 
 /** "ST" of a typed "City, ST", if any. */
 const stateIn = (location: string) => /,\s*([A-Za-z]{2})\s*$/.exec(location)?.[1]?.toUpperCase() ?? null;
@@ -58,6 +65,7 @@ export function EventForm({
   const [form, fields] = useForm<Shape, Shape>({
     lastResult,
     constraint: getZodConstraint(schema),
+    // A field is checked when it loses focus (after a tap has landed: see below), then as it is typed in.
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     // The two schemas differ only in confirmTerms; conform's types want one shape.
@@ -71,8 +79,32 @@ export function EventForm({
   const [zipPlace, setZipPlace] = useState<{ zip: string; city: string; state: string } | null>(null);
   const [typedState, setTypedState] = useState(() => stateIn(String(defaults?.location ?? "")));
   const [remove, setRemove] = useState(false);
+  // A showbill refused in the browser (too large, not an image or PDF): said at the field, and the
+  // form is not sent until the rider picks another file or chooses to go on without one.
+  const [showbillRefused, setShowbillRefused] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const lookup = useRef<ReturnType<typeof setTimeout>>();
+  // Whether a tap (or click) is under way: it moves the focus before it lands.
+  const tapping = useRef(false);
+  useEffect(() => {
+    let clear: ReturnType<typeof setTimeout> | undefined;
+    const down = () => {
+      clearTimeout(clear);
+      tapping.current = true;
+      // No click follows a drag or a scroll: the tap is over a moment later anyway.
+      clear = setTimeout(() => (tapping.current = false), TAP_MS);
+    };
+    const click = () => setTimeout(() => (tapping.current = false), 0);
+    document.addEventListener("pointerdown", down, true);
+    document.addEventListener("click", click, true);
+    return () => {
+      clearTimeout(clear);
+      document.removeEventListener("pointerdown", down, true);
+      document.removeEventListener("click", click, true);
+    };
+  }, []);
+  // The ZIP code the lookup last put in the field: the lookup may replace only that one, or an empty field.
+  const filledZip = useRef<string | null>(null);
   useEffect(() => () => clearTimeout(lookup.current), []);
 
   async function placeOf(address: string) {
@@ -83,6 +115,8 @@ export function EventForm({
   async function onZip(value: string) {
     const zip = value.trim();
     setZipFound(false);
+    // Typed over: from now on the field holds the producer's ZIP code, which no lookup replaces.
+    if (zip !== filledZip.current) filledZip.current = null;
     if (!/^\d{5}$/.test(zip)) return setZipPlace(null);
     try {
       const place = await placeOf(zip);
@@ -103,8 +137,11 @@ export function EventForm({
         const place = await placeOf(value);
         if (!place) return;
         const zip = document.getElementById(fields.zipCode.id) as HTMLInputElement | null;
-        if (zip && place.zipCode) {
+        // A ZIP code the producer typed is theirs (a city has many; the server checks it is in the city).
+        const typed = zip?.value.trim() ?? "";
+        if (zip && place.zipCode && (typed === "" || typed === filledZip.current)) {
           zip.value = place.zipCode;
+          filledZip.current = place.zipCode;
           setZipPlace({ zip: place.zipCode, city: place.city, state: place.state });
           setZipFound(true);
         }
@@ -116,9 +153,11 @@ export function EventForm({
 
   async function onFile(file: File | undefined) {
     if (!file) return;
+    setShowbillRefused(null);
     const problem = checkFileBeforeUpload("showbill", file);
     if (problem) {
-      showToast({ type: "error", title: problem.title, description: problem.message });
+      setShowbillRefused(`${problem.title}: ${problem.message}`);
+      // The bytes must not travel with the form; the message stays by the field.
       fileRef.current!.value = "";
       return;
     }
@@ -133,18 +172,71 @@ export function EventForm({
     } catch (error) {
       // A refused file says why ("Invalid File Type: ... not a real image ..."), as does a failed request.
       const failure = error instanceof UploadError ? error : new UploadError("Upload Failed", "Failed to upload file. Please try again.");
-      showToast({ type: "error", title: failure.title, description: failure.description });
+      setShowbillRefused(`${failure.title}: ${failure.description}`);
       fileRef.current!.value = "";
     } finally {
       setProgress(null);
     }
   }
 
+  /**
+   * A field is checked when it loses focus (conform listens for that on the
+   * document). When a tap took the focus away, the check waits until the tap
+   * has landed: a message shown at once would push down what was tapped (the
+   * "I confirm" box) and the tap would miss it. The focus leaving is held
+   * back here, then told again once the click is done.
+   */
+  useEffect(() => {
+    const element = document.getElementById(form.id);
+    if (!element) return;
+    let replaying = false;
+    const onFocusOut = (event: globalThis.FocusEvent) => {
+      const field = event.target as HTMLInputElement;
+      if (replaying || !tapping.current || !field.name || field.type === "file" || field.type === "hidden") return;
+      event.stopPropagation();
+      let done = false;
+      const landed = () => {
+        if (done) return;
+        done = true;
+        document.removeEventListener("click", landed, true);
+        clearTimeout(fallback);
+        // After the click has been handled (the box is ticked), then the message.
+        setTimeout(() => {
+          replaying = true;
+          field.dispatchEvent(new globalThis.FocusEvent("focusout", { bubbles: true }));
+          replaying = false;
+        }, 0);
+      };
+      document.addEventListener("click", landed, true);
+      const fallback = setTimeout(landed, TAP_MS);
+    };
+    element.addEventListener("focusout", onFocusOut, true);
+    return () => element.removeEventListener("focusout", onFocusOut, true);
+  }, [form.id]);
+
   const shown = showbillUrl || (!remove ? currentShowbill : null);
   const typeErrors = fields.eventType.errors;
+  const showbillErrors = [...(showbillRefused ? [showbillRefused] : []), ...(fields.showbillUrl.errors ?? [])];
+  const formProps = getFormProps(form);
 
   return (
-    <Form method="post" action={action} encType="multipart/form-data" className="space-y-5" {...getFormProps(form)}>
+    <Form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      className="space-y-5"
+      {...formProps}
+      onSubmit={(event) => {
+        // Sent now, the event would be added without the showbill the rider meant to add.
+        if (showbillRefused) {
+          event.preventDefault();
+          fileRef.current?.scrollIntoView({ block: "center" });
+          fileRef.current?.focus({ preventScroll: true });
+          return;
+        }
+        formProps.onSubmit(event);
+      }}
+    >
       {form.errors?.length || formError ? <FormError message={form.errors?.[0] ?? formError} /> : null}
       {clientId ? <input type="hidden" name="clientId" value={clientId} /> : null}
 
@@ -169,9 +261,19 @@ export function EventForm({
             type="file"
             accept={UPLOAD_RULES.showbill.accept}
             className="block w-full text-sm file:mr-3 file:min-h-[44px] file:rounded-lg file:border-0 file:bg-brand-100 file:px-4 file:font-semibold file:text-brand-900"
+            aria-invalid={showbillErrors.length ? true : undefined}
+            aria-describedby={showbillErrors.length ? "showbill-error" : undefined}
             onChange={(e) => onFile(e.target.files?.[0])}
           />
-          <FieldErrors id="showbill-error" errors={fields.showbillUrl.errors} />
+          <FieldErrors id="showbill-error" errors={showbillErrors} />
+          {showbillRefused ? (
+            <div className="mt-1 text-sm text-gray-800">
+              <p>Choose another file, or add the event without a showbill.</p>
+              <button type="button" className="btn-ghost -ml-2 px-2 text-brand-800" onClick={() => setShowbillRefused(null)}>
+                Go on without a showbill
+              </button>
+            </div>
+          ) : null}
         </div>
         {progress !== null ? (
           <div>

@@ -2,9 +2,9 @@ import { ConfirmAction } from "~/components/ConfirmAction";
 import { STATUS_REASON_MAX } from "~/schemas/constants";
 
 type Status = "SCHEDULED" | "CANCELLED" | "POSTPONED";
-export type StatusError = { status: Status; message: string };
+export type StatusError = { status: Status; message: string; reason?: string };
 
-function Reason({ id, status }: { id: string; status: Status }) {
+function Reason({ id, status, typed }: { id: string; status: Status; typed?: string }) {
   return (
     <div>
       <label htmlFor={id} className="label">
@@ -17,6 +17,7 @@ function Reason({ id, status }: { id: string; status: Status }) {
         minLength={3}
         maxLength={STATUS_REASON_MAX}
         rows={2}
+        defaultValue={typed}
         className="input min-h-[64px]"
         placeholder={status === "CANCELLED" ? "Arena flooded after the storm" : "Moved to a later date: new date coming soon"}
       />
@@ -31,7 +32,9 @@ function Reason({ id, status }: { id: string; status: Status }) {
  * attempt stays open with its message.
  */
 export function StatusPanel({ id, status, reason, error }: { id: string; status: Status; reason: string | null; error?: StatusError | null }) {
-  const action = `/events/${id}/edit?intent=status`;
+  // The fragment brings a page reloaded without JavaScript back down to this panel and its message.
+  const action = `/events/${id}/edit?intent=status#event-status`;
+  const typed = (to: Status) => (error?.status === to ? error.reason : undefined);
   const ask = (to: Status) => ({ open: error?.status === to || undefined, error: error?.status === to ? error.message : undefined });
   return (
     <section id="event-status" className="card scroll-mt-20 space-y-3" aria-labelledby="event-status-title">
@@ -60,7 +63,7 @@ export function StatusPanel({ id, status, reason, error }: { id: string; status:
             action={action}
             {...ask("POSTPONED")}
           >
-            <Reason id="reason-postponed" status="POSTPONED" />
+            <Reason id="reason-postponed" status="POSTPONED" typed={typed("POSTPONED")} />
           </ConfirmAction>
         ) : null}
         {status !== "CANCELLED" ? (
@@ -73,7 +76,7 @@ export function StatusPanel({ id, status, reason, error }: { id: string; status:
             action={action}
             {...ask("CANCELLED")}
           >
-            <Reason id="reason-cancelled" status="CANCELLED" />
+            <Reason id="reason-cancelled" status="CANCELLED" typed={typed("CANCELLED")} />
           </ConfirmAction>
         ) : null}
         {status !== "SCHEDULED" ? (

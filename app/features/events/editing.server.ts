@@ -1,3 +1,4 @@
+import { UNKNOWN_ZIP } from "~/schemas/constants";
 import { and, eq } from "drizzle-orm";
 import { eventRevisions, events, type Event, type EventChanges, type EventRevision, type NewEvent, type User } from "#db/schema";
 import { queueSavedSearchMatch } from "~/features/alerts/matching.server";
@@ -30,7 +31,7 @@ const fieldError = (field: string, message: string) => new HttpError(400, messag
  */
 function checkPlace(location: string, zipCode: string): Place {
   const place = lookupZip(zipCode);
-  if (!place) throw fieldError("zipCode", "We could not find that ZIP code.");
+  if (!place) throw fieldError("zipCode", UNKNOWN_ZIP);
   const named = parseCityState(location);
   const zipIs = `${place.city}, ${place.state}`;
   if (!named) {

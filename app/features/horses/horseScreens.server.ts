@@ -9,7 +9,7 @@ import { getDb, type Db } from "~/lib/db.server";
 import { readForm } from "~/lib/forms.server";
 import { HttpError } from "~/lib/http.server";
 import { previewUrlOf, thumbUrlOf } from "~/lib/uploads.server";
-import { isUploadRefusal, UPLOAD_RULES } from "~/schemas/uploads";
+import { isUploadRefusal } from "~/schemas/uploads";
 import { horsePatchSchema, newHorseSchema } from "~/schemas/horses";
 import { createHorse, deleteHorse, findOwnHorse, getHorse, listHorseRecords, updateHorse } from "./horses.server";
 import { listPapers } from "./papers.server";
@@ -52,14 +52,14 @@ export async function horseScreen(request: Request, id: string) {
   };
 }
 
-/** A body larger than a photo plus the form's fields is refused before it is read. */
-const tooLarge = (request: Request) => Number(request.headers.get("content-length") ?? 0) > UPLOAD_RULES.horse.maxBytes + 64 * 1024;
-
 type Answer = Response | ReturnType<typeof data>;
 
 /**
  * Saves a horse form (add or edit): its fields, and its photo through the
- * one checked upload path. A refused form comes back with its messages.
+ * one checked upload path. A refused form comes back with its messages and
+ * what was typed: a photo over the limit too (the form is read whole, up to
+ * the server's own body limit, as Add Event's is), rather than answered
+ * before it is read with every field lost.
  */
 async function saveHorseForm(db: Db, user: User, form: FormData, id: string | null, back: string): Promise<Answer> {
   const file = form.get("photo");
@@ -85,7 +85,6 @@ async function saveHorseForm(db: Db, user: User, form: FormData, id: string | nu
 /** /horses: adds a horse, then opens its screen. */
 export async function horsesAction(request: Request) {
   const user = await requireUser(request);
-  if (tooLarge(request)) return data({ result: { status: "error" as const, error: { photo: ["File Too Large: File size must be less than 10MB"] } } }, { status: 413 });
   return saveHorseForm(getDb(), user, await readForm(request), null, "/horses");
 }
 
@@ -94,7 +93,6 @@ export async function horseAction(request: Request, id: string) {
   const user = await requireUser(request);
   const db = getDb();
   const back = `/horses/${id}`;
-  if (tooLarge(request)) return data({ result: { status: "error" as const, error: { photo: ["File Too Large: File size must be less than 10MB"] } } }, { status: 413 });
   const form = await readForm(request);
   const intent = form.get("intent");
   form.delete("intent");

@@ -9,10 +9,13 @@ const FORM_SLACK = 64 * 1024;
  * Reads a posted paper (multipart: kind, issuedOn, expiresOn, file), by the
  * screen and the /api alike. A body declared larger than a paper may be is
  * refused before it is read (413, the upload rules' message); a body that is
- * not a form is the sender's mistake (400).
+ * not a form is the sender's mistake (400). The screen reads such a body
+ * anyway (`readOversized`, up to the server's own body limit): the file is
+ * then refused by the upload check, and the form comes back with its dates
+ * and kind as typed instead of empty.
  */
-export async function readPaperForm(request: Request) {
-  if (Number(request.headers.get("content-length") ?? 0) > UPLOAD_RULES.paper.maxBytes + FORM_SLACK) throw tooLarge("paper");
+export async function readPaperForm(request: Request, { readOversized = false } = {}) {
+  if (!readOversized && Number(request.headers.get("content-length") ?? 0) > UPLOAD_RULES.paper.maxBytes + FORM_SLACK) throw tooLarge("paper");
   let form: FormData;
   try {
     form = await request.formData();

@@ -77,7 +77,7 @@ export async function papersAction(request: Request, horseId: string) {
   let form: FormData;
   let file: Blob | null;
   try {
-    ({ form, file } = await readPaperForm(request));
+    ({ form, file } = await readPaperForm(request, { readOversized: true }));
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     const message = isUploadRefusal(error.body.code) ? `${String(error.body.title ?? "Upload Failed")}: ${error.message}` : error.message;

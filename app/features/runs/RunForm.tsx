@@ -9,7 +9,7 @@ import { checkFileBeforeUpload, UPLOAD_RULES } from "~/schemas/uploads";
 import { dateToWallClock, wallClockToDate } from "~/lib/zoned-time";
 import type { PickableHorse } from "~/features/horses/horses.server";
 import { GlobeIcon, LockIcon } from "./icons";
-import { newClientId, putQueuedRun, queueAvailable, type QueuedRun } from "./offlineQueue";
+import { keepOfflineCopyFresh, newClientId, putQueuedRun, queueAvailable, sendKeptRun, type QueuedRun } from "./offlineQueue";
 import type { OwnRun } from "./runs.server";
 
 type EditedRun = Omit<OwnRun, "createdAt" | "runAt"> & { createdAt: string | Date; runAt: string | Date };
@@ -36,8 +36,10 @@ export type RunFormProps = {
       horseId?: string | null;
       clientId: string;
       userId: string;
-      /** A run was kept on the phone (the offline queue): list and send it. */
+      /** A run was kept on the phone (the offline queue) and waits there: list it and keep sending it. */
       onKept: () => void;
+      /** A run the form sent reached the server: show it in the list. */
+      onSent?: () => void;
     }
   | {
       mode: "edit";
@@ -144,7 +146,9 @@ export default function RunForm(props: RunFormProps) {
   const [saving, setSaving] = useState(false);
   const busy = useRef(false);
   const [videoError, setVideoError] = useState<string | null>(null);
-  const checks = useFormChecks(checkRun, lastResult);
+  // The server's refusal of a run this form just sent (with JavaScript): shown as a refused post is.
+  const [refusal, setRefusal] = useState<FormResult | null>(null);
+  const checks = useFormChecks(checkRun, refusal ?? lastResult);
   const intent = editing ? "update" : "create";
   const submitting = saving || props.sending;
 
@@ -217,12 +221,31 @@ export default function RunForm(props: RunFormProps) {
     }
     busy.current = true;
     setSaving(true);
+    const { userId, onKept, onSent } = props;
     void (async () => {
       try {
         if (await queueAvailable()) {
-          await putQueuedRun({ clientId: newClientId(), userId: props.userId, fields: runFields(formData, horses), video, queuedAt: Date.now() });
-          if (!navigator.onLine) showToast({ type: "success", title: "Saved on this phone", description: "Waiting to sync: it is sent when the connection returns." });
-          props.onKept();
+          const clientId = newClientId();
+          await putQueuedRun({ clientId, userId, fields: runFields(formData, horses), video, queuedAt: Date.now() });
+          // Online, the run is sent now: refused for what it says, it comes back to this form to be corrected.
+          const sent = navigator.onLine ? await sendKeptRun(userId, clientId) : ({ outcome: "waiting" } as const);
+          if (sent.outcome === "refused") {
+            const fields = Object.keys(sent.fields).length ? sent.fields : { "": [sent.message] };
+            setRefusal({ error: fields });
+            const first = Object.keys(fields).map((name) => element.querySelector<HTMLElement>(`[name="${name === "horseName" ? "newHorse" : name}"]`)).find(Boolean);
+            (first ?? element).scrollIntoView({ block: "center" });
+            first?.focus({ preventScroll: true });
+            return;
+          }
+          setRefusal(null);
+          if (sent.outcome === "sent") {
+            showToast({ type: "success", title: "Run Logged" });
+            keepOfflineCopyFresh();
+            onSent?.();
+          } else {
+            if (!navigator.onLine) showToast({ type: "success", title: "Saved on this phone", description: "Waiting to sync: it is sent when the connection returns." });
+            onKept();
+          }
           // A fresh form for the next run ("Run at" is read at logging time while left as shown).
           element.reset();
           return;

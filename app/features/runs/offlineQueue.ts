@@ -11,6 +11,14 @@ import { QUEUE_CHANNEL, QUEUE_DB, QUEUE_STORE } from "./queueProbe";
  * (the server's idempotency key, unique per rider), so sending it again
  * after a lost answer stores nothing new: the server answers the stored run.
  *
+ * A run the server refuses for what it says (a 4xx other than "not now":
+ * a video link that is not the rider's, a horse gone meanwhile) will not go
+ * through by waiting. When the form has just kept it and the phone is
+ * online, the form sends it at once (`sendKeptRun`): a refusal takes it out
+ * of the queue and back to the form, its messages by the fields. Refused
+ * later, by a sync in the background, it is listed as "Not sent" with the
+ * server's message.
+ *
  * Browser-only: loaded by the run log's form and its "On this phone" list
  * (app/features/runs/QueuePanel.tsx), never by the entry or root chunks.
  */
@@ -27,6 +35,8 @@ export type QueuedRun = {
   queuedAt: number;
   /** Set when the server refused the run (4xx): shown to the rider, never retried. */
   refused?: string;
+  /** The refusal's messages by field (the API's `errors`), for the form to show by its fields. */
+  refusedFields?: Record<string, string[]>;
 };
 
 const DB_NAME = QUEUE_DB;
@@ -102,7 +112,14 @@ export function newClientId() {
 }
 
 /** The server will not take this run as it is: keep it, show why, do not send it again. */
-class Refused extends Error {}
+class Refused extends Error {
+  constructor(
+    message: string,
+    readonly fields?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
 
 /** Statuses that say "not now" rather than "never": not signed in, timeout, too many requests. */
 const RETRY_LATER = new Set([401, 408, 429]);
@@ -195,12 +212,47 @@ async function sendOne(queued: QueuedRun, hooks: SyncHooks): Promise<"sent" | "l
       return "sent";
     }
     if (response.status < 400 || response.status >= 500 || RETRY_LATER.has(response.status)) return "later";
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new Refused(body.message ?? `The server refused this run (${response.status}).`);
+    const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
+    throw new Refused(body.message ?? `The server refused this run (${response.status}).`, body.errors);
   } catch (error) {
     if (!(error instanceof Refused)) return "later";
-    const refused = { ...run, refused: error.message };
+    const refused: QueuedRun = { ...run, refused: error.message, refusedFields: error.fields };
     await putQueuedRun(refused);
     return refused;
   }
+}
+
+export type KeptRunOutcome = { outcome: "sent" } | { outcome: "waiting" } | { outcome: "refused"; message: string; fields: Record<string, string[]> };
+
+/**
+ * Sends a run the form has just kept, and says what became of it: "sent";
+ * "waiting" (offline, signed out or server trouble: it stays queued and goes
+ * later); or refused for what it says, in which case it leaves the queue and
+ * the form shows it again with the server's messages.
+ */
+export async function sendKeptRun(userId: string, clientId: string, hooks: SyncHooks = {}): Promise<KeptRunOutcome> {
+  const mine = async () => (await queuedRuns(userId)).find((run) => run.clientId === clientId);
+  // A sync already under way (the list's retry) may have started before this run was kept: then once more.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await syncQueuedRuns(userId, hooks).catch(() => null);
+    const run = await mine();
+    if (!run) return { outcome: "sent" };
+    if (run.refused) {
+      await removeQueuedRun(clientId);
+      return { outcome: "refused", message: run.refused, fields: run.refusedFields ?? {} };
+    }
+    if (!navigator.onLine) break;
+  }
+  return { outcome: "waiting" };
+}
+
+/**
+ * The service worker keeps the last copy of each page for offline use; after
+ * runs reach the server, refresh the run log's copy so an offline visit later
+ * shows them (public/sw.js, message "refresh").
+ */
+export function keepOfflineCopyFresh() {
+  const worker = navigator.serviceWorker?.controller;
+  const here = `${location.pathname}${location.search}`;
+  worker?.postMessage({ type: "refresh", urls: [...new Set(["/run-log", here])] });
 }

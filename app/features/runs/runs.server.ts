@@ -8,11 +8,11 @@ import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { containsPattern, statement } from "~/lib/prepared.server";
 import { HttpError } from "~/lib/http.server";
-import { isTimeZone, wallClockToDate } from "~/lib/zoned-time";
+import { isTimeZone } from "~/lib/zoned-time";
 import { formatDayIn } from "~/lib/dates";
 import { formatDateRange } from "~/features/events/format";
 import { findUpload, releaseUploads } from "~/lib/uploads.server";
-import { EARLIEST_RUN, PUBLIC_RUNS_LIMIT, RUN_AT_ALLOWANCE_MS, RUN_MESSAGES, UPLOADED_VIDEO, type PublicRunSort, type RunFilters, type RunLogInput } from "~/schemas/runs";
+import { PUBLIC_RUNS_LIMIT, readRunAt, RUN_MESSAGES, UPLOADED_VIDEO, type PublicRunSort, type RunFilters, type RunLogInput } from "~/schemas/runs";
 import { canViewRun, canViewSharedRun } from "./policies.server";
 import { computeTrends, type TrendRun } from "./trends";
 
@@ -197,21 +197,19 @@ function checkRunLinks(db: Db, user: User, input: RunLogInput, current?: RunLog)
  * in the rider's home zone. Not in the future (beyond a few minutes of clock
  * drift) and not before EARLIEST_RUN. Undefined when none was sent.
  */
-function readRunAt(user: User, input: Pick<RunLogInput, "runAt" | "timeZone">): Date | undefined {
+function runAtOf(user: User, input: Pick<RunLogInput, "runAt" | "timeZone">): Date | undefined {
   if (!input.runAt) return undefined;
   // A time sent without its zone is read in the rider's home zone.
   const zone = input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : homeZone(user);
-  const at = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(input.runAt) ? new Date(input.runAt) : wallClockToDate(input.runAt, zone);
-  const refuse = (message: string) => new HttpError(400, message, { errors: { runAt: [message] } });
-  if (!at || Number.isNaN(at.getTime())) throw refuse(RUN_MESSAGES.runAt);
-  if (at.getTime() > now().getTime() + RUN_AT_ALLOWANCE_MS) throw refuse(RUN_MESSAGES.runAtFuture);
-  if (at.getTime() < EARLIEST_RUN.getTime()) throw refuse(RUN_MESSAGES.runAtOld);
-  return at;
+  // The same rule the phone checks the form with (run-rules.ts).
+  const read = readRunAt(input.runAt, zone, now().getTime());
+  if ("error" in read) throw new HttpError(400, read.error, { errors: { runAt: [read.error] } });
+  return read.at;
 }
 
 /** The columns a run's form sets (everything but its owner, key and, on an edit without one, its time). */
 function runValues(db: Db, user: User, input: RunLogInput, current?: RunLog) {
-  const runAt = readRunAt(user, input);
+  const runAt = runAtOf(user, input);
   return {
     ...(runAt ? { runAt } : current ? {} : { runAt: now() }),
     ...horseForRun(db, user, input, current),

@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { showToast } from "~/components/Toaster";
-import { QUEUE_CHANNEL, queueAvailable, queuedRuns, removeQueuedRun, syncQueuedRuns, type QueuedRun } from "./offlineQueue";
+import { keepOfflineCopyFresh, QUEUE_CHANNEL, queueAvailable, queuedRuns, removeQueuedRun, syncQueuedRuns, type QueuedRun } from "./offlineQueue";
 
 /** How often waiting runs are tried again while the page is open (besides "online" and page load). */
 const RETRY_EVERY_MS = 20_000;
@@ -91,15 +91,4 @@ export function useRunQueue(userId: string, kept: number): RunQueue {
   );
 
   return { runs, sending, progress, discard };
-}
-
-/**
- * The service worker keeps the last copy of each page for offline use; after
- * runs reach the server, refresh the run log's copy so an offline visit later
- * shows them (public/sw.js, message "refresh").
- */
-function keepOfflineCopyFresh() {
-  const worker = navigator.serviceWorker?.controller;
-  const here = `${location.pathname}${location.search}`;
-  worker?.postMessage({ type: "refresh", urls: [...new Set(["/run-log", here])] });
 }

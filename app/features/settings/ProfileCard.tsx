@@ -1,7 +1,10 @@
 import { Form } from "@remix-run/react";
 import { Avatar } from "~/components/Avatar";
 import { useState } from "react";
+import { FieldErrors } from "~/components/Field";
+import { FormError } from "~/components/FormError";
 import type { CurrentUser } from "~/features/auth/presenters.server";
+import type { ProfileFormRefusal } from "./profile-form.server";
 import { BIO_MAX, DIVISIONS, RIDER_TYPES } from "~/schemas/constants";
 import { maxSizeLabel, UPLOAD_RULES } from "~/schemas/uploads";
 
@@ -9,9 +12,18 @@ import { maxSizeLabel, UPLOAD_RULES } from "~/schemas/uploads";
  * The profile card; the edit icon opens edit mode (?edit=profile, so it
  * works without JavaScript) and Cancel returns to the saved profile.
  * Only changed values are applied (settings.server applyProfileChanges).
+ * The form answers on /settings: a refusal comes back with each message by
+ * its field and every value as typed, with or without JavaScript.
  */
-export function ProfileCard({ user, editing, horses }: { user: CurrentUser; editing: boolean; horses: string[] }) {
-  const [bio, setBio] = useState(user.bio ?? "");
+export function ProfileCard({ user, editing, horses, refused }: { user: CurrentUser; editing: boolean; horses: string[]; refused?: ProfileFormRefusal | null }) {
+  const typed = refused?.values ?? {};
+  const errors = refused?.fields ?? {};
+  const [bio, setBio] = useState(typed.bio ?? user.bio ?? "");
+  const fieldProps = (name: keyof ProfileFormRefusal["values"]) => ({
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `p-${name}-error` : undefined,
+  });
+  const fieldError = (name: keyof ProfileFormRefusal["values"]) => <FieldErrors id={`p-${name}-error`} errors={errors[name] ? [errors[name]!] : null} />;
   if (!editing) {
     return (
       <section className="card" aria-label="Your profile">
@@ -49,12 +61,12 @@ export function ProfileCard({ user, editing, horses }: { user: CurrentUser; edit
       </section>
     );
   }
-  const select = (name: string, label: string, value: string, options: readonly string[], none?: string) => (
+  const select = (name: "riderType" | "division" | "favoriteHorse", label: string, saved: string, options: readonly string[], none?: string) => (
     <div>
       <label htmlFor={`p-${name}`} className="label">
         {label}
       </label>
-      <select id={`p-${name}`} name={name} defaultValue={value} className="input">
+      <select id={`p-${name}`} name={name} defaultValue={typed[name] ?? saved} className="input" {...fieldProps(name)}>
         {none ? <option value="none">{none}</option> : null}
         {options.map((o) => (
           <option key={o} value={o}>
@@ -62,6 +74,7 @@ export function ProfileCard({ user, editing, horses }: { user: CurrentUser; edit
           </option>
         ))}
       </select>
+      {fieldError(name)}
     </div>
   );
   return (
@@ -78,28 +91,32 @@ export function ProfileCard({ user, editing, horses }: { user: CurrentUser; edit
         Upload
       </button>
     </Form>
-    <Form method="post" action="/settings/account" className="space-y-3" aria-label="Edit profile">
+    <Form method="post" action="/settings?edit=profile" className="space-y-3" aria-label="Edit profile" noValidate>
       <input type="hidden" name="intent" value="profile" />
       <h2 className="font-bold text-gray-900">Edit profile</h2>
+      {refused ? <FormError message={errors[""] ?? "Your profile was not saved: check the fields marked below."} /> : null}
       <div className="grid grid-cols-2 gap-3">
         <div>
           <label htmlFor="p-firstName" className="label">
             First name
           </label>
-          <input id="p-firstName" name="firstName" defaultValue={user.firstName} className="input" required />
+          <input id="p-firstName" name="firstName" defaultValue={typed.firstName ?? user.firstName} className="input" required {...fieldProps("firstName")} />
+          {fieldError("firstName")}
         </div>
         <div>
           <label htmlFor="p-lastName" className="label">
             Last name
           </label>
-          <input id="p-lastName" name="lastName" defaultValue={user.lastName} className="input" />
+          <input id="p-lastName" name="lastName" defaultValue={typed.lastName ?? user.lastName} className="input" {...fieldProps("lastName")} />
+          {fieldError("lastName")}
         </div>
       </div>
       <div>
         <label htmlFor="p-zip" className="label">
           Home ZIP code
         </label>
-        <input id="p-zip" name="homeZipCode" defaultValue={user.homeZipCode ?? ""} inputMode="numeric" maxLength={5} className="input" />
+        <input id="p-zip" name="homeZipCode" defaultValue={typed.homeZipCode ?? user.homeZipCode ?? ""} inputMode="numeric" maxLength={5} className="input" {...fieldProps("homeZipCode")} />
+        {fieldError("homeZipCode")}
       </div>
       {select("riderType", "Rider type", user.riderType, RIDER_TYPES)}
       {select("division", "Division", user.division ?? "none", DIVISIONS, "None")}
@@ -108,10 +125,11 @@ export function ProfileCard({ user, editing, horses }: { user: CurrentUser; edit
         <label htmlFor="p-bio" className="label">
           Bio
         </label>
-        <textarea id="p-bio" name="bio" rows={3} value={bio} onChange={(e) => setBio(e.target.value)} className="input" aria-describedby="p-bio-count" />
+        <textarea id="p-bio" name="bio" rows={3} value={bio} onChange={(e) => setBio(e.target.value)} className="input" aria-invalid={errors.bio ? true : undefined} aria-describedby={errors.bio ? "p-bio-count p-bio-error" : "p-bio-count"} />
         <p id="p-bio-count" className={`mt-1 text-right text-sm ${bio.length > BIO_MAX ? "font-semibold text-red-700" : "text-gray-600"}`}>
           {bio.length}/{BIO_MAX}
         </p>
+        {fieldError("bio")}
       </div>
       <div className="flex gap-2">
         <button type="submit" className="btn-primary flex-1">

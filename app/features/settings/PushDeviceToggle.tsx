@@ -17,6 +17,20 @@ async function serviceWorker(): Promise<ServiceWorkerRegistration | null> {
   return Promise.race([navigator.serviceWorker.ready, timeout]);
 }
 
+/** The server's own refusal: its `message` is written for riders and is shown as it is. */
+class ServerRefusal extends Error {}
+
+/**
+ * What a rider reads when turning push on or off failed. The browser's own
+ * errors ("Registration failed - permission denied") are for programmers:
+ * a refused permission is the "Blocked" state, anything else plain words.
+ */
+function failure(error: unknown): { blocked: true } | { message: string } {
+  if (error instanceof ServerRefusal) return { message: error.message };
+  if (error instanceof DOMException && error.name === "NotAllowedError") return { blocked: true };
+  return { message: "This browser could not change its notification setting. Please try again; if it keeps failing, reload the page." };
+}
+
 async function send(method: "POST" | "DELETE", body: unknown) {
   const response = await fetch("/api/push-subscriptions", {
     method,
@@ -25,7 +39,7 @@ async function send(method: "POST" | "DELETE", body: unknown) {
   });
   if (!response.ok) {
     const { message } = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new Error(message ?? "The server did not take it. Please try again.");
+    throw new ServerRefusal(message ?? "The server did not take it. Please try again.");
   }
 }
 
@@ -71,7 +85,9 @@ export function PushDeviceToggle({ vapidPublicKey }: { vapidPublicKey: string })
       await send("POST", subscription.toJSON());
       setState("on");
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      const why = failure(e);
+      if ("blocked" in why) return setState("blocked");
+      setError(why.message);
       setState("off");
     }
   }
@@ -88,7 +104,8 @@ export function PushDeviceToggle({ vapidPublicKey }: { vapidPublicKey: string })
       }
       setState("off");
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      const why = failure(e);
+      setError("blocked" in why ? "This browser refused: allow notifications for this site in its settings, then try again." : why.message);
       setState("on");
     }
   }

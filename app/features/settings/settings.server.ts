@@ -59,7 +59,7 @@ export function applyProfileChanges(db: Db, user: User, changes: ProfileUpdate) 
     Object.entries(changes).filter(([key, value]) => value !== undefined && (user[key as keyof User] ?? "") !== value),
   ) as ProfileUpdate;
   if (changed.favoriteHorse && !horseNames(db, user.id).includes(changed.favoriteHorse)) {
-    throw new HttpError(400, "Choose a horse from your run logs");
+    throw new HttpError(400, "Choose a horse from your run logs", { errors: { favoriteHorse: ["Choose a horse from your run logs"] } });
   }
   if (Object.keys(changed).length === 0) return { user, changed: false };
   return { user: updateProfile(db, user.id, changed), changed: true };

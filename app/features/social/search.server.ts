@@ -4,6 +4,7 @@ import { users, type User } from "#db/schema";
 import { distanceMiles, lookupZip } from "~/lib/gazetteer.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { startsWithPattern } from "~/lib/prepared.server";
 import { viewerFollows } from "./follows.server";
 import { presentListedUser } from "./presenters.server";
 
@@ -49,7 +50,8 @@ export function searchPeople(db: Db, viewer: User, input: PeopleSearch) {
     const upper = `${term}\uffff`;
     const first = and(gte(sql`lower(${users.firstName})`, term), lt(sql`lower(${users.firstName})`, upper));
     const last = and(gte(sql`lower(${users.lastName})`, term), lt(sql`lower(${users.lastName})`, upper));
-    const full = sql`lower(${users.firstName} || ' ' || ${users.lastName}) LIKE ${`${term.replace(/[%_]/g, "")}%`}`;
+    // "%" and "_" typed in a name are characters of the name, not LIKE's wildcards.
+    const full = sql`lower(${users.firstName} || ' ' || ${users.lastName}) LIKE ${startsWithPattern(term)} ESCAPE '\\'`;
     conditions.push(or(first, last, full)!);
   }
   let zips: string[] | null = null;
