@@ -107,7 +107,7 @@ function hubs() {
 
 function hubOf(db: Db, eventId: string): Hub {
   const all = hubs();
-  let hub = all.get(eventId);
+  const hub = all.get(eventId);
   if (hub) {
     // Most recently used last, so eviction takes the oldest.
     all.delete(eventId);

@@ -111,7 +111,7 @@ export function recordTime(db: Db, actor: Actor, eventId: string, input: RaceTim
   const at = now().getTime();
   // One statement: two booths timing the same entry at once store one time, never two.
   const { changes } = db.run(sql`
-    INSERT INTO race_times (id, event_id, class_id, entry_id, client_id, outcome, time_ms, penalties, recorded_by, recorded_at)
+    INSERT INTO race_times (id, event_id, class_id, entry_id, client_id, outcome, time_ms, penalties, recorded_by, created_at)
     SELECT ${id}, ${eventId}, ${cls.id}, ${entry.id}, ${input.clientId}, ${input.outcome}, ${timeMs}, ${input.outcome === "TIME" ? input.penalties : 0}, ${actor.id}, ${at}
     WHERE NOT EXISTS (SELECT 1 FROM race_times WHERE entry_id = ${entry.id} AND voided_at IS NULL)
     ON CONFLICT (event_id, client_id) DO NOTHING`);
