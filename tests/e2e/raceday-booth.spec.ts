@@ -197,3 +197,59 @@ test("without JavaScript the booth posts one time per form and the live page sho
   await page.goto(`/events/${race.eventId}/live`);
   await expect(page.getByTestId("last-runs")).toContainText("15.555");
 });
+
+test("published results: a public page per class with money, CSV and a print layout; the demo rider's official run in the run log", async ({ page }) => {
+  const { eventId, classId } = withDb((db) => db.prepare("select c.event_id as eventId, c.id as classId from race_classes c join events e on e.id = c.event_id where e.name = ? and c.name = 'Open 4D'").get(EVENT) as { eventId: string; classId: string });
+  await page.goto(`/events/${eventId}/results`);
+  await page.getByRole("link", { name: /Open 4D/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/events/${eventId}/results/${classId}$`));
+  await expect(page.getByRole("heading", { name: "Open 4D" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^1D/ })).toBeVisible();
+  await expect(page.locator("meta[property='og:title']")).toHaveAttribute("content", `Open 4D: ${EVENT}`);
+  const csv = await page.request.get(`/api/events/${eventId}/classes/${classId}/results.csv`);
+  expect(csv.headers()["content-type"]).toMatch(/text\/csv/);
+  expect((await csv.text()).split("\r\n")[0]).toBe("Division,Place,Back number,Rider,Horse,Time,Knocked barrels,Payout");
+  await screenshot(page, `results-phone-${js() ? "js" : "no-js"}`);
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("button", { name: "Print" }).or(page.getByText("Download"))).toHaveCount(0);
+  await screenshot(page, `results-print-${js() ? "js" : "no-js"}`);
+  await page.emulateMedia({ media: "screen" });
+  await expectAccessible(page);
+
+  await signIn(page, "kaylee");
+  await page.goto("/run-log");
+  const official = page.getByTestId("run-card").filter({ hasText: "Official" }).filter({ hasText: "Sugar" });
+  await expect(official).toContainText("1D");
+  await expect(official).toContainText("$");
+  await page.goto("/events");
+  await expect(page.getByTestId("my-events-result").filter({ hasText: "Sugar" })).toContainText("Open 4D");
+});
+
+test("the producer reviews a class, changes one payout with a reason and publishes", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const race = newClass(4);
+  withDb((db) => {
+    const entries = db.prepare("select id from race_entries where class_id = ? order by draw_position").all(race.classId) as { id: string }[];
+    entries.forEach((e, i) =>
+      db
+        .prepare("insert into race_times (id, event_id, class_id, entry_id, client_id, outcome, time_ms, penalties, created_at) values (?, ?, ?, ?, ?, 'TIME', ?, 0, ?)")
+        .run(randomUUID(), race.eventId, race.classId, e.id, randomUUID(), 15_000 + i * 300, Date.now() + i),
+    );
+  });
+  await signIn(page, "jessie");
+  await page.goto(`/events/${race.eventId}/results/${race.classId}`);
+  await expect(page.getByRole("heading", { name: "Review before publishing" })).toBeVisible();
+  const second = page.getByRole("row", { name: new RegExp(race.riders[1]!) });
+  await second.getByText("Change payout").click();
+  await second.getByLabel("Amount ($)").fill("20.00");
+  await second.getByLabel("Reason").fill("Agreed at the office");
+  await second.getByRole("button", { name: "Set" }).click();
+  await expect(page.getByText("Payout set: $20.00")).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(race.riders[1]!) })).toContainText("Agreed at the office");
+  await screenshot(page, `results-review-${js() ? "js" : "no-js"}`);
+  await page.getByRole("button", { name: "Publish Results" }).click();
+  await expect(page.getByText("Results published")).toBeVisible();
+  const published = withDb((db) => db.prepare("select results_version as v, (select count(*) from race_results where class_id = ?) as n from race_classes where id = ?").get(race.classId, race.classId));
+  expect(published).toEqual({ v: 1, n: 4 });
+  await expect(page.getByText("Published", { exact: true })).toBeVisible();
+});

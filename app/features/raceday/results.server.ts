@@ -1,5 +1,5 @@
-import { asc, eq } from "drizzle-orm";
-import { raceClasses, raceEntries, racePayoutOverrides, raceResults, type RaceClass, type RaceEntry, type RaceTime, type User } from "#db/schema";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { events, raceClasses, raceEntries, racePayoutOverrides, raceResults, type RaceClass, type RaceEntry, type RaceTime, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { findRaceEvent } from "./access.server";
@@ -250,3 +250,52 @@ function csvCell(value: string | number | null) {
   if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+/** Money a horse won in published race results (every class, sidepots included), in cents. */
+export function horseWinnings(db: Db, horseId: string) {
+  const row = db
+    .select({ cents: sql<number>`coalesce(sum(${raceResults.payoutCents}), 0)`, races: sql<number>`count(distinct ${raceResults.eventId})` })
+    .from(raceResults)
+    .innerJoin(raceEntries, eq(raceEntries.id, raceResults.entryId))
+    .where(and(eq(raceEntries.horseId, horseId), gt(raceResults.payoutCents, 0)))
+    .get();
+  return { cents: row?.cents ?? 0, races: row?.races ?? 0 };
+}
+
+const MY_RESULTS = 10;
+
+/** A rider's latest published results (their own entries), newest race first, for My Events. */
+export function myResults(db: Db, userId: string) {
+  const rows = db
+    .select({
+      entryId: raceResults.entryId,
+      eventId: raceResults.eventId,
+      classId: raceResults.classId,
+      eventName: events.name,
+      date: events.date,
+      className: raceClasses.name,
+      divisions: raceClasses.divisions,
+      horseName: raceEntries.horseName,
+      riderName: raceEntries.riderName,
+      outcome: raceResults.outcome,
+      totalMs: raceResults.totalMs,
+      division: raceResults.division,
+      place: raceResults.place,
+      payoutCents: raceResults.payoutCents,
+    })
+    .from(raceResults)
+    .innerJoin(raceEntries, eq(raceEntries.id, raceResults.entryId))
+    .innerJoin(raceClasses, eq(raceClasses.id, raceResults.classId))
+    .innerJoin(events, eq(events.id, raceResults.eventId))
+    .where(eq(raceEntries.userId, userId))
+    .orderBy(desc(events.date), asc(raceClasses.position), asc(raceEntries.horseName))
+    .limit(MY_RESULTS)
+    .all();
+  return rows.map(({ totalMs, division, place, divisions, outcome, ...r }) => ({
+    ...r,
+    time: outcome === "TIME" && totalMs !== null ? formatRaceTime(totalMs) : outcome === "NT" ? "NT" : "Scratch",
+    placing: division !== null && place !== null ? placementText(divisions, division, place) : null,
+    payout: r.payoutCents > 0 ? formatCents(r.payoutCents) : null,
+  }));
+}
+export type MyResults = ReturnType<typeof myResults>;
