@@ -8,6 +8,7 @@ import { formatDateRange } from "~/features/events/format";
 import { enterAction, enterScreen } from "~/features/raceday/screens.server";
 import { drawPlace } from "~/features/raceday/DrawList";
 import { formatCents } from "~/features/raceday/time";
+import { formatEventTime } from "~/features/raceday/when";
 import { APP_NAME } from "~/schemas/constants";
 import { RACE_LIMITS, RACE_MESSAGES } from "~/schemas/raceday";
 
@@ -70,7 +71,6 @@ export default function EnterRace() {
   const errors = (name: string) => result?.error?.[name] ?? undefined;
   const sent = (result?.initialValue ?? {}) as Record<string, string | undefined>;
   const entryClasses = page.classes;
-  const closes = new Date(page.closesAt);
   return (
     <>
       <PageHeader title="Enter" back={`/share/event/${page.event.id}`} />
@@ -82,7 +82,7 @@ export default function EnterRace() {
           </p>
           <p className="mt-1 text-sm text-gray-700">
             {page.open ? "Entries close " : "Entries closed "}
-            <time dateTime={page.closesAt}>{closes.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC</time>
+            <time dateTime={page.closesAt}>{formatEventTime(page.closesAt, page.zone)}</time>
           </p>
           <a data-discover href={`/events/${page.event.id}/draw`} className="link text-sm">
             See the draw

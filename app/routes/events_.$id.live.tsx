@@ -3,7 +3,6 @@ import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { findRaceEvent } from "~/features/raceday/access.server";
 import { liveView, type LiveView } from "~/features/raceday/live.server";
-import { timeLabel } from "~/features/raceday/booth";
 import { getUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
@@ -71,7 +70,7 @@ export default function Live() {
       {view.classes.length === 0 ? <p className="card mt-4 text-gray-800">No classes yet.</p> : null}
 
       <div className="mt-4 grid gap-4 md:grid-cols-2">
-        <section aria-labelledby="last-runs" className="card">
+        <section aria-labelledby="last-runs" className="card min-w-0">
           <h2 id="last-runs" className="font-bold text-gray-900">
             Last runs
           </h2>
@@ -85,7 +84,10 @@ export default function Live() {
                     </p>
                     <p className="text-sm text-gray-600">{run.className}</p>
                   </div>
-                  <p className="shrink-0 font-mono text-lg font-bold text-gray-900">{timeLabel({ outcome: run.outcome, time: run.time, penalties: run.penalties })}</p>
+                  <p className="shrink-0 text-right font-mono text-lg font-bold text-gray-900">
+                    {run.outcome === "TIME" ? run.time : run.outcome === "NT" ? "NT" : "Scratch"}
+                    {run.penalties ? <span className="block text-xs font-normal text-gray-700">{`+${run.penalties * 5} s`}</span> : null}
+                  </p>
                 </li>
               ))}
             </ol>
@@ -95,7 +97,7 @@ export default function Live() {
         </section>
 
         {view.classes.map((cls) => (
-          <section key={cls.id} aria-labelledby={`class-${cls.id}`} className="card">
+          <section key={cls.id} aria-labelledby={`class-${cls.id}`} className="card min-w-0">
             <div className="flex items-baseline justify-between gap-2">
               <h2 id={`class-${cls.id}`} className="font-bold text-gray-900">
                 {cls.name}

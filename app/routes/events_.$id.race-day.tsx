@@ -8,6 +8,7 @@ import { formatDateRange } from "~/features/events/format";
 import { DrawList } from "~/features/raceday/DrawList";
 import { hubAction, hubScreen } from "~/features/raceday/hub.server";
 import { formatCents } from "~/features/raceday/time";
+import { formatEventTime } from "~/features/raceday/when";
 import { APP_NAME } from "~/schemas/constants";
 import { centsToDollarsText, msToSecondsText, payoutToText, RACE_LIMITS } from "~/schemas/raceday";
 
@@ -228,7 +229,7 @@ function ClassPanel({ cls, hub, result }: { cls: HubClass; hub: Hub; result: For
         )}
       </div>
 
-      <Form method="post" className="space-y-2 rounded-lg border border-gray-200 p-3" aria-label={`Walk-up entry for ${cls.name}`}>
+      <Form key={`walk-${cls.entries.length}`} method="post" className="space-y-2 rounded-lg border border-gray-200 p-3" aria-label={`Walk-up entry for ${cls.name}`}>
         <h4 className="font-bold text-gray-900">Walk-up</h4>
         <input type="hidden" name="classId" value={cls.id} />
         <div className="grid gap-2 sm:grid-cols-2">
@@ -300,7 +301,7 @@ export default function RaceDayHub() {
             <h2 className="text-xl font-bold text-gray-900">{hub.event.name}</h2>
             <p className="text-gray-700">
               {formatDateRange(hub.event.date, hub.event.endDate)} · {hub.event.location} · Entries {hub.open ? "open until" : "closed"}{" "}
-              <time dateTime={hub.closesAt}>{new Date(hub.closesAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC</time>
+              <time dateTime={hub.closesAt}>{formatEventTime(hub.closesAt, hub.zone)}</time>
             </p>
           </div>
           <nav aria-label="Race day pages" className="flex flex-wrap gap-2">
@@ -325,7 +326,8 @@ export default function RaceDayHub() {
               <ClassPanel key={c.id} cls={c} hub={hub} result={resultFor(c.id)} />
             ))}
             {hub.racing ? (
-              <details id="add-class" className="card" open={hub.classes.length === 0 || resultFor("new") !== null}>
+              // Keyed by the class count: a class added closes and empties the form (with JavaScript the page stays mounted).
+              <details key={`add-${hub.classes.length}`} id="add-class" className="card" open={hub.classes.length === 0 || resultFor("new") !== null}>
                 <summary className="min-h-[44px] cursor-pointer text-lg font-bold text-gray-900">Add a class</summary>
                 <div className="mt-3">
                   <ClassForm classes={hub.classes} result={resultFor("new")} />
@@ -357,7 +359,7 @@ export default function RaceDayHub() {
                   ))}
                 </ul>
               ) : null}
-              <Form method="post" className="space-y-2">
+              <Form key={`timers-${hub.timers.length}`} method="post" className="space-y-2">
                 <Input id="timer-email" label="Timer's email" name="email" type="email" autoComplete="off" />
                 <button type="submit" name="intent" value="timer-add" className="btn-secondary w-full">
                   Add Timer
@@ -378,7 +380,7 @@ export default function RaceDayHub() {
                       {h.detail ? ` · ${h.detail}` : ""}
                       {h.reason ? ` · ${h.reason}` : ""}
                       <span className="block text-xs text-gray-600">
-                        {h.actorName ?? "Someone"}, <time dateTime={h.createdAt}>{new Date(h.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC</time>
+                        {h.actorName ?? "Someone"}, <time dateTime={h.createdAt}>{formatEventTime(h.createdAt, hub.zone)}</time>
                       </span>
                     </li>
                   ))}

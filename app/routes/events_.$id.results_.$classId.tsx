@@ -8,6 +8,7 @@ import { publishClass } from "~/features/raceday/publish.server";
 import { classResultsFor } from "~/features/raceday/results.server";
 import { formatCents } from "~/features/raceday/time";
 import { getUser, redirectWithToast, requireUser } from "~/lib/auth.server";
+import { useHydrated } from "~/lib/useHydrated";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { readForm } from "~/lib/forms.server";
@@ -149,19 +150,19 @@ export default function ClassResults() {
               </p>
             </div>
             {d.places.length ? (
-              <table className="mt-2 w-full text-left">
+              <table className="mt-2 w-full table-fixed text-left">
                 <thead className="text-sm text-gray-700">
                   <tr>
-                    <th scope="col" className="py-1 pr-2">
+                    <th scope="col" className="w-12 py-1 pr-2">
                       Place
                     </th>
                     <th scope="col" className="py-1 pr-2">
                       Rider and horse
                     </th>
-                    <th scope="col" className="py-1 pr-2 text-right">
+                    <th scope="col" className="w-20 py-1 pr-2 text-right">
                       Time
                     </th>
-                    <th scope="col" className="py-1 text-right">
+                    <th scope="col" className="w-24 py-1 text-right">
                       Money
                     </th>
                   </tr>
@@ -294,7 +295,9 @@ function ReviewBar({ data }: { data: Data }) {
 }
 
 function PrintButton() {
-  // A plain link without JavaScript: the browser's own Print menu does the same.
+  // Without JavaScript the browser's own Print menu prints the same layout.
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return (
     <button type="button" className="btn-secondary" onClick={() => window.print()}>
       Print

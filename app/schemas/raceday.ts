@@ -64,7 +64,6 @@ export const RACE_MESSAGES = {
   notApproved: "Race day opens once an admin approves the event",
   entriesClosed: "Entries are closed for this event",
   drawPublished: "The draw is published: it cannot be drawn again. Scratches, moves and late entries keep it up to date.",
-  notDrawn: "Draw the class before publishing it",
   resultsPublished: "Results are published: the class's money rules and the class itself can no longer change",
   sameHorse: "That horse is already entered in this class",
   soloNotice: "Your profile is Private, but a race's draw and results show each rider's name and horse publicly, as at any race.",
@@ -214,19 +213,20 @@ export type RaceClassInput = z.infer<typeof raceClassSchema>;
 export const raceClassPatchSchema = raceClassSchema.partial();
 export type RaceClassPatch = z.infer<typeof raceClassPatchSchema>;
 
+/* A blank field arrives as undefined (conform reads "" as absent): optional strings, read in the transform. */
 const dollarsField = (optional: boolean) =>
-  z.preprocess(
-    (v) => (v === undefined || v === null ? "" : v),
-    z.string({ invalid_type_error: RACE_MESSAGES.dollars }).transform((text, ctx) => {
-      if (optional && text.trim() === "") return 0;
-      const c = parseDollars(text);
+  z
+    .string({ invalid_type_error: RACE_MESSAGES.dollars })
+    .optional()
+    .transform((text, ctx) => {
+      if (optional && (text ?? "").trim() === "") return 0;
+      const c = parseDollars(text ?? "");
       if (c === null) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: RACE_MESSAGES.dollars });
         return z.NEVER;
       }
       return c;
-    }),
-  );
+    });
 const formWhole = (message: string, min: number, max: number, fallback: number) =>
   z.preprocess((v) => (v === undefined || v === "" ? fallback : typeof v === "string" && /^\d{1,6}$/.test(v.trim()) ? Number(v) : v), whole(message, min, max));
 
@@ -242,10 +242,11 @@ export const raceClassFormSchema = z
     addedMoney: dollarsField(true),
     producerSharePercent: formWhole(RACE_MESSAGES.producerShare, 0, 100, 0),
     divisions: formWhole(RACE_MESSAGES.divisions, 1, RACE_LIMITS.divisions, 1),
-    splitSeconds: z.preprocess(
-      (v) => (v === undefined ? "" : v),
-      z.string({ invalid_type_error: RACE_MESSAGES.split }).transform((text, ctx) => {
-        const parts = text.split(/[,\s]+/).filter(Boolean);
+    splitSeconds: z
+      .string({ invalid_type_error: RACE_MESSAGES.split })
+      .optional()
+      .transform((text, ctx) => {
+        const parts = (text ?? "").split(/[,\s]+/).filter(Boolean);
         const ms = (parts.length ? parts : ["0.5"]).map(parseSeconds);
         if (ms.length > RACE_LIMITS.divisions || ms.some((x) => x === null || !splitInRange(x))) {
           ctx.addIssue({ code: z.ZodIssueCode.custom, message: RACE_MESSAGES.split });
@@ -253,7 +254,6 @@ export const raceClassFormSchema = z
         }
         return ms as number[];
       }),
-    ),
     maxHorsesPerRider: formWhole(RACE_MESSAGES.maxHorses, 1, RACE_LIMITS.maxHorsesPerRider, DEFAULT_MAX_HORSES),
     divisionPercents: z.string().max(200).optional().default(""),
     payoutTable: z.string().max(2_000).optional().default(""),
@@ -322,7 +322,8 @@ const formNumber = (v: unknown) => (v === "" ? undefined : typeof v === "string"
  * POST /api/events/{id}/classes/{classId}/draw: draws with a new seed (or the
  * one given, to show a draw again) and `minGap`/`dragEvery` (the class's
  * settings when absent); `publish: true` publishes it. `publish: true` alone,
- * on a class already drawn, publishes the order the producer looked at.
+ * on a class already drawn, publishes the order the producer looked at (on
+ * one not drawn yet, it draws and publishes).
  */
 export const raceDrawSchema = z.object({
   seed: z.preprocess(

@@ -421,8 +421,11 @@ describe("the screens' forms (as a browser without JavaScript posts them)", () =
     expect((await producer.client.get(hub)).status).toBe(200);
     const add = await producer.client.form(hub, { intent: "class-create", name: "Poles", entryFee: "$1,250.05", addedMoney: "0.29", producerSharePercent: "20", divisions: "2", splitSeconds: "1.0", maxHorsesPerRider: "", divisionPercents: "", payoutTable: "" });
     expect(add.status).toBe(302);
-    const cls = app.db.select().from(raceClasses).where(eq(raceClasses.eventId, event.id)).get()!;
+    const cls = app.db.select().from(raceClasses).all().find((c) => c.eventId === event.id && c.name === "Poles")!;
     expect(cls).toMatchObject({ name: "Poles", entryFeeCents: 125005, addedMoneyCents: 29, producerSharePercent: 20, divisions: 2, splitMs: [1000], maxHorsesPerRider: 3 });
+    // Blank optional fields take their defaults (no added money, 0.5 s splits).
+    expect((await producer.client.form(hub, { intent: "class-create", name: "Blanks", entryFee: "20", addedMoney: "", splitSeconds: "", divisions: "" })).status).toBe(302);
+    expect(app.db.select().from(raceClasses).all().find((c) => c.eventId === event.id && c.name === "Blanks")).toMatchObject({ entryFeeCents: 2000, addedMoneyCents: 0, splitMs: [500], divisions: 1 });
     const bad = await producer.client.form(hub, { intent: "class-create", name: "Bad", entryFee: "12.345" });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Enter dollars and cents, like 50 or 50.00");

@@ -26,7 +26,8 @@ type Viewer = Pick<User, "id" | "isAdmin">;
 
 /**
  * Draws a class (or, with `publish` alone on a drawn class, publishes the
- * order the producer looked at). Only the producer or an admin.
+ * order the producer looked at; on a class not drawn yet, draws and
+ * publishes). Only the producer or an admin.
  */
 export function drawClass(db: Db, viewer: Viewer, eventId: string, classId: string, input: RaceDrawInput): RaceClass {
   const event = requireRaceManager(db, viewer, eventId);
@@ -41,10 +42,8 @@ export function drawClass(db: Db, viewer: Viewer, eventId: string, classId: stri
         throw new HttpError(409, M.drawPublished);
       }
       const at = now();
-      if (!redraw) {
-        if (!cls.drawnAt) throw new HttpError(409, M.notDrawn);
-        return publish(db, viewer, cls, at);
-      }
+      // `publish` alone publishes the order the producer looked at; on a class not drawn yet it draws and publishes.
+      if (!redraw && cls.drawnAt) return publish(db, viewer, cls, at);
       const seed = input.seed ?? newDrawSeed();
       const minGap = input.minGap ?? cls.drawMinGap;
       const dragEvery = input.dragEvery ?? cls.dragEvery;

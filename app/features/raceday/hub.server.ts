@@ -4,6 +4,7 @@ import type { User } from "#db/schema";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { readForm } from "~/lib/forms.server";
+import { zoneOfZip } from "~/features/events/zones.server";
 import { HttpError } from "~/lib/http.server";
 import { raceClassFormSchema, raceDrawSchema, raceEntryPatchSchema, raceTimerSchema, RACE_LIMITS } from "~/schemas/raceday";
 import { requireRaceManager } from "./access.server";
@@ -45,6 +46,8 @@ export async function hubScreen(request: Request, eventId: string) {
     racing: raceIsOpenFor(event),
     open: entriesOpen(event),
     closesAt: entriesCloseAt(event).toISOString(),
+    // Times of the event are shown where it happens.
+    zone: zoneOfZip(event.zipCode),
     classes: classes.map((c) => ({ ...presentClass(c, { entryCount: counts.get(c.id) ?? 0, manager: true }), entries: entries.filter((e) => e.classId === c.id) })),
     timers: listTimers(db, event.id),
     history: listHistory(db, event.id).map((h) => ({ ...h, createdAt: h.createdAt.toISOString() })),
@@ -98,17 +101,19 @@ export async function hubAction(request: Request, eventId: string) {
   const here = `/events/${eventId}/race-day`;
   if (!HUB_INTENTS.includes(asked as HubIntent)) return data({ result: null, form: null, message: "Unknown action" }, { status: 400 });
   const intent = asked as HubIntent;
+  // Back to the hub itself, never with a #fragment: with JavaScript on, a redirect to the same page
+  // that only adds a hash is a hash change and skips the loaders (no toast, no change shown).
   const classId = text(form, "classId");
   const entryId = text(form, "entryId");
-  const anchor = classId ? `#class-${classId}` : intent.startsWith("timer") ? "#timers" : "";
 
   if (intent === "class-create" || intent === "class-update") {
     const submission = parseWithZod(form, { schema: raceClassFormSchema });
     const which = intent === "class-create" ? "new" : classId;
     if (submission.status !== "success") return data({ result: submission.reply(), form: which, message: null }, { status: 400 });
     try {
-      const cls = intent === "class-create" ? createClass(db, user, eventId, submission.value) : updateClass(db, user, eventId, classId, submission.value);
-      return redirectWithToast(`${here}#class-${cls.id}`, { type: "success", title: DONE[intent] });
+      if (intent === "class-create") createClass(db, user, eventId, submission.value);
+      else updateClass(db, user, eventId, classId, submission.value);
+      return redirectWithToast(here, { type: "success", title: DONE[intent] });
     } catch (error) {
       if (!(error instanceof HttpError) || error.status >= 500) throw error;
       const fieldErrors = error.body.errors as Record<string, string[]> | undefined;
@@ -153,7 +158,7 @@ export async function hubAction(request: Request, eventId: string) {
     }
   } catch (error) {
     if (!(error instanceof HttpError) || error.status >= 500) throw error;
-    return redirectWithToast(`${here}${anchor}`, { type: "error", title: "Not Saved", description: error.message });
+    return redirectWithToast(here, { type: "error", title: "Not Saved", description: error.message });
   }
-  return redirectWithToast(`${here}${anchor}`, { type: "success", title: DONE[intent] });
+  return redirectWithToast(here, { type: "success", title: DONE[intent] });
 }

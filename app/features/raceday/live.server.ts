@@ -37,10 +37,13 @@ export type LiveView = { eventId: string; version: number; lastRuns: LiveRun[]; 
 
 export function computeLiveView(db: Db, eventId: string, version = 0): LiveView {
   const classes = listClasses(db, eventId);
-  // Sidepots pay on another class's runs: the live page follows the runs themselves.
-  const running = classes.filter((c) => !c.sidepotOf);
+  // Sidepots pay on another class's runs: the live page follows the runs themselves. A class
+  // shows once its draw is published or it has run: before then who entered is the producer's.
+  const timed = currentTimes(db, classes.filter((c) => !c.sidepotOf).map((c) => c.id));
+  const ran = new Set([...timed.values()].map((t) => t.classId));
+  const running = classes.filter((c) => !c.sidepotOf && (c.drawPublishedAt || ran.has(c.id)));
   const names = new Map(classes.map((c) => [c.id, c.name]));
-  const times = currentTimes(db, running.map((c) => c.id));
+  const times = timed;
   const lastRuns = latestTimes(db, eventId, LAST_RUNS).map(({ time, entry }) => ({
     id: time.id,
     className: names.get(time.classId) ?? "",

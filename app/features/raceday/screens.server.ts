@@ -6,6 +6,7 @@ import { listRiders } from "~/features/riders/riders.server";
 import { getUser, redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb, type Db } from "~/lib/db.server";
 import { readForm } from "~/lib/forms.server";
+import { zoneOfZip } from "~/features/events/zones.server";
 import { HttpError } from "~/lib/http.server";
 import { raceEntrySchema, RACE_MESSAGES } from "~/schemas/raceday";
 import { findRaceEvent } from "./access.server";
@@ -55,6 +56,8 @@ export async function enterScreen(request: Request, eventId: string) {
     racing: raceIsOpenFor(event),
     open: entriesOpen(event),
     closesAt: entriesCloseAt(event).toISOString(),
+    // Times of the event are shown where it happens.
+    zone: zoneOfZip(event.zipCode),
     manager: canManageRace(user, event),
     solo: user.privacyMode === "SOLO",
     classes: classes.map((c) => presentClass(c, { entryCount: counts.get(c.id) ?? 0 })),
