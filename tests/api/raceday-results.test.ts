@@ -392,9 +392,12 @@ describe("results", () => {
 
 describe("the live channel", () => {
   it("streams the event's live view at once and again within a second of a new time", async () => {
-    const { producer, event, cls } = await race();
+    const { producer, event, cls } = await race({ drawPublishedAt: new Date() });
     const entry = createRaceEntry(app.db, cls, { riderName: "Streamed Rider", horseName: "Bolt" });
     createRaceEntry(app.db, cls, { riderName: "On Deck Rider" });
+    // Who entered a class whose draw is not published yet is the producer's: the live page names nobody from it.
+    const hidden = createRaceClass(app.db, event.id, { name: "Undrawn Youth" });
+    createRaceEntry(app.db, hidden, { riderName: "Unpublished Rider" });
     const res = await app.client().get(`/api/events/${event.id}/live`);
     expect(res.headers.get("content-type")).toMatch(/text\/event-stream/);
     const reader = res.body!.getReader();
@@ -410,6 +413,7 @@ describe("the live channel", () => {
     };
     await until(/event: live\ndata: .*Streamed Rider/);
     expect(text).not.toContain("15.482");
+    expect(text).not.toContain("Unpublished Rider");
     await post(producer.client, event.id, { entryId: entry.id, outcome: "TIME", time: "15.482" });
     await until(/"time":"15.482"/);
     await reader.cancel();

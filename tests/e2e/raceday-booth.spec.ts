@@ -19,9 +19,9 @@ function newClass(size = 6): Race {
     const classId = randomUUID();
     const tag = classId.slice(0, 4);
     db.prepare(
-      `insert into race_classes (id, event_id, name, position, entry_fee_cents, added_money_cents, producer_share_percent, divisions, split_ms, max_horses_per_rider, payout, draw_min_gap, drag_every, results_version, created_at)
-       values (?, ?, ?, 9, 2000, 0, 0, 2, '[500]', 3, ?, 5, 5, 0, ?)`,
-    ).run(classId, eventId, `Booth ${tag}`, JSON.stringify({ divisionPercents: [60, 40], table: [{ maxEntries: 25, percents: [60, 40] }] }), Date.now());
+      `insert into race_classes (id, event_id, name, position, entry_fee_cents, added_money_cents, producer_share_percent, divisions, split_ms, max_horses_per_rider, payout, draw_min_gap, drag_every, results_version, draw_published_at, created_at)
+       values (?, ?, ?, 9, 2000, 0, 0, 2, '[500]', 3, ?, 5, 5, 0, ?, ?)`,
+    ).run(classId, eventId, `Booth ${tag}`, JSON.stringify({ divisionPercents: [60, 40], table: [{ maxEntries: 25, percents: [60, 40] }] }), Date.now(), Date.now());
     const riders = Array.from({ length: size }, (_, i) => `Rider ${tag}${String.fromCharCode(65 + i)}`);
     riders.forEach((name, i) =>
       db
