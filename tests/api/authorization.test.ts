@@ -1454,7 +1454,7 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
 function ownRace(p: Parties, eventOverrides: Partial<typeof events.$inferInsert> = {}) {
   const marker = tag();
   const event = createEvent(db(), { createdBy: p.owner.user.id, ...eventOverrides });
-  const cls = createRaceClass(db(), event.id, { name: marker });
+  const cls = createRaceClass(db(), event.id, { name: marker, drawPublishedAt: new Date() });
   const entry = createRaceEntry(db(), cls, { riderName: marker });
   return { marker, event, cls, entry };
 }
