@@ -51,6 +51,8 @@ const gate = (page: Page) => page.locator("section[aria-labelledby='gate-heading
 async function openBooth(page: Page, race: Race) {
   await page.goto(`/events/${race.eventId}/booth?class=${race.classId}`);
   await expect(gate(page)).toContainText(race.riders[0]!);
+  // The sending status shows once the booth's code runs: from then on a time is kept on the device first.
+  if (js()) await expect(page.getByText("All times sent.")).toBeVisible();
 }
 
 async function enterTime(page: Page, time: string) {
@@ -121,6 +123,8 @@ test("the booth keeps taking times offline and sends each once, in order, when t
   await openBooth(page, race);
   await enterTime(page, "15.100");
   await expect.poll(() => timesOf(race.classId).length).toBe(1);
+  await expect(page.getByText("All times sent.")).toBeVisible();
+  await expect(page.getByText("On this device, not sent yet")).toHaveCount(0);
 
   await context.setOffline(true);
   await enterTime(page, "15.200");
