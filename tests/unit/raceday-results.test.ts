@@ -5,8 +5,10 @@ import {
   computeResults,
   defaultPayout,
   divisionStarts,
+  payoutRow,
   payoutRuleProblem,
   potCents,
+  runTotalMs,
   splitCents,
   splitsProblem,
   type ClassMoneyRules,
@@ -170,6 +172,55 @@ describe("entries and runs", () => {
     expect(r.divisions.flatMap((d) => d.places.map((p) => [p.entryId, p.totalMs]))).toEqual([
       ["b", 15200],
       ["a", 16000],
+    ]);
+  });
+});
+
+describe("the payout table", () => {
+  it.each([
+    [1, 2],
+    [25, 2],
+    [26, 4],
+    [50, 4],
+    [51, 5],
+    [100, 5],
+    [101, 6],
+    [100000, 6],
+  ])("pays %i entries %i places by default", (entries, places) => {
+    expect(payoutRow(defaultPayout(4), entries)).toHaveLength(places);
+    expect(computeResults(OPEN_4D, [time("a", 15000)], { entryCount: entries }).divisions[0]!.placesPaid).toBe(places);
+  });
+
+  it("applies its last row above the last row's count", () => {
+    const rule: PayoutRule = { divisionPercents: [100], table: [{ maxEntries: 10, percents: [100] }, { maxEntries: 20, percents: [70, 30] }] };
+    expect(payoutRow(rule, 21)).toEqual([70, 30]);
+    expect(payoutRow(rule, 0)).toEqual([100]);
+  });
+});
+
+describe("a run's total", () => {
+  it("adds five seconds a knocked barrel and places nothing without a time", () => {
+    expect(runTotalMs(time("a", 15482, 2))).toBe(25482);
+    expect(runTotalMs(nt("a"))).toBeNull();
+    expect(runTotalMs(scratch("a"))).toBeNull();
+    // A TIME without a usable time (a bad row) places nowhere, shown as an NT, rather than failing the page.
+    expect(runTotalMs({ entryId: "a", outcome: "TIME", timeMs: null, penalties: 0 })).toBeNull();
+    expect(runTotalMs({ entryId: "a", outcome: "TIME", timeMs: 15000, penalties: -3 })).toBe(15000);
+    expect(computeResults(OPEN_4D, [{ entryId: "a", outcome: "TIME", timeMs: null, penalties: 0 }]).unplaced).toEqual([{ entryId: "a", outcome: "NT" }]);
+  });
+});
+
+describe("a 1D class", () => {
+  it("puts every time in the one division, whatever its splits", () => {
+    const rules: ClassMoneyRules = { ...OPEN_4D, divisions: 1, splitMs: [500], payout: defaultPayout(1) };
+    // 3 x $50 less 20% plus $500 added: $620, paid 60/40 (up to 25 entries).
+    const r = computeResults(rules, [time("a", 15000), time("b", 19000), time("c", 25000)]);
+    expect(r.potCents).toBe(62000);
+    expect(r.divisions).toHaveLength(1);
+    expect(r.divisions[0]!.places.map((p) => [p.entryId, p.place, p.payoutCents])).toEqual([
+      ["a", 1, 37200],
+      ["b", 2, 24800],
+      ["c", 3, 0],
     ]);
   });
 });

@@ -176,6 +176,8 @@ export function splitsProblem(splitMs: number[], divisions: number): string | nu
  * to it exactly: each share is rounded down, then the cents left over go one
  * each to the largest fractions (the earlier share on equal fractions).
  * Weights below zero count as zero; with every weight zero the total is shared evenly.
+ * Exact in doubles for any pot below $90 million (weights with decimals are
+ * scaled by 10,000, and total x weight stays below 2^53).
  */
 export function splitCents(totalCents: number, weights: number[]): number[] {
   const n = weights.length;
