@@ -5,6 +5,12 @@
 #     -e APP_ORIGIN=https://example.org cloverleaf
 # One worker process per CPU core the container sees; with a CPU cap
 # (--cpus=2) set the same number: -e WEB_CONCURRENCY=2 (1: a single process).
+# Continuous replication (README, "Continuous replication"): to S3,
+#   -e LITESTREAM_REPLICA_URL=s3://my-bucket/cloverleaf \
+#   -e AWS_ACCESS_KEY_ID=... -e AWS_SECRET_ACCESS_KEY=... -e AWS_REGION=us-east-2
+# or to a folder on another disk,
+#   -v /mnt/backup/cloverleaf:/replica -e LITESTREAM_REPLICA_URL=file:///replica
+# A container started on an empty volume restores from the replica first.
 
 FROM node:20-bookworm-slim AS build
 # better-sqlite3 compiles from source: its prebuilt download is unreachable on
@@ -31,6 +37,12 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
+# Litestream (a Go program, installed by npm with the app's dependencies) checks
+# an S3 service's certificate against the system's CA list, which the slim
+# image lacks; Node carries its own.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends ca-certificates \
+  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     DATA_DIR=/data \
     PORT=3000

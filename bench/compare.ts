@@ -10,12 +10,14 @@
  *
  *   npx tsx bench/compare.ts --before ../old --rounds 3 --requests 1000
  *   npx tsx bench/compare.ts --before ../old --endpoints discover,runlog   # some endpoints
+ *   npx tsx bench/compare.ts --before ../old --data-dir /tmp/benchdata/scale --port 3304
+ *     # a data set `npm run bench -- --data-dir /tmp/benchdata` kept, as its bench rider, on one port
  */
 import autocannon from "autocannon";
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { arg, tempDir, treeCpuMs, warmUp } from "./lib";
+import { arg, BENCH_EMAIL, PASSWORD, tempDir, treeCpuMs, warmUp } from "./lib";
 
 const before = path.resolve(arg("before", ""));
 const after = path.resolve(".");
@@ -27,8 +29,15 @@ if (!fs.existsSync(path.join(before, "build/index.js"))) {
   process.exit(1);
 }
 
-const seeded = tempDir("compare");
-execSync("node --import tsx scripts/seed-demo.ts", { env: { ...process.env, DATA_DIR: seeded }, stdio: "ignore" });
+// --data-dir: a data set seeded before (`npm run bench -- --data-dir d` keeps d/scale), copied for
+// each server and signed in as --email (the bench scale's rider by default); else the demo data.
+const given = arg("data-dir", "");
+const seeded = given ? path.resolve(given) : tempDir("compare");
+if (!given) execSync("node --import tsx scripts/seed-demo.ts", { env: { ...process.env, DATA_DIR: seeded }, stdio: "ignore" });
+const EMAIL = arg("email", given ? BENCH_EMAIL : "kaylee@demo.cloverleaf.app");
+const PASSWORD_USED = arg("password", given ? PASSWORD : "demo-password-1");
+// --port: one port for both servers, which never run at once.
+const PORT = Number(arg("port", "0"));
 
 async function server(root: string, port: number) {
   const dataDir = tempDir("compare-run");
@@ -50,7 +59,7 @@ async function server(root: string, port: number) {
   const login = await fetch(`${url}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: url },
-    body: JSON.stringify({ email: "kaylee@demo.cloverleaf.app", password: "demo-password-1" }),
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD_USED }),
   });
   const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   const me = (await (await fetch(`${url}/api/auth/user`, { headers: { Cookie: cookie } })).json()) as { id: string };
@@ -80,7 +89,7 @@ const ENDPOINTS: Array<[string, (s: Server) => autocannon.Request]> = [
 const costs: Record<string, { before: number[]; after: number[] }> = {};
 for (let round = 1; round <= ROUNDS; round++) {
   for (const [side, root] of [["before", before], ["after", after]] as const) {
-    const s = await server(root, side === "before" ? 3481 : 3482);
+    const s = await server(root, PORT || (side === "before" ? 3481 : 3482));
     for (const [name, request] of ENDPOINTS.filter(([name]) => ONLY.length === 0 || ONLY.includes(name))) {
       const req = request(s);
       req.headers = { ...gzip, ...req.headers };
@@ -93,7 +102,7 @@ for (let round = 1; round <= ROUNDS; round++) {
     console.log(`round ${round}: ${side} measured`);
   }
 }
-fs.rmSync(seeded, { recursive: true, force: true });
+if (!given) fs.rmSync(seeded, { recursive: true, force: true });
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(`\nCPU per request, median of ${ROUNDS} rounds, ${N} requests each (ms)\n`);
 console.log("| endpoint | before | after | after / before |\n|---|---|---|---|");

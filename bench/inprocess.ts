@@ -17,7 +17,9 @@
  *   npx tsx bench/inprocess.ts                                   # this build alone
  *
  * Both builds read the same demo data (scripts/seed-demo.ts, seeded once into
- * a temporary DATA_DIR), signed in as the demo rider; GET requests only.
+ * a temporary DATA_DIR), signed in as the demo rider; GET requests only. With
+ * `--data-dir d/scale` (a data set `npm run bench -- --data-dir d` kept), that
+ * data set instead, signed in as the bench rider (`--email`, `--password`).
  */
 import type { ServerBuild } from "@remix-run/node";
 import Database from "better-sqlite3";
@@ -25,14 +27,19 @@ import { execSync } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { DOCUMENT_BODY, type WithDocumentBody } from "../app/lib/document-body";
-import { arg, tempDir } from "./lib";
+import { arg, BENCH_EMAIL, PASSWORD, tempDir } from "./lib";
 
 const ROUNDS = Number(arg("rounds", "7"));
 const N = Number(arg("requests", "300"));
 const ORIGIN = "http://127.0.0.1:3000";
 
-const dataDir = tempDir("inprocess");
-execSync("node --import tsx scripts/seed-demo.ts", { env: { ...process.env, DATA_DIR: dataDir }, stdio: "ignore" });
+// --data-dir: a data set seeded before (`npm run bench -- --data-dir d` leaves d/scale), signed in
+// as --email (the bench scale's rider: bench@example.com, bench-password-1); else the demo data.
+const given = arg("data-dir", "");
+const dataDir = given ? path.resolve(given) : tempDir("inprocess");
+if (!given) execSync("node --import tsx scripts/seed-demo.ts", { env: { ...process.env, DATA_DIR: dataDir }, stdio: "ignore" });
+const email = arg("email", given ? BENCH_EMAIL : "kaylee@demo.cloverleaf.app");
+const password = arg("password", given ? PASSWORD : "demo-password-1");
 // Read by each build's config when it is first asked: one data set, one session secret for both.
 Object.assign(process.env, { DATA_DIR: dataDir, APP_ORIGIN: ORIGIN, NODE_ENV: "production", RATE_LIMIT_FACTOR: "1000000" });
 
@@ -50,7 +57,7 @@ const login = await handle(
   new Request(`${ORIGIN}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: ORIGIN },
-    body: JSON.stringify({ email: "kaylee@demo.cloverleaf.app", password: "demo-password-1" }),
+    body: JSON.stringify({ email, password }),
   }),
   { cspNonce: "", clientIp: "127.0.0.1" },
 );
@@ -61,7 +68,7 @@ const db = new Database(path.join(dataDir, "app.db"), { readonly: true });
 const one = (sql: string) => (db.prepare(sql).get() as { id: string }).id;
 const profileId = one(
   `SELECT u.id FROM users u JOIN run_logs r ON r.user_id = u.id WHERE u.privacy_mode = 'PUBLIC' AND r.privacy = 'PUBLIC'
-   AND u.email <> 'kaylee@demo.cloverleaf.app' GROUP BY u.id ORDER BY count(*) DESC LIMIT 1`,
+   AND u.email <> '${email}' GROUP BY u.id ORDER BY count(*) DESC LIMIT 1`,
 );
 const eventId = one("SELECT id FROM events WHERE showbill_approved = 1 AND date >= date('now') ORDER BY date LIMIT 1");
 db.close();

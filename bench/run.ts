@@ -69,7 +69,7 @@ import {
 import { soak, type SoakResult } from "./soak";
 import type { Unit } from "./unit";
 
-const ENDPOINTS = ["health", "static", "static-out", "discover", "search", "runlog", "runlog-data", "profile", "notifications", "events", "share"] as const;
+const ENDPOINTS = ["health", "static", "static-out", "discover", "search", "search-page", "runlog", "runlog-data", "profile", "notifications", "events", "share"] as const;
 type Key = (typeof ENDPOINTS)[number];
 
 const ONLY = arg("only", "demo,scale").split(",");
@@ -101,7 +101,7 @@ function fail(message: string): never {
  * measured to show what a rider with JavaScript costs per tap.
  */
 const FLOOR: ReadonlySet<Key> = new Set(["static", "static-out"]);
-const GOALS: Partial<Record<Key, number>> = { health: 0.5, discover: 5, search: 1.5, runlog: 6, profile: 4, notifications: 3, events: 3, share: 2.5 };
+const GOALS: Partial<Record<Key, number>> = { health: 0.5, discover: 5, search: 1.5, "search-page": 1.5, runlog: 6, profile: 4, notifications: 3, events: 3, share: 2.5 };
 /**
  * A weekend's page mix (docs/scaling.md): what a rider online asks for, one
  * page every 10 s, 5% of riders online at the peak. Writes (logging a run,
@@ -136,20 +136,23 @@ type Endpoint = { key: Key; title: string; requests: Request[] };
 
 function endpoints(ds: DataSet, url: string, cookie: string): Endpoint[] {
   const page = (p: string) => [{ method: "GET" as const, path: p, headers: { ...ACCEPT, Cookie: cookie } }];
-  const search = SEARCH_ZIPS.flatMap((zipCode) =>
-    [200, 50].map((radius) => ({
-      method: "POST" as const,
-      path: "/api/events/search",
-      headers: { ...ACCEPT, Cookie: cookie, "Content-Type": "application/json", Origin: url },
-      body: JSON.stringify({ zipCode, radius }),
-    })),
-  );
+  const searches = (page: Record<string, unknown>) =>
+    SEARCH_ZIPS.flatMap((zipCode) =>
+      [200, 50].map((radius) => ({
+        method: "POST" as const,
+        path: "/api/events/search",
+        headers: { ...ACCEPT, Cookie: cookie, "Content-Type": "application/json", Origin: url },
+        body: JSON.stringify({ zipCode, radius, ...page }),
+      })),
+    );
   const all: Endpoint[] = [
     { key: "health", title: "GET /api/health", requests: [{ method: "GET", path: "/api/health", headers: ACCEPT }] },
     { key: "static", title: "GET /terms-of-service (signed in)", requests: page("/terms-of-service") },
     { key: "static-out", title: "GET /terms-of-service (signed out)", requests: [{ method: "GET", path: "/terms-of-service", headers: ACCEPT }] },
     { key: "discover", title: "Discover GET / (signed in)", requests: page("/") },
-    { key: "search", title: "POST /api/events/search", requests: search },
+    { key: "search", title: "POST /api/events/search", requests: searches({}) },
+    // The same searches a page of 25 at a time (`limit`), as an API client pages through results.
+    { key: "search-page", title: "POST /api/events/search, 25 a page", requests: searches({ limit: 25 }) },
     { key: "runlog", title: "GET /run-log", requests: page("/run-log") },
     // What a browser with JavaScript asks for when a rider taps the Run Log tab: the page's data, not its HTML.
     { key: "runlog-data", title: "GET /run-log.data (a navigation)", requests: page("/run-log.data") },

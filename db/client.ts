@@ -29,18 +29,26 @@ export const BUSY_TIMEOUT_MS = 20_000;
 
 /**
  * WAL lets readers run beside the one writer; the busy timeout makes a second
- * writer (another worker process, a script) wait instead of failing with
- * "database is locked"; NORMAL synchronous is durable across a process crash
- * in WAL mode (see docs/decisions/2026-11-22-sqlite-durability.md for what it
- * means on power loss).
+ * writer (another worker process, a script, Litestream's checkpoints) wait
+ * instead of failing with "database is locked"; NORMAL synchronous is durable
+ * across a process crash in WAL mode (see
+ * docs/decisions/2026-11-22-sqlite-durability.md for what it means on power
+ * loss).
+ *
+ * `replicated`: Litestream replicates the file (server/litestream.ts), so it
+ * alone checkpoints the WAL; a checkpoint of the app's own could move pages
+ * into the database before Litestream copied them, and Litestream would then
+ * start a new generation with a full snapshot
+ * (docs/decisions/2026-11-26-continuous-replication.md).
  */
-export function openDatabase(file: string): Db {
+export function openDatabase(file: string, { replicated = false } = {}): Db {
   const sqlite = new Database(file);
   keepPreparedStatements(sqlite);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  if (replicated) sqlite.pragma("wal_autocheckpoint = 0");
   return immediateTransactions(drizzle(sqlite, { schema }) as Db);
 }
 

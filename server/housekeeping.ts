@@ -8,6 +8,7 @@ import { pruneFinishedJobs } from "./jobs";
 // The sweep alone, without the image and file-type libraries the rest of the upload code loads.
 import { sweepOrphanUploads } from "../app/lib/uploads/references.server";
 import { sweepOrphanPaperFiles } from "../app/lib/uploads/private.server";
+import { syncReplicaFiles } from "../app/lib/uploads/replica-sync.server";
 
 /**
  * Work that keeps the data folder from growing with time. It runs in one
@@ -30,6 +31,8 @@ const housekeepingTasks: HousekeepingTask[] = [
   { name: "month-old finished deliveries", run: (db) => pruneFinishedJobs(db) },
   { name: "day-old upload files no row references", run: (db, cfg) => sweepOrphanUploads(db, cfg.dataDir) },
   { name: "day-old private papers no row references", run: (db, cfg) => sweepOrphanPaperFiles(db, cfg.dataDir) },
+  // Last: the sweeps above have removed what they remove. Nothing to do without a replica.
+  { name: "files copied to or removed from the replica", run: (db, cfg) => syncReplicaFiles(db, cfg.dataDir, cfg.replica) },
 ];
 
 /** Runs every task once and logs one line with what each removed. */

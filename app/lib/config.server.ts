@@ -73,6 +73,10 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: address or an https: URL (the push services' contact for this server)")
     .optional(),
+  LITESTREAM_REPLICA_URL: z.string().optional(),
+  AWS_REGION: z.string().optional(),
+  AWS_ENDPOINT_URL_S3: z.string().url("AWS_ENDPOINT_URL_S3 must be a URL (an S3-compatible service's endpoint)").optional(),
+  PUSH_ALLOWED_HOSTS: z.string().optional(),
 });
 
 export type Config = {
@@ -96,7 +100,53 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Web Push signing (VAPID): base64url keys, and the contact push services see. */
   vapid: Vapid;
+  /** Where the database and the files are replicated continuously (server/litestream.ts), or null. */
+  replica: Replica | null;
+  /** Push services' host names allowed whatever they resolve to (app/features/alerts/push-endpoints.server.ts), lower case. */
+  pushAllowedHosts: string[];
 };
+
+/**
+ * A replica location. The database goes to `<location>/db` (Litestream's
+ * generations), the uploaded files and the generated secrets to
+ * `<location>/files/` under the same paths they have in DATA_DIR.
+ */
+export type Replica =
+  | { kind: "file"; url: string; dir: string }
+  | { kind: "s3"; url: string; bucket: string; prefix: string; region: string | undefined; endpoint: string | undefined };
+
+const REPLICA_MESSAGE = "LITESTREAM_REPLICA_URL must be file:///absolute/folder or s3://bucket/path";
+
+/**
+ * LITESTREAM_REPLICA_URL and the S3 variables, read without the rest of the
+ * configuration: the primary restores the data folder from the replica
+ * before loadConfig() writes anything into it (a new session secret).
+ */
+export function replicaConfig(env: Record<string, string | undefined> = process.env): Replica | null {
+  const value = env.LITESTREAM_REPLICA_URL?.trim();
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`Invalid configuration:\n  LITESTREAM_REPLICA_URL: ${REPLICA_MESSAGE}`);
+  }
+  if (url.protocol === "file:" && !url.host && url.pathname.length > 1) {
+    return { kind: "file", url: value, dir: path.resolve(decodeURIComponent(url.pathname)) };
+  }
+  if (url.protocol === "s3:" && url.hostname) {
+    const endpoint = env.AWS_ENDPOINT_URL_S3?.trim() || undefined;
+    return {
+      kind: "s3",
+      url: value,
+      bucket: url.hostname,
+      prefix: decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, ""),
+      region: env.AWS_REGION?.trim() || env.AWS_DEFAULT_REGION?.trim() || undefined,
+      endpoint,
+    };
+  }
+  throw new Error(`Invalid configuration:\n  LITESTREAM_REPLICA_URL: ${REPLICA_MESSAGE}`);
+}
 
 type Vapid = { publicKey: string; privateKey: string; subject: string };
 
@@ -178,6 +228,14 @@ function readOrCreateSecret(dataDir: string): string {
   }
 }
 
+/** The database's file name inside DATA_DIR. */
+export const DATABASE_FILE_NAME = "app.db";
+
+/** DATA_DIR as an absolute path (default ./data), without checking or creating it. */
+export function dataDirOf(env: Record<string, string | undefined> = process.env) {
+  return path.resolve(env.DATA_DIR?.trim() || "./data");
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(
     Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")),
@@ -203,7 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    databaseFile: path.join(dataDir, "app.db"),
+    databaseFile: path.join(dataDir, DATABASE_FILE_NAME),
     uploadsDir: path.join(dataDir, "uploads"),
     privateDir: path.join(dataDir, "private"),
     outboxDir: path.join(dataDir, "outbox"),
@@ -220,6 +278,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...vapidKeys(dataDir, e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY),
       subject: e.VAPID_SUBJECT ?? `mailto:${/<([^<>]+)>/.exec(mailFrom)?.[1] ?? mailFrom}`,
     },
+    replica: replicaConfig(env),
+    pushAllowedHosts: (e.PUSH_ALLOWED_HOSTS ?? "")
+      .split(",")
+      .map((host) => host.trim().toLowerCase().replace(/\.$/, ""))
+      .filter(Boolean),
   };
 }
 

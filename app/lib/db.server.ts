@@ -12,7 +12,7 @@ type Holder = { [CONNECTION]?: Db };
 /** The process's one connection; better-sqlite3 is synchronous, so one is enough. */
 export function getDb(): Db {
   const holder = globalThis as Holder;
-  holder[CONNECTION] ??= openDatabase(config().databaseFile);
+  holder[CONNECTION] ??= openDatabase(config().databaseFile, { replicated: config().replica !== null });
   return holder[CONNECTION];
 }
 

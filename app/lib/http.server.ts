@@ -133,16 +133,18 @@ function unavailable() {
   return Response.json({ message: SERVICE_UNAVAILABLE }, { status: 503, headers: { "Retry-After": "60" } });
 }
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Handler = (args: ActionFunctionArgs) => Promise<Response> | Response;
 
 /**
  * One /api resource route: a handler per method, every failure answered as
  * JSON with a message, and 405 JSON for a method the route does not take.
- * Export the result as both `loader` and `action`.
+ * Export the result as both `loader` and `action`. The result carries the
+ * methods it takes (`methods`), so the API's description can be checked
+ * against the routes the build really has (tests/api/openapi.test.ts).
  */
 export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
-  return (args: ActionFunctionArgs) =>
+  const route = (args: ActionFunctionArgs) =>
     apiHandler(async () => {
       const method = args.request.method === "HEAD" ? "GET" : (args.request.method as Method);
       const handler = handlers[method];
@@ -151,4 +153,5 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
       }
       return handler(args);
     }, args.request);
+  return Object.assign(route, { methods: Object.keys(handlers) as Method[] });
 }

@@ -20,6 +20,12 @@ export const LIMITS = {
   loginFailuresPerAddress: { name: "login-fail-address", max: 50, windowMs: 15 * MINUTE },
   /** Failed sign-ins to one account from one address. */
   loginFailuresPerAccountAddress: { name: "login-fail-account-address", max: 10, windowMs: 15 * MINUTE },
+  /**
+   * Wrong current passwords given by one signed-in account (changing the
+   * password, deleting the account): someone at an unlocked phone, or with a
+   * stolen session, guessing. As many as a sign-in allows an account.
+   */
+  currentPasswordFailures: { name: "current-password-fail", max: 10, windowMs: 15 * MINUTE },
   /** Failed sign-ins to one account from anywhere: past this, its sign-ins are slowed, never refused. */
   loginFailuresPerAccount: { name: "login-fail-account", max: 10, windowMs: 15 * MINUTE },
   register: { name: "register", max: 60, windowMs: 60 * MINUTE },

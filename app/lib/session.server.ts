@@ -11,13 +11,15 @@ import { publishUserChange } from "./live.server";
 import { preparedOnce } from "./prepared.server";
 
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** The session cookie's name (the API's description names it too: app/features/openapi). */
+export const SESSION_COOKIE = "__session";
 export const USER_KEY = "userId";
 
 type SessionData = { [USER_KEY]: string };
 
 function build() {
   const cfg = config();
-  const cookie = createCookie("__session", {
+  const cookie = createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",

@@ -71,6 +71,14 @@ const pad = (n: number) => String(n).padStart(2, "0");
 
 /** The `datetime-local` value of an instant in `zone`, to the minute. */
 export function dateToWallClock(at: Date, zone: string) {
+  // The run form shows "now" on every run log page: ICU's formatToParts was 1% of the page, and
+  // the answer changes once a minute (every zone's offset today is whole minutes).
+  const minute = Math.floor(at.getTime() / 60_000);
+  const last = lastWallClock.get(zone);
+  if (last?.minute === minute) return last.text;
   const p = parts(zone, at);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
+  const text = `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
+  lastWallClock.set(zone, { minute, text });
+  return text;
 }
+const lastWallClock = new Map<string, { minute: number; text: string }>();

@@ -1,15 +1,13 @@
-import { z } from "zod";
 import { requireApiUser } from "~/lib/auth.server";
 import { lookupCityState, lookupZip } from "~/lib/gazetteer.server";
 import { apiRoute, HttpError, parseJson } from "~/lib/http.server";
-
-const schema = z.object({ address: z.string().trim().min(1, "Address is required").max(300) });
+import { geocodeSchema } from "~/schemas/api";
 
 /** POST /api/geocode-location {address} -> {zipCode, city, state}: offline, from the ZIP gazetteer. */
 const route = apiRoute({
   POST: async ({ request }) => {
     await requireApiUser(request);
-    const { address } = await parseJson(request, schema);
+    const { address } = await parseJson(request, geocodeSchema);
     const zip = /\b(\d{5})(?:-\d{4})?\s*$/.exec(address)?.[1];
     const place = (zip ? lookupZip(zip) : null) ?? lookupCityState(address);
     if (!place) throw new HttpError(404, "Location not found");

@@ -1,11 +1,9 @@
-import { z } from "zod";
 import { applyProfilePicture } from "~/features/settings/avatar.server";
 import { requireApiUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { apiRoute, HttpError, parseJson } from "~/lib/http.server";
 import { findUpload } from "~/lib/uploads.server";
-
-const schema = z.object({ profileImageURL: z.string({ required_error: "profileImageURL is required" }).min(1, "profileImageURL is required") });
+import { profilePictureSchema } from "~/schemas/api";
 
 /**
  * PUT /api/profile-picture {profileImageURL}: sets the picture to an image
@@ -14,7 +12,7 @@ const schema = z.object({ profileImageURL: z.string({ required_error: "profileIm
 const route = apiRoute({
   PUT: async ({ request }) => {
     const user = await requireApiUser(request);
-    const { profileImageURL } = await parseJson(request, schema);
+    const { profileImageURL } = await parseJson(request, profilePictureSchema);
     const upload = findUpload(profileImageURL, { kind: "avatar", ownerId: user.id });
     if (!upload) throw new HttpError(400, "Upload the picture first");
     applyProfilePicture(getDb(), user, upload.url);

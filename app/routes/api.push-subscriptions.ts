@@ -15,7 +15,9 @@ import { pushSubscriptionSchema, pushUnsubscribeSchema } from "~/schemas/alert-c
  * This device's Web Push subscription. GET answers the server's VAPID
  * public key (what the browser subscribes with), how many devices the rider
  * has, and with `?endpoint=` whether that one is on. POST stores what
- * PushSubscription.toJSON() gives; DELETE {endpoint} turns it off
+ * PushSubscription.toJSON() gives (400 for an endpoint that is not a push
+ * service on the internet: app/features/alerts/push-endpoints.server.ts);
+ * DELETE {endpoint} turns it off
  * (and answers the same when it was off already).
  */
 const route = apiRoute({

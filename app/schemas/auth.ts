@@ -69,11 +69,16 @@ export const resetPasswordSchema = z
 /** The API receives only the password (never a confirmation field). */
 export const resetPasswordApiSchema = z.object({ password: newPasswordField });
 
+const currentPasswordField = z.string({ required_error: "Enter your current password" }).min(1, "Enter your current password");
+
 /** Settings › Change password: the current one proves it is the rider, not someone at an unlocked phone. */
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string({ required_error: "Enter your current password" }).min(1, "Enter your current password"),
+    currentPassword: currentPasswordField,
     newPassword: newPasswordField,
     confirmPassword: z.string({ required_error: M.passwordsMatch }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: M.passwordsMatch, path: ["confirmPassword"] });
+
+/** POST /api/auth/change-password: the same, without a confirmation field (as the other API password routes). */
+export const changePasswordApiSchema = z.object({ currentPassword: currentPasswordField, newPassword: newPasswordField });

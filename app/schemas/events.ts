@@ -26,7 +26,12 @@ export const EVENT_MESSAGES = {
   entryContact: "Enter an entry link (https://…) or a phone number",
   statusReason: "Say why, in a few words: riders who saved the event see it",
   statusApprovedOnly: "Only a listed (approved) event can be cancelled or postponed: an event waiting for review can be edited or deleted instead.",
+  pageLimit: "limit must be a whole number from 1 to 100",
+  cursor: "That cursor is not one this search gave: search again without it",
 } as const;
+
+/** The most events one page of a search holds (POST /api/events/search `limit`). */
+export const SEARCH_PAGE_MAX = 100;
 
 /** A listed event goes ahead as planned (SCHEDULED), or its creator or an admin marks it CANCELLED or POSTPONED with a reason. */
 export const EVENT_STATUSES = ["SCHEDULED", "CANCELLED", "POSTPONED"] as const;
@@ -238,7 +243,17 @@ export const eventSearchFields = {
 export const eventSearchSchema = z
   .object({
     ...eventSearchFields,
-    userHomeZipCode: z.preprocess(blankToUndefined, z.string().regex(/^\d{5}$/).optional().catch(undefined)),
+    // Not a five-digit ZIP: left out rather than refused (distances then come from the rider's home ZIP).
+    userHomeZipCode: z.preprocess((v) => (typeof v === "string" && /^\d{5}$/.test(v.trim()) ? v.trim() : undefined), z.string().regex(/^\d{5}$/).optional()),
+    // A page of results (the API): how many, and where the previous page ended (its `nextCursor`).
+    limit: z
+      .number({ invalid_type_error: EVENT_MESSAGES.pageLimit })
+      .int(EVENT_MESSAGES.pageLimit)
+      .min(1, EVENT_MESSAGES.pageLimit)
+      .max(SEARCH_PAGE_MAX, EVENT_MESSAGES.pageLimit)
+      .optional(),
+    // null is the first page, so a client may send back the `nextCursor` it has, whatever it is.
+    cursor: z.string({ invalid_type_error: EVENT_MESSAGES.cursor }).min(1, EVENT_MESSAGES.cursor).max(200, EVENT_MESSAGES.cursor).nullish(),
   })
   .refine((v) => v.zipCode || v.cityState || v.startDate || v.endDate, { message: EVENT_MESSAGES.search })
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, { message: EVENT_MESSAGES.searchRange, path: ["endDate"] });

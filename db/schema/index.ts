@@ -7,3 +7,4 @@ export * from "./moderation";
 export * from "./horses";
 export * from "./alerts";
 export * from "./raceday";
+export * from "./season";

@@ -80,6 +80,7 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.auth.login": { POST: "public" },
   "routes/api.auth.register": { POST: "public" },
   "routes/api.auth.logout": { POST: "public" },
+  "routes/api.auth.change-password": { POST: "user" },
   "routes/api.auth.forgot-password": { POST: "public" },
   "routes/api.auth.validate-reset-token.$token": { GET: "public" },
   "routes/api.auth.reset-password.$token": { POST: "public" },
@@ -89,6 +90,7 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.invite-links": { GET: "user", POST: "user" },
   "routes/api.invite-links.$id": { DELETE: "user" },
   "routes/api.$": { GET: "public", POST: "public" },
+  "routes/api.openapi[.]json": { GET: "public" },
   // Account
   "routes/api.account.export": { GET: "user" },
   "routes/api.profile-picture": { PUT: "user" },
@@ -704,6 +706,7 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
       other: { status: 200 },
     }),
   },
+  "routes/api.auth.change-password": { POST: { none: "changes the caller's own password, proven with it; it names no record" } },
   "routes/api.auth.validate-reset-token.$token": { GET: tokenOnly },
   "routes/api.auth.reset-password.$token": { POST: tokenOnly },
   "routes/api.auth.verify-email.$token": { POST: tokenOnly },

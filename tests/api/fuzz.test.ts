@@ -251,6 +251,7 @@ const SCHEMAS: Record<string, z.ZodTypeAny[]> = {
   "routes/forgot-password": [S.emailOnlySchema],
   "routes/api.auth.resend-verification": [S.emailOnlySchema],
   "routes/api.auth.reset-password.$token": [S.resetPasswordApiSchema],
+  "routes/api.auth.change-password": [S.changePasswordApiSchema],
   "routes/reset-password.$token": [S.resetPasswordSchema],
   "routes/api.auth.user_.profile": [S.profileUpdateSchema],
   "routes/settings_.account": [S.profileUpdateSchema],

@@ -384,6 +384,7 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/api.auth.login": none,
   "routes/api.auth.register": none,
   "routes/api.auth.logout": none,
+  "routes/api.auth.change-password": none,
   "routes/api.auth.forgot-password": none,
   "routes/api.auth.validate-reset-token.$token": () => ["/api/auth/validate-reset-token/not-a-token"],
   "routes/api.auth.reset-password.$token": none,

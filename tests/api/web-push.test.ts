@@ -80,17 +80,19 @@ describe("Web Push", () => {
     expect(push.to(device.endpoint)).toHaveLength(1);
   });
 
-  it("removes a subscription its push service answers 410 Gone or 404, and still delivers to the others", async () => {
+  it("removes a subscription its push service answers 410 Gone, 404, or 403 (made for other VAPID keys), and still delivers to the others", async () => {
     const { user, client } = await signedInRider(app);
-    const [kept, gone, missing] = [await subscribe(client), await subscribe(client), await subscribe(client)];
+    const [kept, gone, missing, otherKeys] = [await subscribe(client), await subscribe(client), await subscribe(client), await subscribe(client)];
     push.answer(gone.endpoint, 410);
     push.answer(missing.endpoint, 404);
+    push.answer(otherKeys.endpoint, 403);
     const a = alert(user.id);
     sendAlert(app.db, a);
     await app.runJobs();
     expect(push.to(kept.endpoint)).toHaveLength(1);
     expect(push.to(gone.endpoint).map((r) => r.status)).toEqual([410]);
     expect(push.to(missing.endpoint).map((r) => r.status)).toEqual([404]);
+    expect(push.to(otherKeys.endpoint).map((r) => r.status)).toEqual([403]);
     expect(devicesOf(user.id).map((d) => d.endpoint)).toEqual([kept.endpoint]);
     expect(pushJob(a)).toMatchObject({ status: "done" });
   });

@@ -128,4 +128,13 @@ test("the producer adds a class, takes a walk-up and publishes the draw from the
   await expect(published).toContainText(`Gate Rider ${suffix}`);
   await expect(published).toContainText(`hub-${suffix}`);
   await screenshot(page, `raceday-public-draw-desktop-${info.project.name}`);
+
+  // The hub on a phone, an entry's actions open.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/events/${raceIds(className).eventId}/race-day`);
+  const onPhone = page.locator("section", { has: page.getByRole("heading", { name: className }) });
+  await onPhone.getByTestId("hub-entry").first().locator("summary").click();
+  await expect(onPhone.getByRole("button", { name: "Mark Paid" }).first()).toBeVisible();
+  await onPhone.scrollIntoViewIfNeeded();
+  await onPhone.screenshot({ path: `test-results/screenshots/raceday-hub-phone-${info.project.name}.png` });
 });

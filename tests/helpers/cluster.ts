@@ -13,7 +13,10 @@ import { TMP_DIR } from "./paths";
  */
 export type LogLine = Record<string, unknown> & { msg?: string; pid?: number };
 
-export async function startCluster(workers: number, { dataDir = fs.mkdtempSync(path.join(TMP_DIR, "cluster-")), env = {} as Record<string, string> } = {}) {
+export async function startCluster(
+  workers: number,
+  { dataDir = fs.mkdtempSync(path.join(TMP_DIR, "cluster-")), env = {} as Record<string, string>, detached = false } = {},
+) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.js"], {
@@ -30,6 +33,8 @@ export async function startCluster(workers: number, { dataDir = fs.mkdtempSync(p
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    // In a process group of its own, so killGroup() takes everything it started (workers, Litestream) at once.
+    detached,
   });
   const lines: LogLine[] = [];
   let output = "";
@@ -94,6 +99,15 @@ export async function startCluster(workers: number, { dataDir = fs.mkdtempSync(p
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       return exit;
+    },
+    /** SIGKILL to the whole process group, as a host dying would (started with `detached`). */
+    async killGroup() {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+      await exit;
     },
     kill() {
       if (child.exitCode === null) child.kill("SIGKILL");

@@ -17,9 +17,15 @@ import ece from "http_ece";
  * the aes128gcm body, which it decrypts with the subscription's private
  * keys. A push that fails a check is answered 400 and kept with the reason.
  *
- * The certificate (push-service/cert.pem, self-signed for 127.0.0.1, valid
- * until 2126) is trusted by the sender through `trustPushService()` in the
- * test's process, or NODE_EXTRA_CA_CERTS=<CERT_FILE> in a spawned one.
+ * The certificate (push-service/cert.pem, self-signed for 127.0.0.1 and
+ * localhost, valid until 2126) is trusted by the sender through
+ * `trustPushService()` in the test's process, or
+ * NODE_EXTRA_CA_CERTS=<CERT_FILE> in a spawned one.
+ *
+ * Its endpoints name it `localhost` on its own port: the server sends push
+ * only to public hosts on port 443, so the tests' servers allow this one by
+ * name (PUSH_ALLOWED_HOSTS=localhost, tests/helpers/server.ts and
+ * playwright.config.ts).
  */
 const CERT_FILE = path.resolve("tests/helpers/push-service/cert.pem");
 const KEY_FILE = path.resolve("tests/helpers/push-service/key.pem");
@@ -100,7 +106,7 @@ export async function startPushService() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = `https://localhost:${(server.address() as AddressInfo).port}`;
 
   return {
     origin,

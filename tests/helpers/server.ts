@@ -23,6 +23,8 @@ export async function startTestServer(env: Record<string, string> = {}, { jobs =
     SMTP_URL: smtp.url,
     NODE_ENV: "test",
     RATE_LIMIT_FACTOR: "1000",
+    // The tests' push service (tests/helpers/push-service.ts) is on localhost.
+    PUSH_ALLOWED_HOSTS: "localhost",
     ...env,
   });
   delete process.env.APP_ORIGIN;

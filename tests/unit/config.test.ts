@@ -101,3 +101,44 @@ describe("VAPID keys (Web Push)", () => {
     expect(load({ VAPID_SUBJECT: "http://rodeo.example.org" })).toThrow(/VAPID_SUBJECT: VAPID_SUBJECT must be a mailto: address or an https: URL/);
   });
 });
+
+// Continuous replication and push hosts, appended: imports are hoisted.
+import { replicaConfig } from "~/lib/config.server";
+import { litestreamConfig } from "../../server/litestream";
+
+describe("LITESTREAM_REPLICA_URL", () => {
+  it("is off when unset, and reads a file folder or an S3 bucket and path with the S3 variables", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).replica).toBeNull();
+    expect(replicaConfig({ LITESTREAM_REPLICA_URL: "file:///mnt/backup/cloverleaf" })).toEqual({ kind: "file", url: "file:///mnt/backup/cloverleaf", dir: "/mnt/backup/cloverleaf" });
+    expect(
+      replicaConfig({ LITESTREAM_REPLICA_URL: "s3://rodeo-backups/cloverleaf/prod/", AWS_REGION: "us-east-2", AWS_ENDPOINT_URL_S3: "https://s3.us-west-004.backblazeb2.com" }),
+    ).toEqual({ kind: "s3", url: "s3://rodeo-backups/cloverleaf/prod/", bucket: "rodeo-backups", prefix: "cloverleaf/prod", region: "us-east-2", endpoint: "https://s3.us-west-004.backblazeb2.com" });
+    expect(replicaConfig({ LITESTREAM_REPLICA_URL: "s3://rodeo-backups" })).toMatchObject({ bucket: "rodeo-backups", prefix: "", region: undefined, endpoint: undefined });
+  });
+
+  it.each(["/mnt/backup", "file://relative/folder", "file:///", "https://example.org/x", "s3:///no-bucket"])("refuses %s with a message naming the variable", (value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), LITESTREAM_REPLICA_URL: value })).toThrow(
+      "LITESTREAM_REPLICA_URL: LITESTREAM_REPLICA_URL must be file:///absolute/folder or s3://bucket/path",
+    );
+  });
+
+  it("gives Litestream the database under <replica>/db, synced every second", () => {
+    const s3 = replicaConfig({ LITESTREAM_REPLICA_URL: "s3://b/cloverleaf", AWS_ENDPOINT_URL_S3: "http://127.0.0.1:9000" })!;
+    expect(litestreamConfig("/data/app.db", s3).dbs).toEqual([
+      {
+        path: "/data/app.db",
+        "monitor-interval": "250ms",
+        replicas: [{ type: "s3", bucket: "b", path: "cloverleaf/db", endpoint: "http://127.0.0.1:9000", "force-path-style": true, "sync-interval": "1s" }],
+      },
+    ]);
+    const file = replicaConfig({ LITESTREAM_REPLICA_URL: "file:///mnt/r" })!;
+    expect(litestreamConfig("/data/app.db", file).dbs[0]!.replicas).toEqual([{ type: "file", path: "/mnt/r/db", "sync-interval": "1s" }]);
+  });
+});
+
+describe("PUSH_ALLOWED_HOSTS", () => {
+  it("is a list of lower-case host names", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).pushAllowedHosts).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dataDir(), PUSH_ALLOWED_HOSTS: " Push.Internal. , localhost,," }).pushAllowedHosts).toEqual(["push.internal", "localhost"]);
+  });
+});

@@ -3,8 +3,10 @@ import webpush from "web-push";
 import { jobs, pushSubscriptions, users, type Job } from "#db/schema";
 import { config } from "~/lib/config.server";
 import type { Db } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
 import type { PushSubscriptionInput } from "~/schemas/alert-channels";
 import type { AlertMessage } from "./email.server";
+import { endpointProblem, pushAgent } from "./push-endpoints.server";
 
 /**
  * The Web Push channel of alerts. A rider turns push on per device: the
@@ -12,8 +14,14 @@ import type { AlertMessage } from "./email.server";
  * encrypt for it) is stored here; the `alert-push` job sends the alert to
  * each of the rider's devices, signed with the server's VAPID key and
  * encrypted for that device (web-push does both). A push service answering
- * 404 or 410 says the subscription is gone for good: it is removed.
+ * 404 or 410 says the subscription is gone for good, and 403 that it was
+ * made for other VAPID keys (the server's changed): it is removed either
+ * way, and the browser subscribes again with the new key next time.
+ * Endpoints are held to the public internet (push-endpoints.server.ts).
  */
+
+/** What a push service answers for a subscription that will never take a push again. */
+const GONE_STATUSES = new Set([403, 404, 410]);
 
 /** A day: an alert still worth showing on a phone that was off overnight, not a week later. */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
@@ -22,6 +30,8 @@ const MAX_BODY = 600;
 
 /** `sessionSid`: the session it is made in; ending that session removes it (db/schema/alerts.ts). */
 export function savePushSubscription(db: Db, userId: string, input: PushSubscriptionInput, userAgent: string | null, sessionSid: string) {
+  const problem = endpointProblem(input.endpoint, config().pushAllowedHosts);
+  if (problem) throw new HttpError(400, problem);
   const values = { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, userAgent: userAgent?.slice(0, 300) ?? null, sessionSid };
   // One endpoint is one browser: subscribing again (new keys, or another rider signed in on it) takes it over.
   db.insert(pushSubscriptions)
@@ -76,15 +86,22 @@ export async function runAlertPush(db: Db, job: Job) {
     .from(pushSubscriptions)
     .where(and(eq(pushSubscriptions.userId, payload.userId), notInArray(pushSubscriptions.id, delivered)))
     .all();
-  const { vapid } = config();
+  const { vapid, pushAllowedHosts } = config();
   const body = pushPayload(payload);
   const failures: string[] = [];
+  const agent = pushAgent(pushAllowedHosts);
   for (const device of devices) {
+    // Saved before endpoints were checked, or no longer allowed: never deliverable, so it goes.
+    if (endpointProblem(device.endpoint, pushAllowedHosts)) {
+      db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id)).run();
+      continue;
+    }
     try {
       await webpush.sendNotification({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, body, {
         vapidDetails: vapid,
         TTL: PUSH_TTL_SECONDS,
         timeout: 15_000,
+        agent,
       });
       delivered.push(device.id);
       db.update(jobs)
@@ -92,9 +109,10 @@ export async function runAlertPush(db: Db, job: Job) {
         .where(eq(jobs.id, job.id))
         .run();
     } catch (error) {
-      if (error instanceof webpush.WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
+      if (error instanceof webpush.WebPushError && GONE_STATUSES.has(error.statusCode)) {
         db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id)).run();
       } else {
+        // The host only (the path is the device's secret), for the admins' list of failed deliveries.
         const status = error instanceof webpush.WebPushError ? `${error.statusCode} ${error.body}`.trim() : String(error);
         failures.push(`${new URL(device.endpoint).host}: ${status}`);
       }

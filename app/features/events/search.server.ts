@@ -53,7 +53,13 @@ export type Filters = {
   groundType?: string;
   minAddedMoney?: number;
   eventType?: string;
+  /** A page after this event (by date, then id), and the order of pages: date, then id. */
+  after?: PageMark | null;
+  paged?: boolean;
 };
+
+/** Where a page of results ended: the last event's first day and id. */
+export type PageMark = { date: string; id: string };
 
 /**
  * Which first days an event found may have: any that leaves it running on or after `from` (an
@@ -76,13 +82,21 @@ function filterSql(f: Filters, begins: Begins = "any") {
   if (f.groundType) where.push("e.ground_type = @groundType");
   if (f.minAddedMoney !== undefined) where.push("e.added_money >= @minAddedMoney");
   if (f.eventType) where.push("EXISTS (SELECT 1 FROM json_each(e.event_type) WHERE value = @eventType)");
+  if (f.after) where.push("(e.date > @afterDate OR (e.date = @afterDate AND e.id > @afterId))");
   return where.join(" AND ");
 }
+
+/** Pages need one order that never changes between requests: date, then id (unique). */
+const orderOf = (f: Filters, ties: string) => (f.paged ? "e.date, e.id" : ties);
 
 function params(f: Filters) {
   const p: Record<string, string | number> = { from: f.from, earliest: addDays(f.from, -MAX_EVENT_DAYS) };
   for (const key of ["to", "arenaType", "groundType", "minAddedMoney", "eventType"] as const) {
     if (f[key] !== undefined) p[key] = f[key]!;
+  }
+  if (f.after) {
+    p.afterDate = f.after.date;
+    p.afterId = f.after.id;
   }
   return p;
 }
@@ -148,9 +162,9 @@ export function eventsNear<R = ApiRow>(
            SELECT e.rowid AS rid, ${haversine} AS distance FROM events_rtree r CROSS JOIN events e ON e.rowid = r.id
            WHERE r.min_lat <= @maxLat AND r.max_lat >= @minLat AND r.min_lng <= @maxLng AND r.max_lng >= @minLng
              AND ${filterSql(filters)} AND ${haversine} <= @radius
-           ORDER BY e.date, e.name LIMIT +@limit) d
+           ORDER BY ${orderOf(filters, "e.date, e.name")} LIMIT +@limit) d
          CROSS JOIN events e ON e.rowid = d.rid
-         ORDER BY e.date, e.name`,
+         ORDER BY ${orderOf(filters, "e.date, e.name")}`,
       )
         .raw(true)
         .all(values) as unknown[][];
@@ -170,7 +184,7 @@ function soonest<R>(db: Db, extra: string, where: string, filters: Filters, valu
   const running = statement(
     db,
     `SELECT ${rows.columns}${extra} FROM events e INDEXED BY events_multiday_date_geo_idx
-     WHERE ${where} AND ${filterSql(filters, "before")} ORDER BY e.date LIMIT +@limit`,
+     WHERE ${where} AND ${filterSql(filters, "before")} ORDER BY ${orderOf(filters, "e.date")} LIMIT +@limit`,
   )
     .raw(true)
     .all(values) as unknown[][];
@@ -178,7 +192,7 @@ function soonest<R>(db: Db, extra: string, where: string, filters: Filters, valu
   const later = statement(
     db,
     `SELECT ${rows.columns}${extra} FROM events e INDEXED BY events_approved_date_geo_idx
-     WHERE ${where} AND ${filterSql(filters, "from")} ORDER BY e.date LIMIT +@limit`,
+     WHERE ${where} AND ${filterSql(filters, "from")} ORDER BY ${orderOf(filters, "e.date")} LIMIT +@limit`,
   )
     .raw(true)
     .all({ ...values, limit: values.limit - running.length }) as unknown[][];
@@ -212,7 +226,7 @@ export function searchEvents<R extends Pick<Event, "latitude" | "longitude"> = A
   db: Db,
   input: EventSearch,
   viewer: Pick<User, "homeZipCode"> | null,
-  { now = new Date(), rows = apiRows as unknown as EventRows<R> }: Omit<ListOptions<R>, "limit"> = {},
+  { now = new Date(), rows = apiRows as unknown as EventRows<R>, page }: Omit<ListOptions<R>, "limit"> & { page?: { limit: number; after: PageMark | null } } = {},
 ): Located<R>[] {
   let center: Point | null = null;
   if (input.zipCode) {
@@ -230,14 +244,52 @@ export function searchEvents<R extends Pick<Event, "latitude" | "longitude"> = A
     groundType: input.groundType,
     minAddedMoney: input.minAddedMoney,
     eventType: input.eventType,
+    after: page?.after ?? null,
+    paged: Boolean(page),
   };
+  const limit = page?.limit ?? RESULT_LIMIT;
   // A reversed range would find nothing without a word; say why instead.
   if (filters.to && filters.to < filters.from) {
     throw new HttpError(400, input.startDate ? EVENT_MESSAGES.searchRange : EVENT_MESSAGES.searchEnded, { errors: { endDate: [input.startDate ? EVENT_MESSAGES.searchRange : EVENT_MESSAGES.searchEnded] } });
   }
-  if (center) return eventsNear(db, center, input.radius, filters, RESULT_LIMIT, rows);
+  // A later page starts its walk at the cursor's day rather than walking every page before it
+  // again: whatever begins on or after that day is still running on the first day searched, so
+  // the same events pass.
+  if (filters.after && filters.after.date > filters.from) filters.from = filters.after.date;
+  if (center) return eventsNear(db, center, input.radius, filters, limit, rows);
   const home = homeZip ? lookupZip(homeZip) : null;
-  return eventsInDates(db, home, filters, RESULT_LIMIT, rows);
+  return eventsInDates(db, home, filters, limit, rows);
+}
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2})~([^\n]{1,64})$/;
+
+/** The cursor of a page's next page: opaque to clients, the last event's first day and id. */
+export const cursorAfter = (mark: PageMark) => Buffer.from(`${mark.date}~${mark.id}`).toString("base64url");
+
+/** Reads a cursor given back by a client; 400 for anything this search did not give. */
+export function readCursor(cursor: string): PageMark {
+  const match = CURSOR.exec(Buffer.from(cursor, "base64url").toString("utf8"));
+  if (!match || cursorAfter({ date: match[1]!, id: match[2]! }) !== cursor) throw new HttpError(400, EVENT_MESSAGES.cursor, { errors: { cursor: [EVENT_MESSAGES.cursor] } });
+  return { date: match[1]!, id: match[2]! };
+}
+
+/**
+ * One page of a search: `limit` events after the cursor's, by date then id, and the cursor of the
+ * next page (null after the last). One event more than the page is read to know whether another follows.
+ */
+export function searchEventsPage(
+  db: Db,
+  input: EventSearch & { limit?: number; cursor?: string | null },
+  viewer: Pick<User, "homeZipCode"> | null,
+  { now = new Date() } = {},
+): { found: Located<ApiRow>[]; nextCursor: string | null } {
+  const limit = input.limit ?? RESULT_LIMIT;
+  const after = input.cursor ? readCursor(input.cursor) : null;
+  const found = searchEvents(db, input, viewer, { now, page: { limit: limit + 1, after } });
+  if (found.length <= limit) return { found, nextCursor: null };
+  const shown = found.slice(0, limit);
+  const last = shown[shown.length - 1]!.event;
+  return { found: shown, nextCursor: cursorAfter({ date: last.date, id: last.id }) };
 }
 
 /** Whole-mile distances from the home ZIP, for lists that are not searched by place. */

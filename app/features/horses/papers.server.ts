@@ -119,7 +119,7 @@ export async function addPaper(db: Db, user: User, horseId: string, input: Paper
   ownedHorse(db, user, horseId);
   if (!file || file.size === 0) throw new HttpError(400, PAPER_MESSAGES.file, { errors: { file: [PAPER_MESSAGES.file] } });
   const prepared = await prepareFile("paper", file, { copies: false });
-  const key = writePaperFile(prepared);
+  const key = await writePaperFile(prepared);
   try {
     // One connection, synchronous: the reminders' jobs (written through `db`) commit with the row.
     const doc = db.transaction((tx) => {

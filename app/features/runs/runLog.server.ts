@@ -47,6 +47,8 @@ import {
 const FILTER_KEYS = ["horse", "horseId", "rider", "arena", "from", "to", "tag"] as const;
 
 function readFilters(url: URL): RunFilters {
+  // The usual visit has no filters: no schema to run (it was 1% of the page's time).
+  if (!FILTER_KEYS.some((k) => url.searchParams.has(k))) return {};
   const raw = Object.fromEntries(FILTER_KEYS.map((k) => [k, url.searchParams.get(k) ?? undefined]));
   const parsed = runFiltersSchema.safeParse(raw);
   // A hand-edited query string with a bad value is ignored, not an error page.
@@ -63,9 +65,13 @@ function trendsScope(db: Db, userId: string, filters: RunFilters, riders: { id: 
   if (rider) return { kind: "rider" as const, label: rider.name, riderId: rider.id };
   const named = filters.horse ? horses.find((h) => h.name.trim().toLowerCase() === filters.horse!.trim().toLowerCase()) : undefined;
   if (filters.horse && !named) return { kind: "horse" as const, label: filters.horse, horse: filters.horse };
-  const latest = latestHorseId(db, userId);
-  const horse = horses.find((h) => h.id === filters.horseId) ?? named ?? horses.find((h) => h.id === latest) ?? horses[0];
-  return horse ? { kind: "horse" as const, label: horse.name, horseId: horse.id } : null;
+  // The latest run's horse only when no filter chose one and there is a horse to choose: without
+  // horse records that query reads every run of the rider looking for one with a horse (a third of
+  // the loader's time for a rider of 500 such runs: bench/README.md, "The run log").
+  const chosen = horses.find((h) => h.id === filters.horseId) ?? named;
+  if (!chosen && horses.length === 0) return null;
+  const horse = chosen ?? (horses.length > 1 ? horses.find((h) => h.id === latestHorseId(db, userId)) : undefined) ?? horses[0]!;
+  return { kind: "horse" as const, label: horse.name, horseId: horse.id };
 }
 
 

@@ -9,8 +9,16 @@ import {
   savedEvents,
   events,
   users,
+  inviteLinks,
+  notifications,
+  pushSubscriptions,
+  raceClasses,
+  raceEntries,
+  raceResults,
   type User,
 } from "#db/schema";
+import { alertSettings } from "~/features/alerts/preferences.server";
+import { listSavedSearches } from "~/features/alerts/saved-searches.server";
 import { hashPassword, updateProfile } from "~/features/auth/auth.server";
 import { passwordChangedEmail } from "~/features/auth/emails.server";
 import { presentCurrentUser } from "~/features/auth/presenters.server";
@@ -22,6 +30,7 @@ import { sendMailInBackground } from "~/lib/mail.server";
 import { releaseUploads } from "~/lib/uploads.server";
 import { deletePaperFiles, paperKeysOf, papersForExport } from "~/features/horses/papers.server";
 import { destroyUserSessions } from "~/lib/session.server";
+import { assertWithinLimit, countHit, LIMITS } from "~/lib/rate-limit.server";
 import { RADIUS_OPTIONS } from "~/schemas/constants";
 import type { ProfileUpdate } from "~/schemas/profile";
 
@@ -77,9 +86,60 @@ function followPeople(db: Db, userId: string, side: "followers" | "following") {
     .all();
 }
 
+/** The rider's race entries (as rider, in any class of any event), with the class and event they are in. */
+function raceEntriesOf(db: Db, userId: string) {
+  return db
+    .select({
+      id: raceEntries.id,
+      eventId: raceEntries.eventId,
+      eventName: events.name,
+      eventDate: events.date,
+      className: raceClasses.name,
+      riderName: raceEntries.riderName,
+      horseName: raceEntries.horseName,
+      backNumber: raceEntries.backNumber,
+      paid: raceEntries.paid,
+      status: raceEntries.status,
+      late: raceEntries.late,
+      drawPosition: raceEntries.drawPosition,
+      createdAt: raceEntries.createdAt,
+      scratchedAt: raceEntries.scratchedAt,
+    })
+    .from(raceEntries)
+    .innerJoin(events, eq(events.id, raceEntries.eventId))
+    .innerJoin(raceClasses, eq(raceClasses.id, raceEntries.classId))
+    .where(eq(raceEntries.userId, userId))
+    .all();
+}
+
+/** The published results of the rider's entries: times in milliseconds, money in cents. */
+function raceResultsOf(db: Db, userId: string) {
+  return db
+    .select({
+      entryId: raceResults.entryId,
+      eventId: raceResults.eventId,
+      outcome: raceResults.outcome,
+      timeMs: raceResults.timeMs,
+      penalties: raceResults.penalties,
+      totalMs: raceResults.totalMs,
+      division: raceResults.division,
+      place: raceResults.place,
+      payoutCents: raceResults.payoutCents,
+      runLogId: raceResults.runLogId,
+      publishedAt: raceResults.publishedAt,
+    })
+    .from(raceResults)
+    .innerJoin(raceEntries, eq(raceEntries.id, raceResults.entryId))
+    .where(eq(raceEntries.userId, userId))
+    .all();
+}
+
 /**
  * Everything the app keeps about the rider, as JSON (the legal pages promise
- * it): profile, riders, horses, runs, saved events, follows. No password hash.
+ * it): profile, riders, horses and their papers, runs, saved events, events
+ * they created, saved searches and alert settings (the devices with push on,
+ * without their push keys), notifications, invite links, follows, race
+ * entries and results. No password hash, no session or push secret.
  */
 export function exportAccount(db: Db, user: User) {
   return {
@@ -102,19 +162,63 @@ export function exportAccount(db: Db, user: User) {
       .where(or(eq(followRequests.requesterId, user.id), eq(followRequests.targetId, user.id)))
       .all(),
     horsePapers: papersForExport(db, user),
+    eventsCreated: db
+      .select()
+      .from(events)
+      .where(eq(events.createdBy, user.id))
+      .all()
+      .map(({ createdBy: _c, clientId: _k, ...event }) => event),
+    savedSearches: listSavedSearches(db, user.id),
+    alertSettings: {
+      ...alertSettings(db, user),
+      pushDevices: db
+        .select({ userAgent: pushSubscriptions.userAgent, createdAt: pushSubscriptions.createdAt })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, user.id))
+        .all(),
+    },
+    notifications: db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, user.id))
+      .all()
+      .map(({ userId: _u, ...notification }) => notification),
+    inviteLinks: db
+      .select()
+      .from(inviteLinks)
+      .where(eq(inviteLinks.userId, user.id))
+      .all()
+      .map(({ userId: _u, ...invite }) => invite),
+    raceEntries: raceEntriesOf(db, user.id),
+    raceResults: raceResultsOf(db, user.id),
   };
 }
 
 const WRONG_PASSWORD = "Password is incorrect";
+export const SAME_PASSWORD = "Choose a new password, not your current one";
 
 /**
- * The rider changes their own password, proving it with the current one.
- * Every session of the account ends (a phone left signed in somewhere is
- * signed out); the caller starts a fresh one for this device. The owner is
- * told by email.
+ * Proves the signed-in rider knows their password. Wrong answers count
+ * against the account as failed sign-ins do; past the allowance the check
+ * is refused (429) before bcrypt runs, for 15 minutes.
+ */
+async function checkCurrentPassword(user: User, given: string, field?: string) {
+  assertWithinLimit(LIMITS.currentPasswordFailures, user.id);
+  if (await bcrypt.compare(given, user.password)) return;
+  countHit(LIMITS.currentPasswordFailures, user.id);
+  throw new HttpError(400, WRONG_PASSWORD, field ? { field } : {});
+}
+
+/**
+ * The rider changes their own password, proving it with the current one
+ * (Settings and POST /api/auth/change-password both come here). The new one
+ * must differ from it. Every session of the account ends (a phone left
+ * signed in somewhere is signed out); the caller starts a fresh one for
+ * this device. The owner is told by email.
  */
 export async function changePassword(db: Db, user: User, currentPassword: string, newPassword: string) {
-  if (!(await bcrypt.compare(currentPassword, user.password))) throw new HttpError(400, WRONG_PASSWORD, { field: "currentPassword" });
+  await checkCurrentPassword(user, currentPassword, "currentPassword");
+  if (newPassword === currentPassword) throw new HttpError(400, SAME_PASSWORD, { field: "newPassword" });
   const password = await hashPassword(newPassword);
   db.update(users).set({ password, updatedAt: new Date() }).where(eq(users.id, user.id)).run();
   destroyUserSessions(user.id);
@@ -130,7 +234,7 @@ export async function changePassword(db: Db, user: User, currentPassword: string
  * removed once the delete is committed.
  */
 export async function deleteAccount(db: Db, user: User, password: string) {
-  if (!(await bcrypt.compare(password, user.password))) throw new HttpError(400, WRONG_PASSWORD);
+  await checkCurrentPassword(user, password);
   if (user.isAdmin) {
     const admins = db.select({ n: sql<number>`count(*)` }).from(users).where(and(eq(users.isAdmin, true), eq(users.isActive, true))).get();
     if ((admins?.n ?? 0) <= 1) throw new HttpError(400, "You are the last administrator: make someone else an admin first.");

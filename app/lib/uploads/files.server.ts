@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { config } from "~/lib/config.server";
+import { unreplicateFiles } from "./replica.server";
 
 /*
  * Where uploads live and how they are named, without the image and type
@@ -34,5 +35,7 @@ export function deleteUpload(url: string) {
   if (!name) return;
   const folder = uploadsDir();
   const file = new URL(url, "http://x").pathname.slice("/uploads/".length);
-  for (const each of [file, `${name}.preview.webp`, `${name}.thumb.webp`, `${name}.json`]) fs.rmSync(path.join(folder, each), { force: true });
+  const files = [file, `${name}.preview.webp`, `${name}.thumb.webp`, `${name}.json`];
+  for (const each of files) fs.rmSync(path.join(folder, each), { force: true });
+  unreplicateFiles(files.map((each) => `uploads/${each}`));
 }

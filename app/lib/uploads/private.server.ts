@@ -6,6 +6,7 @@ import { config } from "~/lib/config.server";
 import type { Db } from "~/lib/db.server";
 import { newName } from "./files.server";
 import { ORPHAN_AGE_MS } from "./references.server";
+import { replicateFiles, unreplicateFiles } from "./replica.server";
 import type { PreparedFile } from "./storage.server";
 
 /*
@@ -26,10 +27,11 @@ export function papersDir() {
   return folder;
 }
 
-/** Writes a checked file under a fresh random name; answers its key. */
-export function writePaperFile(file: PreparedFile) {
+/** Writes a checked file under a fresh random name (and to the replica, when one is configured); answers its key. */
+export async function writePaperFile(file: PreparedFile) {
   const key = `${newName()}.${file.ext}`;
   fs.writeFileSync(path.join(papersDir(), key), file.body, { flag: "wx", mode: 0o600 });
+  await replicateFiles([`private/papers/${key}`]);
   return key;
 }
 
@@ -42,7 +44,9 @@ export function paperFilePath(key: string) {
 
 /** Removes papers' files by key, after the rows that held them are gone (their delete committed). */
 export function deletePaperFiles(keys: Array<string | null | undefined>) {
-  for (const key of keys) if (key && KEY.test(key)) fs.rmSync(path.join(papersDir(), key), { force: true });
+  const gone = keys.filter((key): key is string => Boolean(key && KEY.test(key)));
+  for (const key of gone) fs.rmSync(path.join(papersDir(), key), { force: true });
+  unreplicateFiles(gone.map((key) => `private/papers/${key}`));
 }
 
 /**
@@ -62,6 +66,7 @@ export function sweepOrphanPaperFiles(db: Db, dataDir: string, now = Date.now())
     const stat = fs.statSync(file, { throwIfNoEntry: false });
     if (!stat?.isFile() || now - stat.mtimeMs < ORPHAN_AGE_MS) continue;
     fs.rmSync(file, { force: true });
+    unreplicateFiles([`private/papers/${name}`]);
     removed += 1;
   }
   return removed;

@@ -5,6 +5,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { eventRevisions, events, horses, runLogs, users } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { deleteUpload, NAME, uploadNameOf } from "./files.server";
+import { unreplicateFiles } from "./replica.server";
 
 /**
  * Every column that holds an upload URL. A column added elsewhere must be
@@ -74,6 +75,7 @@ export function sweepOrphanUploads(db: Db, dataDir: string, now = Date.now()) {
     });
     if (young) continue;
     for (const file of paths) fs.rmSync(file, { force: true });
+    unreplicateFiles(files.map((file) => `uploads/${file}`));
     removed += paths.length;
   }
   return removed;

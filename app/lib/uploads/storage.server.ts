@@ -4,6 +4,7 @@ import { HttpError } from "~/lib/http.server";
 import { UPLOAD_KINDS, UPLOAD_RULES, type UploadKind } from "~/schemas/uploads";
 import { NAME, newName, uploadNameOf, uploadsDir } from "./files.server";
 import { encodeImage, PREVIEW_WIDTH } from "./images.server";
+import { replicateFiles } from "./replica.server";
 import { checkUpload, refuse, tooLarge } from "./sniff.server";
 
 const EXTENSIONS: Record<string, string> = {
@@ -97,6 +98,9 @@ export async function storeUpload(kind: UploadKind, input: Uint8Array | Blob, ow
     for (const file of [`${name}.preview.webp`, `${name}.thumb.webp`, `${name}.${ext}`, `${name}.json`]) fs.rmSync(path.join(folder, file), { force: true });
     throw error;
   }
+  // To the replica, when one is configured, before the upload is acknowledged.
+  const written = [previewUrl, thumbUrl, url].filter(Boolean).map((u) => u!.slice(1));
+  await replicateFiles([...written, `uploads/${name}.json`]);
   return { url, previewUrl, thumbUrl, contentType: CONTENT_TYPES[ext]!, size: body.length };
 }
 
