@@ -37,11 +37,14 @@ export default defineConfig({
     { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /(screens|offline|offline-runs|time-zones)\.spec/ },
   ],
   webServer: {
+    // The build is made again first when it is older than its source (tests/helpers/fresh-build.ts):
+    // here, because Playwright starts this server before it runs the global setup.
     // The demo data gives the signed-in screens something real to show.
-    command: `rm -rf ${DATA_DIR} && node --import tsx scripts/seed-demo.ts > /dev/null && node scripts/start.js`,
+    command: `node --import tsx tests/helpers/fresh-build.ts && rm -rf ${DATA_DIR} && node --import tsx scripts/seed-demo.ts > /dev/null && node scripts/start.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Room for a build on a busy machine.
+    timeout: 300_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {

@@ -10,9 +10,7 @@ type FieldProps = {
 /** A labelled input whose errors and hint are announced with it. */
 export function Field({ label, name, errors, hint, id, ...input }: FieldProps) {
   const inputId = id ?? name;
-  const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
-  const invalid = Boolean(errors?.length);
   return (
     <div>
       <label htmlFor={inputId} className="label">
@@ -22,8 +20,7 @@ export function Field({ label, name, errors, hint, id, ...input }: FieldProps) {
         id={inputId}
         name={name}
         className="input"
-        aria-invalid={invalid || undefined}
-        aria-describedby={[hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(" ") || undefined}
+        {...fieldAria(inputId, errors, hint ? hintId : null)}
         {...input}
       />
       {hint ? (
@@ -31,9 +28,22 @@ export function Field({ label, name, errors, hint, id, ...input }: FieldProps) {
           {hint}
         </p>
       ) : null}
-      <FieldErrors id={errorId} errors={errors} />
+      <FieldErrors id={`${inputId}-error`} errors={errors} />
     </div>
   );
+}
+
+/**
+ * What ties a control to its messages, for a select or textarea laid out by
+ * hand as Field lays out an input: invalid while it has errors, described by
+ * its hint and its errors (FieldErrors with the id `${id}-error`).
+ */
+export function fieldAria(id: string, errors?: string[] | null, hintId?: string | null) {
+  const invalid = Boolean(errors?.length);
+  return {
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": [hintId, invalid ? `${id}-error` : null].filter(Boolean).join(" ") || undefined,
+  };
 }
 
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] | null }) {

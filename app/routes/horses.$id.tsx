@@ -7,7 +7,7 @@ import { HorseForm } from "~/features/horses/HorseForm";
 import { PapersSection } from "~/features/horses/PapersSection";
 import { horseAction, horseScreen } from "~/features/horses/horseScreens.server";
 import { formatDayIn, formatRunAt } from "~/lib/dates";
-import { HORSE_SEX_LABELS, type HorseSex } from "~/schemas/horses";
+import { horseSexLabel } from "~/schemas/horses";
 import { APP_NAME } from "~/schemas/constants";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data && "horse" in data ? data.horse.name : "Horse Not Found"} | ${APP_NAME}` }];
@@ -49,7 +49,7 @@ export default function HorsePage() {
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-3">
             <Fact label="Foaled" value={horse.yearFoaled} />
-            <Fact label="Sex" value={horse.sex ? HORSE_SEX_LABELS[horse.sex as HorseSex] : null} />
+            <Fact label="Sex" value={horseSexLabel(horse.sex)} />
             <Fact label="Color" value={horse.color} />
             <Fact label="Ridden by" value={horse.riderName} />
           </dl>

@@ -4,7 +4,7 @@ import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
 import { HorseForm } from "~/features/horses/HorseForm";
 import { horsesAction, horsesScreen } from "~/features/horses/horseScreens.server";
-import { HORSE_SEX_LABELS, type HorseSex } from "~/schemas/horses";
+import { horseSexLabel } from "~/schemas/horses";
 import { APP_NAME } from "~/schemas/constants";
 
 export const meta: MetaFunction = () => [{ title: `Horses | ${APP_NAME}` }];
@@ -14,7 +14,7 @@ export const action = ({ request }: ActionFunctionArgs) => horsesAction(request)
 type Horse = ReturnType<typeof useLoaderData<typeof loader>>["horses"][number];
 
 function HorseRow({ horse }: { horse: Horse }) {
-  const facts = [horse.riderName ? `Ridden by ${horse.riderName}` : null, horse.sex ? HORSE_SEX_LABELS[horse.sex as HorseSex] : null, horse.yearFoaled ? `Foaled ${horse.yearFoaled}` : null].filter(Boolean);
+  const facts = [horse.riderName ? `Ridden by ${horse.riderName}` : null, horseSexLabel(horse.sex), horse.yearFoaled ? `Foaled ${horse.yearFoaled}` : null].filter(Boolean);
   return (
     <li>
       <a data-discover href={`/horses/${horse.id}`} className="card flex min-h-[72px] items-center gap-3 hover:bg-gray-50" data-testid="horse-row">

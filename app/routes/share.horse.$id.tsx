@@ -6,6 +6,7 @@ import { getSharedHorsePage } from "~/features/horses/sharedHorse.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { APP_NAME } from "~/schemas/constants";
+import { horseSexLabel } from "~/schemas/horses";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const horse = getSharedHorsePage(getDb(), params.id ?? "");
@@ -17,7 +18,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 const details = (horse: { registeredName: string | null; yearFoaled: number | null; sex: string | null; color: string | null }) =>
-  [horse.registeredName, horse.yearFoaled ? `foaled ${horse.yearFoaled}` : null, horse.color, horse.sex].filter(Boolean).join(" · ");
+  [horse.registeredName, horse.yearFoaled ? `foaled ${horse.yearFoaled}` : null, horse.color, horseSexLabel(horse.sex)].filter(Boolean).join(" · ");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const horse = data?.horse;

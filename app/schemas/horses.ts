@@ -9,6 +9,8 @@ import { z } from "zod";
 export const HORSE_SEXES = ["mare", "gelding", "stallion", "filly", "colt"] as const;
 export type HorseSex = (typeof HORSE_SEXES)[number];
 export const HORSE_SEX_LABELS: Record<HorseSex, string> = { mare: "Mare", gelding: "Gelding", stallion: "Stallion", filly: "Filly", colt: "Colt" };
+/** How every screen names a horse's sex as stored ("gelding" is shown "Gelding"); none for none. */
+export const horseSexLabel = (sex: string | null) => (sex && Object.hasOwn(HORSE_SEX_LABELS, sex) ? HORSE_SEX_LABELS[sex as HorseSex] : null);
 
 /** Colors a rider picks from (the form suggests them); any other color may be typed. */
 export const HORSE_COLORS = ["Bay", "Black", "Brown", "Buckskin", "Chestnut", "Cremello", "Dun", "Gray", "Grulla", "Palomino", "Paint", "Perlino", "Red Roan", "Blue Roan", "Bay Roan", "Sorrel", "White"] as const;

@@ -413,6 +413,27 @@ describe("the horse screens", () => {
     expect(runRow(run.id)).toMatchObject({ horseId: null, horseName: "Pepper" });
   });
 
+  it("marks each field the edit form refuses, the sex and the notes too, as invalid and describes it by its message", async () => {
+    const { user, client } = await signedInForm();
+    const horse = createHorse(app.db, user.id, { name: "Notes Horse" });
+    const res = await client.form(`/horses/${horse.id}`, { intent: "update", name: "Notes Horse", yearFoaled: "long ago", sex: "unicorn", color: "Bay", notes: "n".repeat(1001) });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    for (const [tag, name, message] of [
+      ["input", "yearFoaled", "Year foaled must be a year, like 2016"],
+      ["select", "sex", "Choose mare, gelding, stallion, filly or colt"],
+      ["textarea", "notes", "Notes must be 1000 characters or less"],
+    ]) {
+      const control = new RegExp(`<${tag}[^>]*id="edit-horse-${name}"[^>]*>`).exec(html)?.[0];
+      expect(control, name).toContain('aria-invalid="true"');
+      expect(control, name).toContain(`aria-describedby="edit-horse-${name}-error"`);
+      expect(html, name).toMatch(new RegExp(`<ul id="edit-horse-${name}-error"[^>]*><li>${message}`));
+    }
+    // A field without an error is not marked.
+    expect(/<input[^>]*id="edit-horse-color"[^>]*>/.exec(html)?.[0]).not.toContain("aria-invalid");
+    expect(horseRow(horse.id)).toMatchObject({ notes: null, sex: null, color: null });
+  });
+
   it("stores a photo sent with the edit form through the checked upload path, and refuses a file that is not an image", async () => {
     const { user, client } = await signedInForm();
     const horse = createHorse(app.db, user.id, { name: "Photo Horse" });

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 function horseWithRuns(ownerId: string, shared = true) {
-  const horse = app.db.insert(horses).values({ userId: ownerId, name: "Sugar Bars Dash", registeredName: "SR Sugar Bars Dash", yearFoaled: 2018, color: "Sorrel", shared }).returning().get();
+  const horse = app.db.insert(horses).values({ userId: ownerId, name: "Sugar Bars Dash", registeredName: "SR Sugar Bars Dash", yearFoaled: 2018, sex: "gelding", color: "Sorrel", shared }).returning().get();
   const run = (arenaName: string, time: string, privacy: "PUBLIC" | "PRIVATE", runAt: string, placement: string | null = null) =>
     createRun(app.db, ownerId, { horseId: horse.id, horseName: horse.name, arenaName, time, privacy, placement, runAt: new Date(runAt), tags: [] });
   run("Cowtown Coliseum", "15.482", "PUBLIC", "2026-10-03T19:00:00Z", "1st");
@@ -41,6 +41,8 @@ describe("a shared horse record", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     for (const text of ["Sugar Bars Dash", "SR Sugar Bars Dash", "foaled 2018", "Kaylee Rivers", "15.482s", "Will Rogers Arena", "16.21s", "Get Started Free"]) expect(html).toContain(text);
+    // The sex by its label, as on the horse's own screen.
+    expect(html).toContain("<p class=\"text-gray-700\">SR Sugar Bars Dash · foaled 2018 · Sorrel · Gelding</p>");
     expect(html).toMatch(/data-testid="run-count".*?>3</s);
     expect(html).toMatch(/data-testid="placings".*?>2</s);
     expect(html.match(/data-testid="shared-horse-run"/g)).toHaveLength(3);

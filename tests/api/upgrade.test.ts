@@ -1,8 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
+import type Database from "better-sqlite3";
+import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { migrateDatabase, migrationsFolder, openDatabase } from "../../db/client";
+import * as schema from "../../db/schema";
 import { TMP_DIR } from "../helpers/paths";
+
+const schemaTables = (Object.values(schema) as unknown[]).filter((value): value is SQLiteTable => value instanceof SQLiteTable);
 
 /**
  * Upgrading keeps the data: a database built by the first release's schema
@@ -24,6 +29,24 @@ function migrationsBefore(count: number) {
   return { folder, later: journal.entries.length - count, journal: journal.entries as { tag: string }[] };
 }
 
+/**
+ * The data the upgrade tests start from: two riders, an event, a run, a
+ * follow and `reports` of the event by the second rider, written with the
+ * first release's columns (every later migration keeps them).
+ */
+function addRidersData(sql: Database.Database, reports: string[]) {
+  const now = Date.now();
+  sql.prepare("insert into users (id, email, password, first_name, last_name, privacy_mode, rider_type, search_radius, notifications_enabled, is_admin, is_active, email_verified, created_at, updated_at) values ('u1', 'a@example.com', 'x', 'Ada', 'L', 'PUBLIC', 'Competitor', 50, 1, 0, 1, 1, ?, ?)").run(now, now);
+  sql.prepare("insert into users (id, email, password, first_name, last_name, privacy_mode, rider_type, search_radius, notifications_enabled, is_admin, is_active, email_verified, created_at, updated_at) values ('u2', 'b@example.com', 'x', 'Bo', 'M', 'INVITE_ONLY', 'Parent', 50, 1, 0, 1, 1, ?, ?)").run(now, now);
+  sql.prepare("insert into events (id, name, date, location, zip_code, arena_type, event_type, showbill_approved, created_by, created_at) values ('e1', 'Old Derby', '2031-01-04', 'Fort Worth, TX', '76101', 'indoor', '[\"barrel_racing\"]', 1, 'u1', ?)").run(now);
+  sql.prepare("insert into run_logs (id, user_id, event_id, arena_name, arena_type, horse_name, time, tags, privacy, created_at) values ('r1', 'u1', 'e1', 'Cowtown', 'indoor', 'Dash', '15.482', '[\"clean-run\"]', 'PUBLIC', ?)").run(now);
+  sql.prepare("insert into follows (follower_id, following_id, created_at) values ('u2', 'u1', ?)").run(now);
+  // Before reports were limited to one open report per rider, a rider could report one event several times.
+  for (const reason of reports) {
+    sql.prepare("insert into event_reports (reporter_id, event_id, reason, status, created_at) values ('u2', 'e1', ?, 'PENDING', ?)").run(reason, now);
+  }
+}
+
 describe("upgrading from the first release's database", () => {
   it("applies every later migration and keeps users, events, runs and follows", () => {
     const { folder, later } = firstReleaseMigrations();
@@ -31,17 +54,8 @@ describe("upgrading from the first release's database", () => {
     const file = path.join(fs.mkdtempSync(path.join(TMP_DIR, "upgrade-")), "app.db");
     const old = openDatabase(file);
     migrateDatabase(old, folder);
-    const now = Date.now();
     const sql = old.$client;
-    sql.prepare("insert into users (id, email, password, first_name, last_name, privacy_mode, rider_type, search_radius, notifications_enabled, is_admin, is_active, email_verified, created_at, updated_at) values ('u1', 'a@example.com', 'x', 'Ada', 'L', 'PUBLIC', 'Competitor', 50, 1, 0, 1, 1, ?, ?)").run(now, now);
-    sql.prepare("insert into users (id, email, password, first_name, last_name, privacy_mode, rider_type, search_radius, notifications_enabled, is_admin, is_active, email_verified, created_at, updated_at) values ('u2', 'b@example.com', 'x', 'Bo', 'M', 'INVITE_ONLY', 'Parent', 50, 1, 0, 1, 1, ?, ?)").run(now, now);
-    sql.prepare("insert into events (id, name, date, location, zip_code, arena_type, event_type, showbill_approved, created_by, created_at) values ('e1', 'Old Derby', '2031-01-04', 'Fort Worth, TX', '76101', 'indoor', '[\"barrel_racing\"]', 1, 'u1', ?)").run(now);
-    sql.prepare("insert into run_logs (id, user_id, event_id, arena_name, arena_type, horse_name, time, tags, privacy, created_at) values ('r1', 'u1', 'e1', 'Cowtown', 'indoor', 'Dash', '15.482', '[\"clean-run\"]', 'PUBLIC', ?)").run(now);
-    sql.prepare("insert into follows (follower_id, following_id, created_at) values ('u2', 'u1', ?)").run(now);
-    // A rider who reported one event three times before reports were limited to one open report per rider.
-    for (const reason of ["spam", "cancelled", "other"]) {
-      sql.prepare("insert into event_reports (reporter_id, event_id, reason, status, created_at) values ('u2', 'e1', ?, 'PENDING', ?)").run(reason, now);
-    }
+    addRidersData(sql, ["spam", "cancelled", "other"]);
     sql.close();
 
     const upgraded = openDatabase(file);
@@ -123,5 +137,75 @@ describe("upgrading to horse records and run times", () => {
     expect(dashes).toEqual({ n: 2 });
     expect(db.pragma("foreign_key_check")).toEqual([]);
     db.close();
+  });
+});
+
+/** The rows of every table, by table: each row as JSON of its columns in name order, sorted. */
+function contents(db: Database.Database, only?: Map<string, string[]>) {
+  const tables = db.prepare("select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%' and name != '__drizzle_migrations'").all() as { name: string; sql: string }[];
+  // A virtual table's rows are compared through it, not through the shadow tables it keeps them in.
+  const virtual = tables.filter((t) => /^create virtual table/i.test(t.sql)).map((t) => t.name);
+  const result = new Map<string, { columns: string[]; rows: string[] }>();
+  for (const { name } of tables) {
+    if (virtual.some((v) => name.startsWith(`${v}_`))) continue;
+    if (only && !only.has(name)) continue;
+    const present = (db.prepare(`select name from pragma_table_xinfo(?)`).all(name) as { name: string }[]).map((c) => c.name);
+    const columns = (only?.get(name) ?? present).filter((c) => present.includes(c)).sort();
+    const rows = (db.prepare(`select ${columns.map((c) => `"${c}"`).join(", ")} from "${name}"`).all() as Record<string, unknown>[]).map((row) => JSON.stringify(columns.map((c) => row[c])));
+    result.set(name, { columns, rows: rows.sort() });
+  }
+  return result;
+}
+
+describe("upgrading from every earlier migration", () => {
+  const { journal } = migrationsBefore(0);
+  const points = journal.slice(0, -1).map((entry, i) => [entry.tag, i + 1] as const);
+
+  it.each(points)("a database left at %s reaches the head with every row kept and every table and column of db/schema", (_tag, count) => {
+    const { folder, later } = migrationsBefore(count);
+    const dir = fs.mkdtempSync(path.join(TMP_DIR, "upgrade-from-"));
+    try {
+      const file = path.join(dir, "app.db");
+      const old = openDatabase(file);
+      migrateDatabase(old, folder);
+      addRidersData(old.$client, ["spam"]);
+      const before = contents(old.$client);
+      old.$client.close();
+
+      const upgraded = openDatabase(file);
+      migrateDatabase(upgraded);
+      const db = upgraded.$client;
+      expect(db.prepare("select count(*) n from __drizzle_migrations").get()).toEqual({ n: count + later });
+      expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
+      expect(db.pragma("foreign_key_check")).toEqual([]);
+
+      // Nothing lost: every table that held rows still holds them, with each column it had then.
+      const after = contents(db, new Map([...before].map(([name, { columns }]) => [name, columns])));
+      for (const [name, { columns, rows }] of before) {
+        expect(after.get(name)?.columns, `${name}'s columns`).toEqual(columns);
+        expect(after.get(name)?.rows, `${name}'s rows`).toEqual(rows);
+      }
+      expect(before.get("users")?.rows).toHaveLength(2);
+      expect(before.get("event_reports")?.rows).toHaveLength(1);
+
+      // The schema the app's code expects is all there.
+      for (const table of schemaTables) {
+        const { name, columns, indexes } = getTableConfig(table);
+        const present = (db.prepare("select name from pragma_table_xinfo(?)").all(name) as { name: string }[]).map((c) => c.name);
+        expect(present, `table ${name}`).toEqual(expect.arrayContaining(columns.map((c) => c.name)));
+        for (const index of indexes) {
+          expect(db.prepare("select tbl_name from sqlite_master where type = 'index' and name = ?").get(index.config.name), `index ${index.config.name}`).toEqual({ tbl_name: name });
+        }
+      }
+      db.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("covers every migration but the last", () => {
+    expect(points.map(([, count]) => count)).toEqual(journal.slice(1).map((_, i) => i + 1));
+    expect(schemaTables.length).toBeGreaterThan(30);
   });
 });

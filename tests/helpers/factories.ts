@@ -1,6 +1,6 @@
 import bcrypt from "bcryptjs";
 import { eq } from "drizzle-orm";
-import { events, horses, inviteLinks, runLogs, users, type NewUser } from "../../db/schema";
+import { events, followRequests, follows, horses, inviteLinks, riders, runLogs, savedSearches, users, type NewUser } from "../../db/schema";
 import { horseForName } from "../../app/features/horses/horses.server";
 import type { Db } from "../../db/client";
 import type { Client } from "./server";
@@ -96,9 +96,6 @@ export function createHorse(db: Db, userId: string, overrides: Partial<typeof ho
   return db.insert(horses).values({ userId, name: `Horse ${n}`, ...overrides }).returning().get();
 }
 
-// Run-log factories, appended: imports are hoisted.
-import { followRequests, follows, riders } from "../../db/schema";
-
 export function createRider(db: Db, userId: string, name = "Lily") {
   return db.insert(riders).values({ userId, name }).returning().get();
 }
@@ -153,9 +150,6 @@ export async function uploadProfilePicture(client: Client) {
   if (set.status !== 200) throw new Error(`profile picture refused: ${set.status} ${await set.text()}`);
   return ((await set.json()) as { profileImageUrl: string }).profileImageUrl;
 }
-
-// Saved searches ("Alert me"), appended: imports are hoisted.
-import { savedSearches } from "../../db/schema";
 
 /** A saved search of `userId` around a ZIP code (center and box as the app stores them). */
 export async function createSavedSearch(db: Db, userId: string, overrides: Partial<typeof savedSearches.$inferInsert> & { zipCode?: string } = {}) {

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Field, FieldErrors } from "~/components/Field";
+import { Field, fieldAria, FieldErrors } from "~/components/Field";
 import { FormError } from "~/components/FormError";
 import type { FormResult } from "~/features/auth/useFormChecks";
 import { HORSE_COLORS, HORSE_LIMITS, HORSE_SEX_LABELS, HORSE_SEXES } from "~/schemas/horses";
@@ -53,7 +53,7 @@ export function HorseForm({
           <label htmlFor={id("riderId")} className="label">
             Ridden by
           </label>
-          <select id={id("riderId")} name="riderId" className="input" defaultValue={value("riderId") ?? "none"}>
+          <select id={id("riderId")} name="riderId" className="input" defaultValue={value("riderId") ?? "none"} {...fieldAria(id("riderId"), errors("riderId"))}>
             <option value="none">Me</option>
             {riders.map((r) => (
               <option key={r.id} value={r.id}>
@@ -73,7 +73,7 @@ export function HorseForm({
               <label htmlFor={id("sex")} className="label">
                 Sex
               </label>
-              <select id={id("sex")} name="sex" className="input" defaultValue={value("sex") ?? ""}>
+              <select id={id("sex")} name="sex" className="input" defaultValue={value("sex") ?? ""} {...fieldAria(id("sex"), errors("sex"))}>
                 <option value="">Not given</option>
                 {HORSE_SEXES.map((s) => (
                   <option key={s} value={s}>
@@ -96,7 +96,7 @@ export function HorseForm({
             <label htmlFor={id("notes")} className="label">
               Notes
             </label>
-            <textarea id={id("notes")} name="notes" rows={3} className="input min-h-[88px]" maxLength={HORSE_LIMITS.notes} defaultValue={value("notes")} />
+            <textarea id={id("notes")} name="notes" rows={3} className="input min-h-[88px]" maxLength={HORSE_LIMITS.notes} defaultValue={value("notes")} {...fieldAria(id("notes"), errors("notes"))} />
             <FieldErrors id={`${id("notes")}-error`} errors={errors("notes")} />
           </div>
         </>
@@ -111,7 +111,7 @@ export function HorseForm({
           type="file"
           accept={UPLOAD_RULES.horse.accept}
           className="block w-full text-sm text-gray-800 file:mr-3 file:min-h-[44px] file:rounded-lg file:border-0 file:bg-brand-100 file:px-4 file:font-semibold file:text-brand-900"
-          aria-describedby={`${id("photo")}-hint`}
+          {...fieldAria(id("photo"), errors("photo"), `${id("photo")}-hint`)}
         />
         <p id={`${id("photo")}-hint`} className="mt-1 text-sm text-gray-600">
           An image up to {maxSizeLabel("horse")}; location data is removed.
