@@ -5,6 +5,7 @@ import { HttpError } from "~/lib/http.server";
 import { canEditEvent, canViewEvent } from "~/features/events/policies.server";
 import type { SeriesInput, SeriesUpdate } from "~/schemas/season";
 import { DEFAULT_SEASON_RULES, type SeasonRules } from "./standings";
+import { notifyStandingChanges } from "./notify.server";
 import { recomputeSeries, removeEventFromSeries, syncEventIntoSeries } from "./sync.server";
 
 /*
@@ -150,8 +151,9 @@ export function reviewSeriesJoin(db: Db, admin: Viewer, seriesId: string, eventI
       .set({ status, reviewedBy: admin.id, reviewedAt: new Date() })
       .where(and(eq(seriesEvents.seriesId, seriesId), eq(seriesEvents.eventId, eventId)))
       .run();
-    if (approved) syncEventIntoSeries(db, seriesId, eventId);
-    else removeEventFromSeries(db, seriesId, eventId);
+    const changes = approved ? syncEventIntoSeries(db, seriesId, eventId) : removeEventFromSeries(db, seriesId, eventId);
+    // Nobody's own result was just published: every rider moved hears at most once a day.
+    notifyStandingChanges(db, null, changes);
   });
   return { status, message: approved ? "Event approved for the series" : "Event not counted in the series" };
 }

@@ -54,13 +54,13 @@ export function recomputeStandings(db: Db, row: Series, className: string): Plac
     results,
   );
   const where = and(eq(seriesStandings.seriesId, row.id), eq(seriesStandings.className, className));
-  const before = new Map<string, number>(
+  const before = new Map(
     db
-      .select({ division: seriesStandings.division, teamKey: seriesStandings.teamKey, place: seriesStandings.place })
+      .select({ division: seriesStandings.division, teamKey: seriesStandings.teamKey, place: seriesStandings.place, userId: seriesStandings.userId, riderName: seriesStandings.riderName, horseName: seriesStandings.horseName })
       .from(seriesStandings)
       .where(where)
       .all()
-      .map((r) => [`${r.division}:${r.teamKey}`, r.place]),
+      .map((r) => [`${r.division}:${r.teamKey}`, r] as const),
   );
   db.delete(seriesStandings).where(where).run();
   for (let i = 0; i < table.length; i += 400) {
@@ -69,16 +69,14 @@ export function recomputeStandings(db: Db, row: Series, className: string): Plac
       .run();
   }
   const changes: PlaceChange[] = [];
-  const after = new Map<string, StandingRow>(table.map((s) => [`${s.division}:${s.teamKey}`, s] as const));
+  const after = new Set(table.map((s) => `${s.division}:${s.teamKey}`));
   for (const s of table) {
-    const old = before.get(`${s.division}:${s.teamKey}`) ?? null;
+    const old = before.get(`${s.division}:${s.teamKey}`)?.place ?? null;
     if (s.userId && old !== s.place) changes.push(change(row, className, s, old, s.place));
   }
   for (const [key, old] of before) {
-    if (after.has(key)) continue;
-    const [division, teamKey] = [Number(key.slice(0, key.indexOf(":"))), key.slice(key.indexOf(":") + 1)];
-    const userId = teamKey.startsWith("u:") ? teamKey.split(":")[1] : null;
-    if (userId) changes.push({ seriesId: row.id, seriesName: row.name, className, division, userId, teamKey, before: old, after: null, riderName: "", horseName: "", points: 0 });
+    if (after.has(key) || !old.userId) continue;
+    changes.push({ seriesId: row.id, seriesName: row.name, className, division: old.division, userId: old.userId, teamKey: old.teamKey, before: old.place, after: null, riderName: old.riderName, horseName: old.horseName, points: 0 });
   }
   return changes;
 }
