@@ -6,6 +6,7 @@ import { profileViewFor } from "~/features/social/policies.server";
 import { isFollowing } from "~/features/social/social.server";
 import { getSeries, listSeries, seasonRules } from "./series.server";
 import { roadToFinals, type Road } from "./standings";
+import { normalizeClassName } from "./sync.server";
 
 /*
  * Reading the standings: public, like results. A rider is named as in the
@@ -25,7 +26,7 @@ export type StandingsView = {
 /** One class and division of a series (the first of each when not given). */
 export function standingsOf(db: Db, seriesId: string, className?: string | null, division?: number | null): StandingsView {
   const row = getSeries(db, seriesId);
-  const name = className ? row.classNames.find((n) => n.toLowerCase() === className.trim().toLowerCase()) : row.classNames[0];
+  const name = className ? row.classNames.find((n) => normalizeClassName(n) === normalizeClassName(className)) : row.classNames[0];
   if (!name) throw new HttpError(404, `This series does not count a class named "${className}"`);
   const divisions = db
     .selectDistinct({ division: seriesStandings.division })
@@ -36,11 +37,14 @@ export function standingsOf(db: Db, seriesId: string, className?: string | null,
     .map((d) => d.division);
   const chosen = division ?? divisions[0] ?? 1;
   const rows = db
-    .select()
+    .select({ standing: seriesStandings, privacyMode: users.privacyMode, isActive: users.isActive })
     .from(seriesStandings)
+    .leftJoin(users, eq(users.id, seriesStandings.userId))
     .where(and(eq(seriesStandings.seriesId, seriesId), eq(seriesStandings.className, name), eq(seriesStandings.division, chosen)))
     .orderBy(asc(seriesStandings.place), asc(seriesStandings.riderName), asc(seriesStandings.horseName))
-    .all();
+    .all()
+    // A Private (SOLO) or banned rider is a name as entered: no account, no link to a profile.
+    .map(({ standing, privacyMode, isActive }) => ({ ...standing, userId: privacyMode === "PUBLIC" || privacyMode === "INVITE_ONLY" ? (isActive ? standing.userId : null) : null }));
   return { series: row, className: name, divisions, division: chosen, rows };
 }
 
