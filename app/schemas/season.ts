@@ -74,3 +74,97 @@ export type SeriesUpdate = z.infer<typeof seriesUpdateSchema>;
 
 export const seriesJoinSchema = z.object({ eventId: z.string({ required_error: SEASON_MESSAGES.eventId }).trim().min(1, SEASON_MESSAGES.eventId).max(64, SEASON_MESSAGES.eventId) });
 export const seriesReviewSchema = z.object({ approved: z.boolean({ required_error: SEASON_MESSAGES.approved, invalid_type_error: SEASON_MESSAGES.approved }) });
+
+/*
+ * The admin's series form, posted without JavaScript: class names one per
+ * line, the points table one line per division ("10 9 8 ..."), or dollars
+ * per point, and the tie-breakers as three selects. Read into the same
+ * shape as /api/series, then checked by the same schema.
+ */
+export const TIE_BREAKER_LABELS = { WINS: "Most wins", MONEY: "Money won", FASTEST: "Fastest time" } as const;
+
+const listOf = (text: string) =>
+  text
+    .split(/[\n,]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** The form's fields as typed: what the form shows again after a refusal, so nothing typed is lost. */
+export type SeriesFormRaw = {
+  name: string;
+  startDate: string;
+  endDate: string;
+  classNames: string;
+  pointsMode: string;
+  places: string;
+  dollarsPerPoint: string;
+  bestOf: string;
+  tieBreakers: string[];
+  qualifyMinRaces: string;
+  qualifyTop: string;
+};
+
+export function rawSeriesForm(form: FormData): SeriesFormRaw {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return {
+    name: text("name"),
+    startDate: text("startDate"),
+    endDate: text("endDate"),
+    classNames: text("classNames"),
+    pointsMode: text("pointsMode"),
+    places: text("places"),
+    dollarsPerPoint: text("dollarsPerPoint"),
+    bestOf: text("bestOf"),
+    tieBreakers: ["tieBreaker1", "tieBreaker2", "tieBreaker3"].map(text),
+    qualifyMinRaces: text("qualifyMinRaces"),
+    qualifyTop: text("qualifyTop"),
+  };
+}
+
+/** A stored series (or the defaults) as the form shows it. */
+export function seriesFormOf(s: { name: string; startDate: string; endDate: string; classNames: string[]; pointsTable: { mode: "PLACE"; places: number[][] } | { mode: "MONEY"; centsPerPoint: number }; bestOf: number | null; tieBreakers: string[]; qualifyMinRaces: number; qualifyTop: number }): SeriesFormRaw {
+  return {
+    name: s.name,
+    startDate: s.startDate,
+    endDate: s.endDate,
+    classNames: s.classNames.join("\n"),
+    pointsMode: s.pointsTable.mode,
+    places: s.pointsTable.mode === "PLACE" ? s.pointsTable.places.map((row) => row.join(" ")).join("\n") : "10 9 8 7 6 5 4 3 2 1",
+    dollarsPerPoint: s.pointsTable.mode === "MONEY" ? (s.pointsTable.centsPerPoint / 100).toFixed(2) : "10.00",
+    bestOf: s.bestOf === null ? "" : String(s.bestOf),
+    tieBreakers: s.tieBreakers,
+    qualifyMinRaces: String(s.qualifyMinRaces),
+    qualifyTop: String(s.qualifyTop),
+  };
+}
+
+export function seriesFromForm(form: FormData) {
+  const raw = rawSeriesForm(form);
+  const text = (name: Exclude<keyof SeriesFormRaw, "tieBreakers">) => raw[name];
+  const mode = text("pointsMode") === "MONEY" ? "MONEY" : "PLACE";
+  const pointsTable =
+    mode === "MONEY"
+      ? { mode, centsPerPoint: Math.round(Number(text("dollarsPerPoint").replace(/^\$/, "")) * 100) }
+      : {
+          mode,
+          places: text("places")
+            .split("\n")
+            .map((line) => line.trim())
+            .filter(Boolean)
+            .map((line) => line.split(/[\s,]+/).filter(Boolean).map(Number)),
+        };
+  return seriesCreateSchema.safeParse({
+    name: text("name"),
+    startDate: text("startDate"),
+    endDate: text("endDate"),
+    classNames: text("classNames").split("\n").flatMap(listOf),
+    pointsTable,
+    bestOf: text("bestOf").trim() === "" ? null : text("bestOf"),
+    tieBreakers: raw.tieBreakers,
+    qualifyMinRaces: text("qualifyMinRaces"),
+    qualifyTop: text("qualifyTop"),
+  });
+}
