@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
 import { PageHeader } from "~/components/PageHeader";
+import { requireRaceTimer } from "~/features/raceday/access.server";
 import { BoothScreen } from "~/features/raceday/BoothScreen";
 import { boothView, correctTime, recordTime, voidTime } from "~/features/raceday/times.server";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
@@ -30,6 +32,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { ...view, userId: user.id, classId, formKey: crypto.randomUUID() };
 }
 
+/** The form's fields read by the API's own schema: its first message becomes the toast. */
+function parse<S extends z.ZodTypeAny>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? "Invalid input");
+  return result.data;
+}
+
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value : undefined;
@@ -41,14 +50,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const eventId = params.id ?? "";
   const classId = text(form, "classId") ?? "";
-  const back = `/events/${eventId}/booth${classId ? `?class=${encodeURIComponent(classId)}` : ""}`;
+  const back = `/events/${encodeURIComponent(eventId)}/booth${classId ? `?class=${encodeURIComponent(classId)}` : ""}`;
   const intent = text(form, "intent");
   const db = getDb();
-  const parse = <S extends { safeParse: (v: unknown) => { success: true; data: unknown } | { success: false; error: { issues: { message: string }[] } } }>(schema: S, value: unknown) => {
-    const result = schema.safeParse(value);
-    if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? "Invalid input");
-    return result.data;
-  };
+  // Who may use the booth is asked first: anyone else learns nothing from how a form is read.
+  orRespond(() => requireRaceTimer(db, user, eventId));
   try {
     if (intent === "time") {
       const input = parse(raceTimeSchema, {
@@ -57,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         time: text(form, "time") || null,
         penalties: text(form, "penalties") || 0,
         clientId: text(form, "clientId"),
-      }) as Parameters<typeof recordTime>[3];
+      });
       recordTime(db, user, eventId, input);
       return redirectWithToast(back, { type: "success", title: input.outcome === "TIME" ? `Time saved: ${input.time}` : input.outcome === "NT" ? "NT saved" : "Scratch saved" });
     }
@@ -67,7 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(back, { type: "success", title: "Last time undone" });
     }
     if (intent === "rerun") {
-      const { reason } = parse(raceRerunSchema, { reason: text(form, "reason") }) as { reason: string };
+      const { reason } = parse(raceRerunSchema, { reason: text(form, "reason") });
       voidTime(db, user, eventId, ref, { kind: "rerun", reason });
       return redirectWithToast(back, { type: "success", title: "Rerun: the rider is back on the gate" });
     }
@@ -77,7 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         time: text(form, "time") || null,
         penalties: text(form, "penalties") || 0,
         reason: text(form, "reason"),
-      }) as Parameters<typeof correctTime>[4];
+      });
       correctTime(db, user, eventId, ref, input);
       return redirectWithToast(back, { type: "success", title: "Time corrected" });
     }

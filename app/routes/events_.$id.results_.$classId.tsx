@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { ShareMenu } from "~/components/ShareMenu";
+import { requireRaceManager } from "~/features/raceday/access.server";
 import { removeOverride, setOverride } from "~/features/raceday/overrides.server";
 import { publishClass } from "~/features/raceday/publish.server";
 import { classResultsFor } from "~/features/raceday/results.server";
@@ -64,8 +65,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const eventId = params.id ?? "";
   const classId = params.classId ?? "";
-  const here = `/events/${eventId}/results/${classId}`;
   const db = getDb();
+  // Only the producer (or an admin) acts here: anyone else learns nothing from how a form is read.
+  try {
+    requireRaceManager(db, user, eventId);
+  } catch (error) {
+    if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+  const here = `/events/${encodeURIComponent(eventId)}/results/${encodeURIComponent(classId)}`;
   const intent = field(form, "intent");
   try {
     if (intent === "publish") {

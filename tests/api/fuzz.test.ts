@@ -5,15 +5,17 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
-import { notifications } from "../../db/schema";
+import { notifications, raceTimes } from "../../db/schema";
 import * as adminSchemas from "../../app/schemas/admin";
 import * as authSchemas from "../../app/schemas/auth";
 import * as eventSchemas from "../../app/schemas/events";
 import { profileUpdateSchema } from "../../app/schemas/profile";
+import * as racedayBoothSchemas from "../../app/schemas/raceday-booth";
 import * as runSchemas from "../../app/schemas/runs";
 import * as savedSearchSchemas from "../../app/schemas/saved-searches";
 import * as socialSchemas from "../../app/schemas/social";
 import { createEvent, createFollowRequest, createInvite, createRider, createRun, createSavedSearch, createUser, signIn } from "../helpers/factories";
+import { createRaceClass, createRaceEntry } from "../helpers/raceday-factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
 /**
@@ -234,7 +236,7 @@ function shapedObject(schema: z.ZodTypeAny, ids: string[]): fc.Arbitrary<Record<
 /* Which schema a route reads.                                         */
 /* ------------------------------------------------------------------ */
 
-const S = { ...adminSchemas, ...authSchemas, ...eventSchemas, ...runSchemas, ...socialSchemas, ...savedSearchSchemas, profileUpdateSchema };
+const S = { ...adminSchemas, ...authSchemas, ...eventSchemas, ...runSchemas, ...socialSchemas, ...savedSearchSchemas, ...racedayBoothSchemas, profileUpdateSchema };
 const ALL_SCHEMAS = (Object.values(S) as unknown[]).filter(
   (v): v is z.ZodTypeAny => typeof v === "object" && v !== null && "_def" in v && "safeParse" in v && Object.keys(shapeOf(v as z.ZodTypeAny)).length > 0,
 );
@@ -283,6 +285,12 @@ const SCHEMAS: Record<string, z.ZodTypeAny[]> = {
   "routes/api.events.share": [S.shareEventSchema],
   "routes/api.run-logs.share": [S.shareRunSchema],
   "routes/share-with.$type.$id": [S.shareEventSchema, S.shareRunSchema],
+  "routes/api.events.$id.times": [S.raceTimeSchema],
+  "routes/api.events.$id.times.$timeId": [S.raceTimeCorrectionSchema],
+  "routes/api.events.$id.times.$timeId.rerun": [S.raceRerunSchema],
+  "routes/events_.$id.booth": [S.raceTimeSchema, S.raceTimeCorrectionSchema, S.raceRerunSchema],
+  "routes/api.events.$id.classes.$classId.overrides.$entryId": [S.payoutOverrideSchema, S.overrideRemovalSchema],
+  "routes/events_.$id.results_.$classId": [S.payoutOverrideSchema, S.overrideRemovalSchema],
 };
 const schemasFor = (routeId: string) => SCHEMAS[routeId] ?? ALL_SCHEMAS;
 
@@ -292,6 +300,7 @@ const INTENTS = [
   "feed-create", "feed-revoke", "follow", "invite-create", "invite-remove", "login", "notify-all", "notify-selected", "preferences",
   "pause", "privacy", "profile", "read", "read-all", "reject", "remove", "report", "resend", "reset-password", "resume", "review-event-report",
   "review-user-report", "save", "share", "showbill", "unfollow", "unsave", "update", "DELETE", "__proto__", "", "x".repeat(3_000),
+  "time", "undo", "rerun", "correct", "override", "remove-override", "publish",
 ];
 const FORM_KEYS = [
   "id", "eventId", "userId", "targetId", "targetUserId", "runLogId", "inviteId", "redirectTo", "privacy", "privacyMode", "searchRadius",
@@ -453,11 +462,18 @@ async function cast(): Promise<Cast> {
   const search = await createSavedSearch(app.db, rider.id);
   const othersSearch = await createSavedSearch(app.db, other.id);
   const notification = app.db.insert(notifications).values({ userId: rider.id, type: "admin", subtype: "announcement", title: "Hi", message: "Hello" }).returning().get();
+  // Race day: a class of the rider's event with one entry that ran, and one of another's approved event.
+  const raceIds = [event, othersEvent].flatMap((e) => {
+    const cls = createRaceClass(app.db, e.id);
+    const entry = createRaceEntry(app.db, cls);
+    const time = app.db.insert(raceTimes).values({ eventId: e.id, classId: cls.id, entryId: entry.id, clientId: `fuzz-${entry.id}`, outcome: "TIME", timeMs: 15_482 }).returning().get();
+    return [cls.id, entry.id, time.id, time.clientId];
+  });
   const clients = { visitor: app.client(), rider: app.client(), admin: app.client() };
   await signIn(clients.rider, rider.email);
   await signIn(clients.admin, admin.email);
   forgetBaseline();
-  const ids = [rider.id, other.id, admin.id, event.id, othersEvent.id, run.id, othersRun.id, String(riderProfile.id), String(invite.id), invite.code, String(request.id), String(notification.id), String(search.id), String(othersSearch.id), "event", "run-log"];
+  const ids = [rider.id, other.id, admin.id, event.id, othersEvent.id, run.id, othersRun.id, String(riderProfile.id), String(invite.id), invite.code, String(request.id), String(notification.id), String(search.id), String(othersSearch.id), "event", "run-log", ...raceIds];
   return { clients, ids };
 }
 

@@ -463,6 +463,19 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/api.admin.audit-log": () => ["/api/admin/audit-log"],
   "routes/api.admin.mass-notification": none,
   "routes/api.admin.send-notification": none,
+  // Race day: the booth, live results, results (the world's events have no classes: each page's empty state and 404s)
+  "routes/events_.$id.booth": (w) => allEvents(w).map((e) => `/events/${e.id}/booth`),
+  "routes/events_.$id.live": (w) => allEvents(w).map((e) => `/events/${e.id}/live`),
+  "routes/events_.$id.results": (w) => allEvents(w).map((e) => `/events/${e.id}/results`),
+  "routes/events_.$id.results_.$classId": (w) => allEvents(w).map((e) => `/events/${e.id}/results/none`),
+  "routes/api.events.$id.times": none,
+  "routes/api.events.$id.times.$timeId": none,
+  "routes/api.events.$id.times.$timeId.rerun": none,
+  "routes/api.events.$id.live": (w) => allEvents(w).map((e) => `/api/events/${e.id}/live`),
+  "routes/api.events.$id.classes.$classId.results": (w) => allEvents(w).map((e) => `/api/events/${e.id}/classes/none/results`),
+  "routes/api.events.$id.classes.$classId.results.publish": none,
+  "routes/api.events.$id.classes.$classId.results[.csv]": (w) => allEvents(w).map((e) => `/api/events/${e.id}/classes/none/results.csv`),
+  "routes/api.events.$id.classes.$classId.overrides.$entryId": none,
 };
 
 /** Reads answered by POST (searches): walked too, since they list people and events. */
@@ -604,7 +617,8 @@ const pattern = (value: string) =>
 // ---------------------------------------------------------------------------
 
 async function readBody(res: Response, url: string) {
-  if (!url.endsWith("/stream")) return res.text();
+  // Server-sent events (the unread count, an event's live results) never end.
+  if (!/^\/api\/.*\/(stream|live)$/.test(url) || !res.headers.get("content-type")?.startsWith("text/event-stream")) return res.text();
   // Server-sent events never end: the first chunk carries the data.
   const reader = res.body!.getReader();
   const { value } = await reader.read();

@@ -248,20 +248,20 @@ describe("results", () => {
     const { producer, event, cls, e } = await ranClass();
     const { status, body } = await resultsOf(producer.client, event.id, cls.id);
     expect(status).toBe(200);
-    // Six entries at $100, no share kept: a $600 pot, 60/40 between the divisions, two places 60/40 in each.
-    expect(body).toMatchObject({ potCents: 60_000, review: true, published: false });
+    // Five entries at $100 (a scratch pays nothing), no share kept: a $500 pot, 60/40 between the divisions, two places 60/40 in each.
+    expect(body).toMatchObject({ potCents: 50_000, review: true, published: false });
     expect(body.divisions.map((d) => [d.division, d.potCents])).toEqual([
-      [1, 36_000],
-      [2, 24_000],
+      [1, 30_000],
+      [2, 20_000],
     ]);
     const [d1, d2] = body.divisions;
     expect(d1!.places.map((p) => [p.riderName, p.horseName, p.time, p.place, p.payoutCents])).toEqual([
-      ["Ann", "Ace", "15.100", 1, 21_600],
-      ["Kaylee Rider", "Sugar", "15.300", 2, 14_400],
+      ["Ann", "Ace", "15.100", 1, 18_000],
+      ["Kaylee Rider", "Sugar", "15.300", 2, 12_000],
     ]);
     expect(d2!.places.map((p) => [p.entryId, p.time, p.place, p.payoutCents])).toEqual([
-      [e.c.id, "15.700", 1, 14_400],
-      [e.d.id, "15.900", 2, 9_600],
+      [e.c.id, "15.700", 1, 12_000],
+      [e.d.id, "15.900", 2, 8_000],
     ]);
     expect(body.unplaced.map((u) => [u.entryId, u.outcome])).toEqual([
       [e.e.id, "NT"],
@@ -286,11 +286,11 @@ describe("results", () => {
     expect((await stranger.client.json(url, "PUT", { amountCents: 15_000, reason: "Mine" })).status).toBe(403);
     expect((await producer.client.json(url, "PUT", { amountCents: 15_000, reason: "Agreed at the office" })).status).toBe(200);
     const { body } = await resultsOf(producer.client, event.id, cls.id);
-    expect(body.divisions[0]!.places[1]).toMatchObject({ entryId: e.b.id, payoutCents: 15_000, computedCents: 14_400, overrideReason: "Agreed at the office" });
+    expect(body.divisions[0]!.places[1]).toMatchObject({ entryId: e.b.id, payoutCents: 15_000, computedCents: 12_000, overrideReason: "Agreed at the office" });
     expect(historyOf(event.id).find((h) => h.action === "payout-override")).toMatchObject({ entryId: e.b.id, reason: "Agreed at the office", actorId: producer.user.id });
     const removed = await producer.client.json(url, "DELETE", { reason: "Back to the table" });
     expect(removed.status).toBe(200);
-    expect((await resultsOf(producer.client, event.id, cls.id)).body.divisions[0]!.places[1]!.payoutCents).toBe(14_400);
+    expect((await resultsOf(producer.client, event.id, cls.id)).body.divisions[0]!.places[1]!.payoutCents).toBe(12_000);
   });
 
   it("refuses to publish while entries have not run", async () => {
@@ -312,12 +312,12 @@ describe("results", () => {
 
     const [run] = officialRuns(kaylee.id);
     expect(officialRuns(kaylee.id)).toHaveLength(1);
-    expect(run).toMatchObject({ horseName: "Sugar", eventId: event.id, arenaName: "Cowtown Coliseum", time: "15.300", penalties: 0, placement: "1D 2nd", moneyCents: 14_400, privacy: "PRIVATE", official: true });
+    expect(run).toMatchObject({ horseName: "Sugar", eventId: event.id, arenaName: "Cowtown Coliseum", time: "15.300", penalties: 0, placement: "1D 2nd", moneyCents: 12_000, privacy: "PRIVATE", official: true });
     expect(run!.runAt.getTime()).toBe(timesOf(run!.raceEntryId!)[0]!.recordedAt.getTime());
-    expect(officialRuns(solo.id)).toMatchObject([{ placement: "2D 2nd", moneyCents: 9_600, privacy: "PRIVATE" }]);
+    expect(officialRuns(solo.id)).toMatchObject([{ placement: "2D 2nd", moneyCents: 8_000, privacy: "PRIVATE" }]);
     const [alert] = resultAlerts(kaylee.id);
     expect(resultAlerts(kaylee.id)).toHaveLength(1);
-    expect(alert).toMatchObject({ title: `Results: ${cls.name}`, message: "Sugar: 15.300, 1D 2nd, $144.00" });
+    expect(alert).toMatchObject({ title: `Results: ${cls.name}`, message: "Sugar: 15.300, 1D 2nd, $120.00" });
     // The rider chose how alerts reach them: email right away by default.
     expect(app.db.select().from(jobs).where(eq(jobs.kind, "alert-email")).all().filter((j) => (j.payload as { userId: string }).userId === kaylee.id)).toHaveLength(1);
     expect(app.db.select().from(raceResults).where(eq(raceResults.classId, cls.id)).all()).toHaveLength(6);
@@ -344,14 +344,14 @@ describe("results", () => {
     expect(after[0]).toMatchObject({ id: before!.id, time: "15.850", placement: "2D 2nd" });
     const alerts = resultAlerts(solo.id);
     expect(alerts).toHaveLength(2);
-    expect(alerts.map((a) => a.message)).toContain("Corrected. Dash: 15.850, 2D 2nd, $96.00");
+    expect(alerts.map((a) => a.message)).toContain("Corrected. Dash: 15.850, 2D 2nd, $80.00");
     expect(resultAlerts(kaylee.id)).toHaveLength(1);
     // The same correction sent again changes nothing and tells nobody.
     await producer.client.json(`/api/events/${event.id}/times/${ids.d}`, "PATCH", { time: "15.850", reason: "Timer misread" });
     expect(resultAlerts(solo.id)).toHaveLength(2);
     const published = await resultsOf(app.client(), event.id, cls.id);
     expect(published.body.published).toBe(true);
-    expect(published.body.divisions[1]!.places[1]).toMatchObject({ time: "15.850", payoutCents: 9_600 });
+    expect(published.body.divisions[1]!.places[1]).toMatchObject({ time: "15.850", payoutCents: 8_000 });
   });
 
   it("keeps an official run's time and placement: the rider edits notes, tags and privacy only", async () => {
@@ -369,7 +369,7 @@ describe("results", () => {
     const notes = await rider.json(`/api/run-logs/${run!.id}`, "PUT", { ...base, notes: "Tight first barrel", tags: ["clean-run"], privacy: "PUBLIC" });
     expect(notes.status).toBe(200);
     const stored = app.db.select().from(runLogs).where(eq(runLogs.id, run!.id)).get()!;
-    expect(stored).toMatchObject({ notes: "Tight first barrel", tags: ["clean-run"], privacy: "PUBLIC", time: "15.300", placement: "1D 2nd", moneyCents: 14_400, official: true });
+    expect(stored).toMatchObject({ notes: "Tight first barrel", tags: ["clean-run"], privacy: "PUBLIC", time: "15.300", placement: "1D 2nd", moneyCents: 12_000, official: true });
     expect(stored.runAt.getTime()).toBe(run!.runAt.getTime());
   });
 
@@ -384,7 +384,8 @@ describe("results", () => {
     expect(res.headers.get("content-type")).toMatch(/text\/csv/);
     const lines = (await res.text()).trim().split("\r\n");
     expect(lines[0]).toBe("Division,Place,Back number,Rider,Horse,Time,Knocked barrels,Payout");
-    expect(lines[1]).toMatch(/^1D,1,\d+,Ann,Ace,15.100,0,252.00$/);
+    // Six entries counted now (the NT pays its fee): a $600 pot, $360 to the 1D, 60% of it to Ann.
+    expect(lines[1]).toMatch(/^1D,1,\d+,Ann,Ace,15.100,0,216.00$/);
     expect(lines.some((l) => l.includes("'=HYPERLINK(1)"))).toBe(true);
   });
 });

@@ -167,7 +167,12 @@ function ClassTabs({ data, current }: { data: Data; current: string }) {
       <ul className="flex gap-2">
         {data.classes.map((c) => (
           <li key={c.id}>
-            <a data-discover href={`?class=${c.id}`} aria-current={c.id === current ? "page" : undefined} className={`nav-tab ${c.id === current ? "nav-tab-current" : "nav-tab-other"} whitespace-nowrap`}>
+            <a
+              data-discover
+              href={`?class=${c.id}`}
+              aria-current={c.id === current ? "page" : undefined}
+              className={`inline-flex min-h-[44px] items-center whitespace-nowrap rounded-full px-4 font-semibold ${c.id === current ? "bg-brand-700 text-white" : "bg-white text-brand-800 ring-1 ring-brand-300"}`}
+            >
               {c.name}
             </a>
           </li>
@@ -281,21 +286,16 @@ function TimeForm({ classId, entry, formKey, hydrated, onKeep }: { classId: stri
         </div>
       </fieldset>
       {/* Save Time first: Enter in the time field presses the form's first button. */}
-      <div className="grid grid-cols-3 gap-2">
-        <button type="submit" name="outcome" value="TIME" className="btn-primary col-span-3 min-h-[60px] text-xl sm:col-span-1">
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        <button type="submit" name="outcome" value="TIME" className="btn-primary col-span-2 min-h-[60px] text-xl sm:col-span-1">
           Save Time
         </button>
-        <button type="submit" name="outcome" value="NT" className="btn-secondary min-h-[60px] text-lg sm:col-span-1" formNoValidate>
+        <button type="submit" name="outcome" value="NT" className="btn-secondary min-h-[60px] text-lg">
           NT
         </button>
-        <button type="submit" name="outcome" value="SCRATCH" className="btn-secondary min-h-[60px] text-lg sm:col-span-1" formNoValidate>
+        <button type="submit" name="outcome" value="SCRATCH" className="btn-secondary min-h-[60px] text-lg">
           Scratch
         </button>
-        {hydrated ? (
-          <button type="button" className="btn-secondary min-h-[60px] text-lg sm:hidden" onClick={() => setBarrels((b) => Math.min(5, b + 1))}>
-            +5
-          </button>
-        ) : null}
       </div>
     </Form>
   );

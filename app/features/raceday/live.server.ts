@@ -1,11 +1,10 @@
-import { asc, eq } from "drizzle-orm";
-import { raceClasses } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { subscribeRaceChange } from "~/lib/live.server";
-import { computeResults, type Run } from "./results";
-import { moneyRules } from "./results.server";
+import { listClasses } from "./classes.server";
+import { listClassEntries } from "./entries.server";
+import { resultsOfRuns } from "./results.server";
 import { formatRaceTime } from "./time";
-import { currentTimes, entriesInOrder, latestTimes, totalMs, waitingEntries } from "./times.server";
+import { currentTimes, latestTimes, totalMs, waitingEntries } from "./times.server";
 
 /**
  * The public live page's view of an event: the last runs, the leaders of
@@ -37,7 +36,7 @@ export type LiveClass = {
 export type LiveView = { eventId: string; version: number; lastRuns: LiveRun[]; classes: LiveClass[] };
 
 export function computeLiveView(db: Db, eventId: string, version = 0): LiveView {
-  const classes = db.select().from(raceClasses).where(eq(raceClasses.eventId, eventId)).orderBy(asc(raceClasses.position), asc(raceClasses.createdAt)).all();
+  const classes = listClasses(db, eventId);
   // Sidepots pay on another class's runs: the live page follows the runs themselves.
   const running = classes.filter((c) => !c.sidepotOf);
   const names = new Map(classes.map((c) => [c.id, c.name]));
@@ -53,13 +52,9 @@ export function computeLiveView(db: Db, eventId: string, version = 0): LiveView 
     penalties: time.penalties,
   }));
   const view: LiveClass[] = running.map((cls) => {
-    const entries = entriesInOrder(db, cls.id).filter((e) => e.status === "ENTERED");
+    const entries = listClassEntries(db, cls.id).filter((e) => e.status === "ENTERED");
     const byId = new Map(entries.map((e) => [e.id, e]));
-    const runs: Run[] = entries.map((e) => {
-      const t = times.get(e.id);
-      return { entryId: e.id, outcome: t?.outcome ?? "NT", timeMs: t?.outcome === "TIME" ? t.timeMs : null, penalties: t?.outcome === "TIME" ? t.penalties : 0 };
-    });
-    const results = computeResults(moneyRules(cls), runs);
+    const results = resultsOfRuns(cls, entries.map((entry) => ({ entry, time: times.get(entry.id) ?? null })));
     const waiting = waitingEntries(entries, times);
     return {
       id: cls.id,

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { raceEntries, raceHistory, racePayoutOverrides, type RaceClass, type User } from "#db/schema";
+import { raceEntries, racePayoutOverrides, type RaceClass, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { publishRaceChange } from "~/lib/live.server";
 import { requireRaceManager } from "./access.server";
+import { recordHistory } from "./history.server";
 import { afterTimesChanged } from "./publish.server";
 import { findClass } from "./results.server";
 import { formatCents } from "./time";
@@ -50,7 +51,7 @@ export function removeOverride(db: Db, actor: Viewer, eventId: string, classId: 
 }
 
 function historyRow(db: Db, actor: Viewer, cls: RaceClass, entryId: string, action: string, detail: string, reason: string) {
-  db.insert(raceHistory).values({ eventId: cls.eventId, classId: cls.id, entryId, actorId: actor.id, action, detail, reason }).run();
+  recordHistory(db, { eventId: cls.eventId, classId: cls.id, entryId, actorId: actor.id, action, detail, reason });
 }
 
 function republish(db: Db, actor: Viewer, cls: RaceClass) {

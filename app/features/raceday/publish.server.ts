@@ -1,5 +1,5 @@
 import { and, eq, or } from "drizzle-orm";
-import { events, raceClasses, raceHistory, raceResults, runLogs, type Event, type RaceClass, type RaceResult, type User } from "#db/schema";
+import { events, raceClasses, raceResults, runLogs, type Event, type RaceClass, type RaceResult, type User } from "#db/schema";
 import { sendAlert } from "~/features/alerts/alerts.server";
 import { notifyStandingChanges } from "~/features/season/notify.server";
 import { syncClassIntoSeries } from "~/features/season/sync.server";
@@ -8,6 +8,7 @@ import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { publishRaceChange } from "~/lib/live.server";
 import { requireRaceManager } from "./access.server";
+import { recordHistory } from "./history.server";
 import { computeClass, findClass, placementText } from "./results.server";
 import { formatCents, formatRaceTime } from "./time";
 
@@ -127,9 +128,7 @@ function publish(db: Db, actor: Actor, event: Event, cls: RaceClass, { strict }:
     db.update(raceClasses).set({ resultsPublishedAt: at, resultsVersion: summary.version }).where(eq(raceClasses.id, cls.id)).run();
     // The season: the class's results into every series its event counts in, and riders told of their new place.
     notifyStandingChanges(db, cls.id, syncClassIntoSeries(db, cls.id));
-    db.insert(raceHistory)
-      .values({ eventId: cls.eventId, classId: cls.id, actorId: actor.id, action: strict ? "results-published" : "results-republished", detail: `version ${summary.version}` })
-      .run();
+    recordHistory(db, { eventId: cls.eventId, classId: cls.id, actorId: actor.id, action: strict ? "results-published" : "results-republished", detail: `version ${summary.version}` });
   });
   return summary;
 }

@@ -1,12 +1,14 @@
-import { and, asc, eq } from "drizzle-orm";
-import { raceClasses, raceEntries, racePayoutOverrides, raceResults, type RaceClass, type RaceEntry, type RaceTime, type User } from "#db/schema";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { events, raceClasses, raceEntries, racePayoutOverrides, raceResults, type RaceClass, type RaceEntry, type RaceTime, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { findRaceEvent } from "./access.server";
+import { classMoneyRules, getClass } from "./classes.server";
+import { listClassEntries, parentEntryFor } from "./entries.server";
 import { canManageRace } from "./policies.server";
-import { applyOverrides, computeResults, type ClassMoneyRules, type ClassResults, type Run } from "./results";
-import { formatCents, formatRaceTime, ordinal } from "./time";
-import { currentTimes, entriesInOrder } from "./times.server";
+import { applyOverrides, computeResults, type ClassResults, type Run } from "./results";
+import { formatCents, formatRaceTime, ordinal, placingLabel } from "./time";
+import { currentTimes } from "./times.server";
 
 /**
  * A class's results: computed from the booth's times by the one pure module
@@ -17,31 +19,10 @@ import { currentTimes, entriesInOrder } from "./times.server";
 
 type Viewer = Pick<User, "id" | "isAdmin">;
 
-export const CLASS_NOT_FOUND = "Class not found";
 export const NOT_PUBLISHED = "Results not published yet";
 
-export function findClass(db: Db, eventId: string, classId: string): RaceClass {
-  const cls = db.select().from(raceClasses).where(and(eq(raceClasses.id, classId), eq(raceClasses.eventId, eventId))).get();
-  if (!cls) throw new HttpError(404, CLASS_NOT_FOUND);
-  return cls;
-}
-
-export function moneyRules(cls: RaceClass): ClassMoneyRules {
-  return {
-    entryFeeCents: cls.entryFeeCents,
-    addedMoneyCents: cls.addedMoneyCents,
-    producerSharePercent: cls.producerSharePercent,
-    divisions: cls.divisions,
-    splitMs: cls.splitMs,
-    payout: cls.payout,
-  };
-}
-
-/** Same rider and horse across two classes: by account and horse record when both have them, else by the names as entered. */
-const sameRun = (a: RaceEntry, b: RaceEntry) =>
-  a.userId && b.userId && a.horseId && b.horseId
-    ? a.userId === b.userId && a.horseId === b.horseId && (a.riderId ?? null) === (b.riderId ?? null)
-    : a.riderName.trim().toLowerCase() === b.riderName.trim().toLowerCase() && a.horseName.trim().toLowerCase() === b.horseName.trim().toLowerCase();
+/** One class of the event, or 404. */
+export const findClass = getClass;
 
 /**
  * Each entered (not scratched) entry of the class with the time that counts
@@ -49,28 +30,38 @@ const sameRun = (a: RaceEntry, b: RaceEntry) =>
  * the class it pays on. `null` time: not run yet.
  */
 export function classRuns(db: Db, cls: RaceClass) {
-  const entries = entriesInOrder(db, cls.id).filter((e) => e.status === "ENTERED");
+  const entries = listClassEntries(db, cls.id).filter((e) => e.status === "ENTERED");
   if (!cls.sidepotOf) {
     const times = currentTimes(db, [cls.id]);
     return entries.map((entry) => ({ entry, time: times.get(entry.id) ?? null }));
   }
-  const parents = entriesInOrder(db, cls.sidepotOf);
   const times = currentTimes(db, [cls.sidepotOf]);
   return entries.map((entry) => {
-    const parent = parents.find((p) => p.status === "ENTERED" && sameRun(p, entry));
+    const parent = parentEntryFor(db, entry);
     return { entry, time: (parent && times.get(parent.id)) ?? null };
   });
 }
 
 type RunOf = { entry: RaceEntry; time: RaceTime | null };
 
-/** What the results module reads: an entry yet to run counts in the pot and places nowhere, as an NT would until it runs. */
+/** What the results module reads of a run taken. */
 const toRun = ({ entry, time }: RunOf): Run => ({
   entryId: entry.id,
-  outcome: time?.outcome ?? "NT",
-  timeMs: time?.outcome === "TIME" ? time.timeMs : null,
-  penalties: time?.outcome === "TIME" ? time.penalties : 0,
+  outcome: time!.outcome,
+  timeMs: time!.outcome === "TIME" ? time!.timeMs : null,
+  penalties: time!.outcome === "TIME" ? time!.penalties : 0,
 });
+
+/**
+ * A class's results from the runs taken so far: entries yet to run count for
+ * the pot and the places paid from the first run on (a scratch at the booth
+ * does not), and place nowhere until they run.
+ */
+export function resultsOfRuns(cls: RaceClass, runs: RunOf[]) {
+  const ran = runs.filter((r) => r.time);
+  const entryCount = runs.filter((r) => r.time?.outcome !== "SCRATCH").length;
+  return computeResults(classMoneyRules(cls), ran.map(toRun), { entryCount });
+}
 
 function overridesOf(db: Db, classId: string) {
   return db.select().from(racePayoutOverrides).where(eq(racePayoutOverrides.classId, classId)).all();
@@ -80,7 +71,7 @@ function overridesOf(db: Db, classId: string) {
 export function computeClass(db: Db, cls: RaceClass) {
   const runs = classRuns(db, cls);
   const overrides = overridesOf(db, cls.id);
-  const computed = computeResults(moneyRules(cls), runs.map(toRun));
+  const computed = resultsOfRuns(cls, runs);
   const results: ClassResults = overrides.length ? applyOverrides(computed, overrides.map((o) => ({ entryId: o.entryId, amountCents: o.amountCents }))) : computed;
   return { runs, overrides, computed, results };
 }
@@ -160,11 +151,10 @@ export function reviewView(db: Db, cls: RaceClass): ClassResultsView {
         };
       }),
     })),
-    unplaced: results.unplaced.map((u) => {
-      const run = byId.get(u.entryId)!;
-      const outcome: "NT" | "SCRATCH" | "PENDING" = !run.time ? "PENDING" : u.outcome === "SCRATCH" ? "SCRATCH" : "NT";
-      return { ...names(run.entry), outcome };
-    }),
+    unplaced: [
+      ...results.unplaced.map((u) => ({ ...names(byId.get(u.entryId)!.entry), outcome: u.outcome === "SCRATCH" ? ("SCRATCH" as const) : ("NT" as const) })),
+      ...runs.filter((r) => !r.time).map((r) => ({ ...names(r.entry), outcome: "PENDING" as const })),
+    ],
   };
 }
 
@@ -192,7 +182,7 @@ export function publishedView(db: Db, cls: RaceClass): ClassResultsView {
     .where(eq(raceResults.classId, cls.id))
     .orderBy(asc(raceResults.division), asc(raceResults.place), asc(raceResults.totalMs), asc(raceEntries.riderName))
     .all();
-  const pot = computeResults(moneyRules(cls), rows.map(({ result }) => ({ entryId: result.entryId, outcome: result.outcome, timeMs: result.timeMs, penalties: result.penalties })));
+  const pot = computeResults(classMoneyRules(cls), rows.map(({ result }) => ({ entryId: result.entryId, outcome: result.outcome, timeMs: result.timeMs, penalties: result.penalties })));
   const divisions: ResultDivision[] = pot.divisions.map((d) => ({
     division: d.division,
     start: d.startMs === null ? null : formatRaceTime(d.startMs),
@@ -240,7 +230,7 @@ export function publishedClasses(db: Db, viewer: Viewer | null, eventId: string)
 
 /** "2D 3rd", or "3rd" in a class of one division. */
 export function placementText(divisions: number, division: number, place: number) {
-  return divisions > 1 ? `${division}D ${ordinal(place)}` : ordinal(place);
+  return divisions > 1 ? placingLabel(division, place) : ordinal(place);
 }
 
 /** The CSV of the published results: one row per run, placed first, for the office and the association's books. */
@@ -260,3 +250,52 @@ function csvCell(value: string | number | null) {
   if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+/** Money a horse won in published race results (every class, sidepots included), in cents. */
+export function horseWinnings(db: Db, horseId: string) {
+  const row = db
+    .select({ cents: sql<number>`coalesce(sum(${raceResults.payoutCents}), 0)`, races: sql<number>`count(distinct ${raceResults.eventId})` })
+    .from(raceResults)
+    .innerJoin(raceEntries, eq(raceEntries.id, raceResults.entryId))
+    .where(and(eq(raceEntries.horseId, horseId), gt(raceResults.payoutCents, 0)))
+    .get();
+  return { cents: row?.cents ?? 0, races: row?.races ?? 0 };
+}
+
+const MY_RESULTS = 10;
+
+/** A rider's latest published results (their own entries), newest race first, for My Events. */
+export function myResults(db: Db, userId: string) {
+  const rows = db
+    .select({
+      entryId: raceResults.entryId,
+      eventId: raceResults.eventId,
+      classId: raceResults.classId,
+      eventName: events.name,
+      date: events.date,
+      className: raceClasses.name,
+      divisions: raceClasses.divisions,
+      horseName: raceEntries.horseName,
+      riderName: raceEntries.riderName,
+      outcome: raceResults.outcome,
+      totalMs: raceResults.totalMs,
+      division: raceResults.division,
+      place: raceResults.place,
+      payoutCents: raceResults.payoutCents,
+    })
+    .from(raceResults)
+    .innerJoin(raceEntries, eq(raceEntries.id, raceResults.entryId))
+    .innerJoin(raceClasses, eq(raceClasses.id, raceResults.classId))
+    .innerJoin(events, eq(events.id, raceResults.eventId))
+    .where(eq(raceEntries.userId, userId))
+    .orderBy(desc(events.date), asc(raceClasses.position), asc(raceEntries.horseName))
+    .limit(MY_RESULTS)
+    .all();
+  return rows.map(({ totalMs, division, place, divisions, outcome, ...r }) => ({
+    ...r,
+    time: outcome === "TIME" && totalMs !== null ? formatRaceTime(totalMs) : outcome === "NT" ? "NT" : "Scratch",
+    placing: division !== null && place !== null ? placementText(divisions, division, place) : null,
+    payout: r.payoutCents > 0 ? formatCents(r.payoutCents) : null,
+  }));
+}
+export type MyResults = ReturnType<typeof myResults>;

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { raceClasses, raceEntries, raceHistory, raceTimes, type RaceClass, type RaceEntry, type RaceTime, type User } from "#db/schema";
+import { raceClasses, raceEntries, raceTimes, type RaceClass, type RaceEntry, type RaceTime, type User } from "#db/schema";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
@@ -7,6 +7,9 @@ import { publishRaceChange } from "~/lib/live.server";
 import { BOOTH_MESSAGES, type RaceOutcome, type RaceTimeCorrection, type RaceTimeInput } from "~/schemas/raceday-booth";
 import { requireRaceTimer } from "./access.server";
 import type { BoothEntry, BoothTime } from "./booth";
+import { listClasses } from "./classes.server";
+import { listClassEntries } from "./entries.server";
+import { recordHistory } from "./history.server";
 import { canManageRace } from "./policies.server";
 import { afterTimesChanged } from "./publish.server";
 import { formatRaceTime, parseRaceTime, PENALTY_MS } from "./time";
@@ -57,10 +60,6 @@ function readTime(outcome: RaceOutcome, text: string | null | undefined) {
   const ms = text ? parseRaceTime(text) : null;
   if (ms === null || ms <= 0) throw new HttpError(400, BOOTH_MESSAGES.time, { errors: { time: [BOOTH_MESSAGES.time] } });
   return ms;
-}
-
-function history(db: Db, row: typeof raceHistory.$inferInsert) {
-  db.insert(raceHistory).values(row).run();
 }
 
 function entryOf(db: Db, eventId: string, entryId: string) {
@@ -161,7 +160,7 @@ export function correctTime(db: Db, actor: Actor, eventId: string, ref: string, 
   if (next.outcome === current.outcome && next.timeMs === current.timeMs && next.penalties === current.penalties) return current;
   const time = db.transaction(() => {
     const updated = db.update(raceTimes).set(next).where(eq(raceTimes.id, current.id)).returning().get()!;
-    history(db, {
+    recordHistory(db, {
       eventId,
       classId: current.classId,
       entryId: current.entryId,
@@ -193,7 +192,7 @@ export function voidTime(db: Db, actor: Actor, eventId: string, ref: string, why
       .where(and(eq(raceTimes.id, current.id), isNull(raceTimes.voidedAt)))
       .returning()
       .get();
-    history(db, {
+    recordHistory(db, {
       eventId,
       classId: current.classId,
       entryId: current.entryId,
@@ -237,16 +236,6 @@ export function latestTimes(db: Db, eventId: string, limit: number) {
     .all();
 }
 
-/** A class's entries in running order: the drawn order, then entries not yet drawn as they came. */
-export function entriesInOrder(db: Db, classId: string): RaceEntry[] {
-  return db
-    .select()
-    .from(raceEntries)
-    .where(eq(raceEntries.classId, classId))
-    .orderBy(sql`${raceEntries.drawPosition} IS NULL`, asc(raceEntries.drawPosition), asc(raceEntries.createdAt), asc(raceEntries.id))
-    .all();
-}
-
 /** Who still runs, in order: entered (not scratched) and without a current time. */
 export function waitingEntries(entries: RaceEntry[], times: Map<string, RaceTime>) {
   return entries.filter((e) => e.status === "ENTERED" && !times.has(e.id));
@@ -259,18 +248,12 @@ export function waitingEntries(entries: RaceEntry[], times: Map<string, RaceTime
  */
 export function boothView(db: Db, actor: Actor, eventId: string) {
   const event = requireRaceTimer(db, actor, eventId);
-  const classes = db
-    .select()
-    .from(raceClasses)
-    .where(eq(raceClasses.eventId, eventId))
-    .orderBy(asc(raceClasses.position), asc(raceClasses.createdAt))
-    .all()
-    .filter((c) => !c.sidepotOf);
+  const classes = listClasses(db, eventId).filter((c) => !c.sidepotOf);
   const times = currentTimes(db, classes.map((c) => c.id));
   return {
     event: { id: event.id, name: event.name, canManage: canManageRace(actor, event) },
     classes: classes.map((cls) => {
-      const order = entriesInOrder(db, cls.id);
+      const order = listClassEntries(db, cls.id);
       return {
         id: cls.id,
         name: cls.name,

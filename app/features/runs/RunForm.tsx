@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { formatCents } from "~/features/raceday/time";
 import { Field, FieldErrors } from "~/components/Field";
 import { FormError } from "~/components/FormError";
 import { showToast } from "~/components/Toaster";
@@ -490,7 +491,7 @@ export default function RunForm(props: RunFormProps) {
 
 /** An official run's result, from the race: shown, never sent, so the rider cannot change it. */
 function OfficialResult({ run }: { run: { time: string | null; placement: string | null; penalties: number | null; moneyCents: number | null } }) {
-  const money = run.moneyCents ? `$${(run.moneyCents / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}` : null;
+  const money = run.moneyCents ? formatCents(run.moneyCents) : null;
   return (
     <div className="rounded-lg bg-brand-50 p-3 ring-1 ring-brand-200">
       <p className="text-sm font-semibold text-brand-900">Official result</p>

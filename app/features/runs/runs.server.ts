@@ -70,6 +70,8 @@ export function presentRunCard(run: OwnRun) {
     notes: run.notes,
     videoUrl: run.videoUrl,
     privacy: run.privacy,
+    official: run.official,
+    moneyCents: run.moneyCents,
   };
 }
 export type RunCardData = ReturnType<typeof presentRunCard>;
