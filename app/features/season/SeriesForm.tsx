@@ -62,7 +62,7 @@ export function SeriesForm({ values, errors, submitLabel, intent }: { values: Se
       </div>
       <fieldset className="rounded-xl border border-gray-200 p-3">
         <legend className="px-1 font-semibold text-gray-900">Ties on points broken by</legend>
-        <div className="grid gap-2 sm:grid-cols-3">
+        <div className="grid gap-2">
           {[0, 1, 2].map((i) => (
             <label key={i}>
               <span className="label">{["First", "Then", "Then"][i]}</span>
