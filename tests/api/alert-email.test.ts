@@ -301,6 +301,8 @@ describe("alert preferences", () => {
         match: { email: "instant", push: true },
         change: { email: "instant", push: true },
         reminder: { email: "instant", push: true },
+        result: { email: "instant", push: true },
+        standing: { email: "instant", push: true },
       },
       emailUnsubscribed: false,
     });
@@ -311,6 +313,8 @@ describe("alert preferences", () => {
       match: { email: "daily", push: true },
       change: { email: "instant", push: true },
       reminder: { email: "instant", push: false },
+      result: { email: "instant", push: true },
+      standing: { email: "instant", push: true },
     });
 
     for (const [body, message] of [
@@ -331,6 +335,9 @@ describe("alert preferences", () => {
       match: { email: "off", push: false },
       change: { email: "daily", push: true },
       reminder: { email: "instant", push: false },
+      // Kinds the form did not send keep their email; an unchecked box turns push off.
+      result: { email: "instant", push: false },
+      standing: { email: "instant", push: false },
     });
     const page = await (await client.get("/settings")).text();
     expect(page).toContain('id="alert-channels"');
