@@ -394,7 +394,7 @@ describe("the live channel", () => {
   it("streams the event's live view at once and again within a second of a new time", async () => {
     const { producer, event, cls } = await race({ drawPublishedAt: new Date() });
     const entry = createRaceEntry(app.db, cls, { riderName: "Streamed Rider", horseName: "Bolt" });
-    createRaceEntry(app.db, cls, { riderName: "On Deck Rider" });
+    const onDeck = createRaceEntry(app.db, cls, { riderName: "On Deck Rider" });
     // Who entered a class whose draw is not published yet is the producer's: the live page names nobody from it.
     const hidden = createRaceClass(app.db, event.id, { name: "Undrawn Youth" });
     createRaceEntry(app.db, hidden, { riderName: "Unpublished Rider" });
@@ -403,9 +403,10 @@ describe("the live channel", () => {
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let text = "";
-    const until = async (pattern: RegExp) => {
+    /** Waits for `pattern` in what the stream sent after the first `from` characters. */
+    const until = async (pattern: RegExp, from = 0) => {
       const deadline = Date.now() + 1000;
-      while (!pattern.test(text)) {
+      while (!pattern.test(text.slice(from))) {
         if (Date.now() > deadline) throw new Error(`no ${pattern} in ${text.slice(-400)}`);
         const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now()))]);
         if (chunk && !chunk.done) text += decoder.decode(chunk.value);
@@ -416,6 +417,12 @@ describe("the live channel", () => {
     expect(text).not.toContain("Unpublished Rider");
     await post(producer.client, event.id, { entryId: entry.id, outcome: "TIME", time: "15.482" });
     await until(/"time":"15.482"/);
+    // The producer's scratch (no time changes) reaches the stream too: the rider leaves On deck.
+    expect(text).toMatch(/"onDeck":\[[^\]]*On Deck Rider/);
+    const mark = text.length;
+    const scratch = await producer.client.json(`/api/events/${event.id}/entries/${onDeck.id}`, "PATCH", { scratched: true });
+    expect(scratch.status).toBe(200);
+    await until(/event: live\ndata: (?![^\n]*On Deck Rider)[^\n]*"onDeck":\[\]/, mark);
     await reader.cancel();
   });
 

@@ -3,6 +3,7 @@ import { raceClasses, raceEntries, type RaceClass, type User } from "#db/schema"
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { publishRaceChange } from "~/lib/live.server";
 import { RACE_MESSAGES as M, type RaceDrawInput } from "~/schemas/raceday";
 import { findRaceEvent, requireRaceManager } from "./access.server";
 import { getClass, listClasses } from "./classes.server";
@@ -32,7 +33,7 @@ type Viewer = Pick<User, "id" | "isAdmin">;
 export function drawClass(db: Db, viewer: Viewer, eventId: string, classId: string, input: RaceDrawInput): RaceClass {
   const event = requireRaceManager(db, viewer, eventId);
   if (!raceIsOpenFor(event)) throw new HttpError(409, M.notApproved);
-  return db.transaction(
+  const result = db.transaction(
     () => {
       const cls = getClass(db, eventId, classId);
       if (cls.sidepotOf) throw new HttpError(409, M.sidepotDraw);
@@ -70,6 +71,9 @@ export function drawClass(db: Db, viewer: Viewer, eventId: string, classId: stri
     },
     { behavior: "immediate" },
   );
+  // A published draw is the live page's running order: its viewers re-read it (after the commit).
+  if (result.drawPublishedAt) publishRaceChange(eventId);
+  return result;
 }
 
 function publish(db: Db, viewer: Viewer, cls: RaceClass, at: Date) {

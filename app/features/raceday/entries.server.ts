@@ -5,6 +5,7 @@ import { findOwnHorse, horseForName } from "~/features/horses/horses.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { publishRaceChange } from "~/lib/live.server";
 import { zonedInstant } from "~/lib/zoned-time";
 import { maxHorsesMessage, RACE_LIMITS, RACE_MESSAGES as M, type RaceEntryInput, type RaceEntryPatch } from "~/schemas/raceday";
 import { findRaceEvent } from "./access.server";
@@ -203,6 +204,8 @@ export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryI
     },
     { behavior: "immediate" },
   );
+  // A walk-up or late entry joins the live page's running order.
+  publishRaceChange(eventId);
   return { entry, notice: !walkUp && user.privacyMode === "SOLO" ? M.soloNotice : null };
 }
 
@@ -222,7 +225,7 @@ export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
     if (others) throw new HttpError(403, "Only the event's producer can change that; you can scratch your entry");
     if (!entriesOpen(event)) throw refuse(409, `${closedMessage(event)}: ask the producer to scratch it`);
   }
-  return db.transaction(
+  const updated = db.transaction(
     () => {
       let entry = findEntry(db, eventId, entryId);
       if (!entry) throw new HttpError(404, M.entryNotFound);
@@ -258,6 +261,9 @@ export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
     },
     { behavior: "immediate" },
   );
+  // Scratches, moves and back numbers show on the live page: its viewers re-read it (after the commit).
+  publishRaceChange(eventId);
+  return updated;
 }
 
 /** A scratch: by the rider who entered, before entries close, or by the producer at any time. */
