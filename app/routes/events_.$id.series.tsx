@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const eventId = params.id ?? "";
-  const here = `/events/${eventId}/series`;
+  const here = `/events/${encodeURIComponent(eventId)}/series`;
   const seriesId = (await readForm(request)).get("seriesId");
   if (typeof seriesId !== "string" || seriesId === "") return redirectWithToast(here, { type: "error", title: "Not asked", description: "Choose a series" });
   try {

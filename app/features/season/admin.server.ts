@@ -31,7 +31,7 @@ export function createSeriesFromForm(db: Db, admin: User, form: FormData) {
 /** One of the series screen's intents: update, review (approve or refuse an event), delete. */
 export function seriesIntent(db: Db, admin: User, seriesId: string, form: FormData) {
   const intent = form.get("intent");
-  const here = `/admin/series/${seriesId}`;
+  const here = `/admin/series/${encodeURIComponent(seriesId)}`;
   try {
     if (intent === "update") {
       const parsed = seriesFromForm(form);
