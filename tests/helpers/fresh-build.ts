@@ -102,7 +102,10 @@ export function ensureFreshBuild(
 }
 
 function npmRunBuild(root: string) {
-  const result = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  // A production build whatever the caller's NODE_ENV: under Vitest it is "test", and Remix would
+  // build development code (jsxDEV) that the production server the tests start cannot run.
+  const env = { ...process.env, NODE_ENV: "production" };
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
 }
 

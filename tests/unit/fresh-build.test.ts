@@ -43,6 +43,7 @@ function project() {
     `import fs from "node:fs";
 await new Promise((resolve) => setTimeout(resolve, 1500));
 fs.appendFileSync("builds.log", "built\\n");
+fs.writeFileSync("node-env.txt", String(process.env.NODE_ENV));
 fs.mkdirSync("build", { recursive: true });
 fs.writeFileSync("build/index.js", "");`,
   );
@@ -119,6 +120,13 @@ describe("ensureFreshBuild", () => {
     ensureFreshBuild(root, { log: (line) => lines.push(line) });
     expect(lines).toEqual(["no build found: building"]);
     expect(fs.existsSync(path.join(root, "build/index.js"))).toBe(true);
+  });
+
+  it("makes a production build even when the tests run with NODE_ENV=test", () => {
+    expect(process.env.NODE_ENV).toBe("test");
+    fs.rmSync(path.join(root, "build"), { recursive: true });
+    ensureFreshBuild(root, { log: () => {} });
+    expect(fs.readFileSync(path.join(root, "node-env.txt"), "utf8")).toBe("production");
   });
 
   it("dates the build from when it began, so a source saved during it is built next time", () => {
