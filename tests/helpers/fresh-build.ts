@@ -104,7 +104,7 @@ export function ensureFreshBuild(
 function npmRunBuild(root: string) {
   // A production build whatever the caller's NODE_ENV: under Vitest it is "test", and Remix would
   // build development code (jsxDEV) that the production server the tests start cannot run.
-  const env = { ...process.env, NODE_ENV: "production" };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production" as const };
   const result = spawnSync("npm", ["run", "build"], { cwd: root, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
 }
