@@ -12,6 +12,7 @@ import bcrypt from "bcryptjs";
 import { createHash } from "node:crypto";
 import { count } from "drizzle-orm";
 import { createSavedSearch } from "../app/features/alerts/saved-searches.server";
+import { defaultPayout } from "../app/features/raceday/results";
 import { loadConfig } from "../app/lib/config.server";
 import { distanceMiles, lookupZip, type Place } from "../app/lib/gazetteer.server";
 import type { HorseSex } from "../app/schemas/horses";
@@ -23,6 +24,9 @@ import {
   follows,
   inviteLinks,
   notifications,
+  raceClasses,
+  raceEntries,
+  raceTimers,
   riders,
   horses,
   runLogs,
@@ -839,8 +843,78 @@ function insertDemo(db: Db, demo: Demo, today: number) {
     tx.insert(savedEvents).values(demo.saved).run();
     tx.insert(follows).values(demo.follows).run();
     const requestIds = demo.requests.map((r) => tx.insert(followRequests).values(r).returning({ id: followRequests.id }).get().id);
+    insertOpenRace(tx, demo);
     return insertNotifications(tx, demo, requestIds, today);
   });
+}
+
+// ---------------------------------------------------------------------------
+// Race day: an upcoming race with classes and entries open
+// ---------------------------------------------------------------------------
+
+/** The upcoming race whose entries are open in the demo: its producer, and who is entered. */
+const OPEN_RACE = "Texas Rose Open 4D";
+
+/**
+ * Classes and entries on the upcoming race (entries open until its first
+ * day): an Open 4D with a sidepot and a Youth 3D, demo riders entered with
+ * their horses (a parent for her children), walk-ups the producer took by
+ * name, and a timer named for the booth. Nothing drawn yet: the producer
+ * draws and publishes from the hub. Ids come from names, so the demo is the
+ * same every time.
+ */
+function insertOpenRace(tx: Tx, demo: Demo) {
+  const event = demo.events.find((e) => e.name === OPEN_RACE)!;
+  const idOf = (key: string) => createHash("sha256").update(`race/${event.id}/${key}`).digest("hex").replace(/^(.{8})(.{4})(.{3})(.{3})(.{12}).*$/, "$1-$2-4$3-a$4-$5");
+  const user = (key: string) => demo.users.find((u) => u.email === emailOf(key))!;
+  const producer = demo.users.find((u) => u.id === event.createdBy)!;
+  const classes = [
+    { key: "open", name: "Open 4D", entryFeeCents: 5000, addedMoneyCents: (event.addedMoney ?? 0) * 100, producerSharePercent: 20, divisions: 4, splitMs: [500], sidepotOf: null as string | null },
+    { key: "youth", name: "Youth 3D", entryFeeCents: 2500, addedMoneyCents: 25000, producerSharePercent: 10, divisions: 3, splitMs: [500], sidepotOf: null },
+    { key: "sidepot", name: "Open Sidepot", entryFeeCents: 2000, addedMoneyCents: 0, producerSharePercent: 0, divisions: 2, splitMs: [1000], sidepotOf: idOf("class/open") },
+  ];
+  classes.forEach(({ key, ...c }, position) => {
+    tx.insert(raceClasses).values({ ...c, id: idOf(`class/${key}`), eventId: event.id, position, payout: defaultPayout(c.divisions), createdAt: event.createdAt }).run();
+  });
+  const horseOf = (userId: string, name: string) => tx.select().from(horses).all().find((h) => h.userId === userId && h.name === name)!;
+  const riderOf = (userId: string, name: string) => tx.select().from(riders).all().find((r) => r.userId === userId && r.name === name)!;
+  const entries: Array<[string, string, string | null, string | null]> = [
+    // [class, rider key or walk-up name, horse, sub-profile]
+    ["open", "kaylee", "Rebel", null],
+    ["open", "kaylee", "Sugar", null],
+    ["open", "brynn", "Dually", null],
+    ["open", "shelby", "Dolly", null],
+    ["open", "Dana Whitlock", "Smokey", null],
+    ["open", "Ray Ann Cole", "Twister", null],
+    ["open", "Macy Dunn", "Cash", null],
+    ["sidepot", "kaylee", "Rebel", null],
+    ["youth", "brynn", "Dually", null],
+    ["youth", "tara", "Peanut", "Lily"],
+    ["youth", "tara", "Buck", "Cooper"],
+    ["youth", "Hadley Ross", "Pepper", null],
+  ];
+  entries.forEach(([cls, who, horseName, subProfile], i) => {
+    const account = demo.users.find((u) => u.email === emailOf(who));
+    const horse = account ? horseOf(account.id, horseName!) : null;
+    const sub = account && subProfile ? riderOf(account.id, subProfile) : null;
+    tx.insert(raceEntries)
+      .values({
+        id: idOf(`entry/${i}`),
+        eventId: event.id,
+        classId: idOf(`class/${cls}`),
+        userId: account?.id ?? null,
+        riderId: sub?.id ?? null,
+        riderName: account ? (sub ? `${sub.name} ${account.lastName}` : `${account.firstName} ${account.lastName}`) : who,
+        horseId: horse?.id ?? null,
+        horseName: horseName!,
+        paid: i % 3 === 0,
+        createdBy: account?.id ?? producer.id,
+        createdAt: new Date(event.createdAt!.getTime() + (i + 1) * HOUR),
+      })
+      .run();
+  });
+  tx.insert(raceTimers).values({ eventId: event.id, userId: user("hank").id, addedBy: producer.id, createdAt: event.createdAt }).run();
+  return { classes: classes.length, entries: entries.length };
 }
 
 function summary(demo: Demo, notificationCount: number, file: string) {
@@ -855,6 +929,7 @@ function summary(demo: Demo, notificationCount: number, file: string) {
     `  ${demo.runs.length} run logs on ${horses.size} horses, ${demo.saved.length} saved events`,
     `  ${demo.follows.length} follows, ${pendingRequests} pending follow requests, ${notificationCount} notifications`,
     `  ${demo.events.filter((e) => e.status === "CANCELLED").length} cancelled event, 1 saved search ("Alert me") for the demo rider`,
+    `  ${OPEN_RACE}: classes and entries open (producer: ${emailOf("cody")})`,
     "",
     `Demo sign-in:  ${emailOf(MAIN_USER)} / ${DEMO_PASSWORD}`,
     `Admin sign-in: ${emailOf(ADMIN_USER)} / ${DEMO_PASSWORD}`,

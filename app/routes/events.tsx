@@ -6,6 +6,9 @@ import { PageHeader } from "~/components/PageHeader";
 import { hasCalendarFeed, revokeCalendarFeed, rotateCalendarFeed } from "~/features/events/calendar-feeds.server";
 import { myEventsPage, type MyEventsFolder } from "~/features/events/my-events.server";
 import { EventCard } from "~/features/events/EventCard";
+import { todayFor } from "~/features/events/search.server";
+import { MyEntriesSection } from "~/features/raceday/MyEntries";
+import { myEntries } from "~/features/raceday/entries.server";
 import { requireUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
@@ -27,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...myEventsPage(db, user, new URL(request.url)),
     origin: config().appOrigin,
     feedActive: hasCalendarFeed(db, user.id),
+    raceEntries: myEntries(db, user, todayFor(user.homeZipCode)),
   };
 }
 
@@ -69,6 +73,7 @@ export default function MyEvents() {
             </a>
           ))}
         </nav>
+        <MyEntriesSection mine={loaded.raceEntries} />
         <section aria-label={folder.label} className="space-y-3">
           {list.length ? list.map((e) => <EventCard key={e.id} event={e} origin={loaded.origin} />) : <EmptyState title={folder.empty}>{folder.hint}</EmptyState>}
           {loaded.more ? <ShowMore param="shown" next={loaded.more} label="Show more events" /> : null}

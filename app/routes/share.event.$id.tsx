@@ -7,6 +7,7 @@ import { calendarUrl, eventTypeBadge, formatDateRange, formatLocalTime } from "~
 import { presentSharedEvent } from "~/features/events/presenters.server";
 import { EntryLink, EventStatusBanner } from "~/features/events/EventStatus";
 import { ShareMenu } from "~/components/ShareMenu";
+import { eventsWithClasses } from "~/features/raceday/entries.server";
 import { previewOf } from "~/lib/uploads.server";
 import { getUser, redirectWithToast, requireUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
@@ -18,7 +19,7 @@ import { readForm } from "~/lib/forms.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await getUser(request);
   const event = getVisibleEvent(getDb(), params.id ?? "", viewer);
-  if (!event) return data({ event: null, saved: false, signedIn: Boolean(viewer), canSave: false, url: "", origin: "", image: null, showbillPreview: null }, { status: 404 });
+  if (!event) return data({ event: null, saved: false, signedIn: Boolean(viewer), canSave: false, url: "", origin: "", image: null, showbillPreview: null, hasClasses: false }, { status: 404 });
   const showbillPreview = previewOf(event.showbillUrl);
   return {
     event: presentSharedEvent(event),
@@ -28,6 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     url: `${config().appOrigin}/share/event/${event.id}`,
     origin: config().appOrigin,
     showbillPreview,
+    hasClasses: eventsWithClasses(getDb(), [event.id]).has(event.id),
     // Link previews (Facebook, X, iMessage) fetch this server HTML without running JavaScript.
     image: absolute(showbillPreview?.url ?? event.imageUrl),
   };
@@ -95,7 +97,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 export default function SharedEvent() {
-  const { event, saved, signedIn, canSave, origin, showbillPreview } = useLoaderData<typeof loader>();
+  const { event, saved, signedIn, canSave, origin, showbillPreview, hasClasses } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   if (!event) return <NotFound title="Event Not Found" text="This event does not exist or is no longer available." />;
   const pendingIntent = navigation.formData?.get("intent");
@@ -153,6 +155,16 @@ export default function SharedEvent() {
               Download .ics
             </a>
           </div>
+          {hasClasses ? (
+            <div className="mt-2 grid grid-cols-2 gap-2">
+              <a data-discover href={`/events/${event.id}/enter`} className="btn-primary">
+                Enter
+              </a>
+              <a data-discover href={`/events/${event.id}/draw`} className="btn-secondary">
+                Draw
+              </a>
+            </div>
+          ) : null}
 
           <dl className="mt-4 divide-y divide-gray-100">
             {event.arenaName ? <Detail label="Arena">{event.arenaName}</Detail> : null}

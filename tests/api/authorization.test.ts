@@ -5,7 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alertPreferences, calendarFeeds, emailUnsubscribes, eventReports, eventRevisions, events, followRequests, follows, horseDocuments, horses, inviteLinks, notifications, pushSubscriptions, riders, runLogs, savedEvents, savedSearches, userReports, users } from "../../db/schema";
+import { defaultPayout } from "../../app/features/raceday/results";
+import { alertPreferences, raceClasses, raceEntries, raceTimers, calendarFeeds, emailUnsubscribes, eventReports, eventRevisions, events, followRequests, follows, horseDocuments, horses, inviteLinks, notifications, pushSubscriptions, riders, runLogs, savedEvents, savedSearches, userReports, users } from "../../db/schema";
 import {
   createEvent,
   createFollow,
@@ -176,6 +177,17 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.admin.audit-log": { GET: "admin" },
   "routes/api.admin.mass-notification": { POST: "admin" },
   "routes/api.admin.send-notification": { POST: "admin" },
+  // Race day: classes, entries, the draw, timers
+  "routes/events_.$id.enter": { GET: "user", POST: "user" },
+  "routes/events_.$id.draw": { GET: "public" },
+  "routes/events_.$id.race-day": { GET: "user", POST: "user" },
+  "routes/api.events.$id.classes": { GET: "public", POST: "user" },
+  "routes/api.events.$id.classes.$classId": { PATCH: "user", DELETE: "user" },
+  "routes/api.events.$id.classes.$classId.draw": { GET: "public", POST: "user" },
+  "routes/api.events.$id.entries": { GET: "user", POST: "user" },
+  "routes/api.events.$id.entries.$entryId": { PATCH: "user", DELETE: "user" },
+  "routes/api.events.$id.timers": { GET: "user", POST: "user" },
+  "routes/api.events.$id.timers.$userId": { DELETE: "user" },
 };
 
 let app: TestServer;
@@ -423,6 +435,35 @@ const ownPaper = (p: Parties) => {
   return { marker, horse, doc, url: `/api/horses/${horse.id}/documents/${doc.id}` };
 };
 const paperRow = (id: string) => db().select().from(horseDocuments).where(eq(horseDocuments.id, id)).get() ?? null;
+
+// Race day records: a class of the owner's listed event; the owner's entry in a third rider's event; a published draw.
+const raceClassRow = (id: string) => db().select().from(raceClasses).where(eq(raceClasses.id, id)).get() ?? null;
+const raceEntryRow = (id: string) => db().select().from(raceEntries).where(eq(raceEntries.id, id)).get() ?? null;
+const ownClass = (p: Parties) => {
+  const own = ownEvent(p);
+  const cls = db().insert(raceClasses).values({ eventId: own.event.id, name: own.marker, entryFeeCents: 5000, payout: defaultPayout(1) }).returning().get();
+  return { ...own, cls };
+};
+const ridersEntry = (p: Parties) => {
+  const marker = tag();
+  const event = createEvent(db(), { createdBy: p.third.id, date: "2031-06-14" });
+  const cls = db().insert(raceClasses).values({ eventId: event.id, name: "Open 4D", entryFeeCents: 5000, payout: defaultPayout(1) }).returning().get();
+  const horse = createHorse(db(), p.owner.user.id, { name: marker });
+  const entry = db().insert(raceEntries).values({ eventId: event.id, classId: cls.id, userId: p.owner.user.id, riderName: "Owner Rider", horseId: horse.id, horseName: marker }).returning().get();
+  return { marker, event, cls, entry };
+};
+/** A class of the owner's event with a published draw naming a marked horse; `approved` false hides the event from others. */
+const publishedDraw = (p: Parties, approved: boolean) => {
+  const marker = tag();
+  const event = createEvent(db(), { name: marker, createdBy: p.owner.user.id, showbillApproved: approved });
+  const cls = db().insert(raceClasses).values({ eventId: event.id, name: marker, entryFeeCents: 5000, payout: defaultPayout(1), drawSeed: "authz", drawnAt: new Date(), drawPublishedAt: new Date() }).returning().get();
+  db().insert(raceEntries).values({ eventId: event.id, classId: cls.id, riderName: "Walk Up", horseName: marker, drawPosition: 1, dragsBefore: 0 }).run();
+  return { marker, event, cls };
+};
+const namedTimer = (p: Parties, eventId: string) => {
+  db().insert(raceTimers).values({ eventId, userId: p.third.id }).run();
+  return { timerEvent: eventId, marker: p.third.email };
+};
 
 const searchOnly = { none: "a search or list of what anyone may find; what each viewer sees of it is tests/api/leak.test.ts's" };
 const tokenOnly = { none: "the token in the path is the credential: whoever holds it may use it, signed in or not" };
@@ -1168,6 +1209,118 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
       state: (_c, p) => countOf(db().select().from(userReports).where(eq(userReports.reportedUserId, p.owner.user.id)).all()),
       owner: { status: 400, changes: false },
       other: { status: 201, changes: true },
+    }),
+  },
+  // Race day. The owner is the event's producer (classes, the draw, timers, the hub) or the rider who entered (entries).
+  "routes/events_.$id.enter": {
+    GET: owned({ setup: pendingEvent, request: (c) => ({ url: `/events/${c.event.id}/enter` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+    POST: owned({
+      // The rider's own entry: another rider's scratch of it is refused (a toast) and changes nothing.
+      setup: ridersEntry,
+      request: (c) => ({ url: `/events/${c.event.id}/enter`, form: { intent: "scratch", entryId: c.entry.id } }),
+      state: (c) => raceEntryRow(c.entry.id),
+      owner: { status: 302 },
+      other: { status: 302 },
+    }),
+  },
+  "routes/events_.$id.draw": {
+    GET: owned({ setup: (p) => publishedDraw(p, false), request: (c) => ({ url: `/events/${c.event.id}/draw` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+  },
+  "routes/events_.$id.race-day": {
+    GET: owned({ setup: ownEvent, request: (c) => ({ url: `/events/${c.event.id}/race-day` }), owner: { status: 200, sees: true }, other: { status: 403, sees: false } }),
+    POST: owned({
+      setup: ownClass,
+      request: (c) => ({ url: `/events/${c.event.id}/race-day`, form: { intent: "class-delete", classId: c.cls.id } }),
+      state: (c) => raceClassRow(c.cls.id),
+      owner: { status: 302 },
+      other: { status: 403 },
+    }),
+  },
+  "routes/api.events.$id.classes": {
+    GET: owned({ setup: (p) => publishedDraw(p, false), request: (c) => ({ url: `/api/events/${c.event.id}/classes` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+    POST: owned({
+      setup: ownEvent,
+      request: (c) => ({ url: `/api/events/${c.event.id}/classes`, json: { name: tag(), entryFeeCents: 5000 } }),
+      state: (c) => countOf(db().select().from(raceClasses).where(eq(raceClasses.eventId, c.event.id)).all()),
+      owner: { status: 201 },
+      other: { status: 403 },
+    }),
+  },
+  "routes/api.events.$id.classes.$classId": {
+    PATCH: owned({
+      setup: ownClass,
+      request: (c) => ({ url: `/api/events/${c.event.id}/classes/${c.cls.id}`, json: { entryFeeCents: 4200 } }),
+      state: (c) => raceClassRow(c.cls.id),
+      owner: { status: 200 },
+      other: { status: 403 },
+    }),
+    DELETE: owned({
+      setup: ownClass,
+      request: (c) => ({ url: `/api/events/${c.event.id}/classes/${c.cls.id}` }),
+      state: (c) => raceClassRow(c.cls.id),
+      owner: { status: 200 },
+      other: { status: 403 },
+    }),
+  },
+  "routes/api.events.$id.classes.$classId.draw": {
+    GET: owned({ setup: (p) => publishedDraw(p, false), request: (c) => ({ url: `/api/events/${c.event.id}/classes/${c.cls.id}/draw` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+    POST: owned({
+      setup: ownClass,
+      request: (c) => ({ url: `/api/events/${c.event.id}/classes/${c.cls.id}/draw`, json: { seed: "authz" } }),
+      state: (c) => raceClassRow(c.cls.id),
+      owner: { status: 200 },
+      other: { status: 403 },
+    }),
+  },
+  "routes/api.events.$id.entries": {
+    GET: owned({ setup: ridersEntry, request: (c) => ({ url: `/api/events/${c.event.id}/entries` }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+    POST: owned({
+      // The same horse twice is the owner's refusal; another rider's own horse of that name is their own entry.
+      setup: ridersEntry,
+      request: (c) => ({ url: `/api/events/${c.event.id}/entries`, json: { classId: c.entry.classId, horseName: c.marker } }),
+      state: (c, p) => countOf(db().select().from(raceEntries).where(and(eq(raceEntries.classId, c.entry.classId), eq(raceEntries.userId, p.owner.user.id))).all()),
+      owner: { status: 409, changes: false },
+      other: { status: 201 },
+    }),
+  },
+  "routes/api.events.$id.entries.$entryId": {
+    PATCH: owned({
+      setup: ridersEntry,
+      request: (c) => ({ url: `/api/events/${c.event.id}/entries/${c.entry.id}`, json: { scratched: true } }),
+      state: (c) => raceEntryRow(c.entry.id),
+      owner: { status: 200 },
+      other: { status: 404 },
+    }),
+    DELETE: owned({
+      setup: ridersEntry,
+      request: (c) => ({ url: `/api/events/${c.event.id}/entries/${c.entry.id}` }),
+      state: (c) => raceEntryRow(c.entry.id),
+      owner: { status: 200 },
+      other: { status: 404 },
+    }),
+  },
+  "routes/api.events.$id.timers": {
+    GET: owned({
+      setup: (p) => ({ ...ownEvent(p), ...namedTimer(p, ownEvent(p).event.id) }),
+      request: (c) => ({ url: `/api/events/${c.timerEvent}/timers` }),
+      owner: { status: 200, sees: true },
+      other: { status: 403, sees: false },
+    }),
+    POST: owned({
+      setup: ownEvent,
+      request: (c, p) => ({ url: `/api/events/${c.event.id}/timers`, json: { email: p.third.email } }),
+      state: (c) => countOf(db().select().from(raceTimers).where(eq(raceTimers.eventId, c.event.id)).all()),
+      owner: { status: 201 },
+      other: { status: 403 },
+    }),
+  },
+  "routes/api.events.$id.timers.$userId": {
+    DELETE: owned({
+      setup: (p) => namedTimer(p, ownEvent(p).event.id),
+      request: (c, p) => ({ url: `/api/events/${c.timerEvent}/timers/${p.third.id}` }),
+      state: (c) => countOf(db().select().from(raceTimers).where(eq(raceTimers.eventId, c.timerEvent)).all()),
+      owner: { status: 200 },
+      other: { status: 403 },
     }),
   },
 };

@@ -5,7 +5,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
-import { notifications } from "../../db/schema";
+import { notifications, raceClasses, raceEntries } from "../../db/schema";
+import { defaultPayout } from "../../app/features/raceday/results";
+import * as racedaySchemas from "../../app/schemas/raceday";
 import * as adminSchemas from "../../app/schemas/admin";
 import * as authSchemas from "../../app/schemas/auth";
 import * as eventSchemas from "../../app/schemas/events";
@@ -234,7 +236,7 @@ function shapedObject(schema: z.ZodTypeAny, ids: string[]): fc.Arbitrary<Record<
 /* Which schema a route reads.                                         */
 /* ------------------------------------------------------------------ */
 
-const S = { ...adminSchemas, ...authSchemas, ...eventSchemas, ...runSchemas, ...socialSchemas, ...savedSearchSchemas, profileUpdateSchema };
+const S = { ...adminSchemas, ...authSchemas, ...eventSchemas, ...runSchemas, ...socialSchemas, ...savedSearchSchemas, ...racedaySchemas, profileUpdateSchema };
 const ALL_SCHEMAS = (Object.values(S) as unknown[]).filter(
   (v): v is z.ZodTypeAny => typeof v === "object" && v !== null && "_def" in v && "safeParse" in v && Object.keys(shapeOf(v as z.ZodTypeAny)).length > 0,
 );
@@ -284,6 +286,14 @@ const SCHEMAS: Record<string, z.ZodTypeAny[]> = {
   "routes/api.events.share": [S.shareEventSchema],
   "routes/api.run-logs.share": [S.shareRunSchema],
   "routes/share-with.$type.$id": [S.shareEventSchema, S.shareRunSchema],
+  "routes/api.events.$id.classes": [S.raceClassSchema],
+  "routes/api.events.$id.classes.$classId": [S.raceClassPatchSchema],
+  "routes/api.events.$id.classes.$classId.draw": [S.raceDrawSchema],
+  "routes/api.events.$id.entries": [S.raceEntrySchema],
+  "routes/api.events.$id.entries.$entryId": [S.raceEntryPatchSchema],
+  "routes/api.events.$id.timers": [S.raceTimerSchema],
+  "routes/events_.$id.enter": [S.raceEntrySchema],
+  "routes/events_.$id.race-day": [S.raceClassFormSchema, S.raceEntrySchema, S.raceEntryPatchSchema, S.raceDrawSchema, S.raceTimerSchema],
 };
 const schemasFor = (routeId: string) => SCHEMAS[routeId] ?? ALL_SCHEMAS;
 
@@ -293,10 +303,13 @@ const INTENTS = [
   "feed-create", "feed-revoke", "follow", "invite-create", "invite-remove", "login", "notify-all", "notify-selected", "preferences",
   "pause", "privacy", "profile", "read", "read-all", "reject", "remove", "report", "resend", "reset-password", "resume", "review-event-report",
   "review-user-report", "save", "share", "showbill", "unfollow", "unsave", "update", "DELETE", "__proto__", "", "x".repeat(3_000),
+  "enter", "scratch", "class-create", "class-update", "class-delete", "walk-up", "entry-scratch", "entry-reinstate", "entry-paid", "entry-unpaid",
+  "entry-back", "entry-move", "draw", "draw-publish", "timer-add", "timer-remove",
 ];
 const FORM_KEYS = [
   "id", "eventId", "userId", "targetId", "targetUserId", "runLogId", "inviteId", "redirectTo", "privacy", "privacyMode", "searchRadius",
   "password", "newEmail", "newPassword", "title", "message", "userIds", "confirm", "status", "approved", "name", "reason", "tab",
+  "classId", "entryId", "toClassId", "backNumber", "seed", "minGap", "dragEvery", "riderName", "horseName", "horseId", "entryFee", "email",
 ];
 const QUERY_KEYS = [
   "q", "page", "sort", "tab", "kind", "horse", "rider", "arena", "from", "to", "tag", "confirm", "delete", "edit", "redirectTo",
@@ -453,12 +466,18 @@ async function cast(): Promise<Cast> {
   const request = createFollowRequest(app.db, other.id, rider.id);
   const search = await createSavedSearch(app.db, rider.id);
   const othersSearch = await createSavedSearch(app.db, other.id);
+  // A race of the rider's (a class, one of their entries and a walk-up) and a class of someone else's.
+  const race = createEvent(app.db, { createdBy: rider.id, date: "2031-06-14" });
+  const raceClass = app.db.insert(raceClasses).values({ eventId: race.id, name: "Open 4D", entryFeeCents: 5000, payout: defaultPayout(1) }).returning().get();
+  const othersClass = app.db.insert(raceClasses).values({ eventId: othersEvent.id, name: "Youth", entryFeeCents: 2500, payout: defaultPayout(1) }).returning().get();
+  const entry = app.db.insert(raceEntries).values({ eventId: race.id, classId: raceClass.id, userId: rider.id, riderName: "Fuzz Rider", horseName: "Dash" }).returning().get();
+  const walkUp = app.db.insert(raceEntries).values({ eventId: race.id, classId: raceClass.id, riderName: "Walk Up", horseName: "Gate" }).returning().get();
   const notification = app.db.insert(notifications).values({ userId: rider.id, type: "admin", subtype: "announcement", title: "Hi", message: "Hello" }).returning().get();
   const clients = { visitor: app.client(), rider: app.client(), admin: app.client() };
   await signIn(clients.rider, rider.email);
   await signIn(clients.admin, admin.email);
   forgetBaseline();
-  const ids = [rider.id, other.id, admin.id, event.id, othersEvent.id, run.id, othersRun.id, String(riderProfile.id), String(invite.id), invite.code, String(request.id), String(notification.id), String(search.id), String(othersSearch.id), "event", "run-log"];
+  const ids = [rider.id, other.id, admin.id, event.id, othersEvent.id, run.id, othersRun.id, String(riderProfile.id), String(invite.id), invite.code, String(request.id), String(notification.id), String(search.id), String(othersSearch.id), "event", "run-log", race.id, raceClass.id, othersClass.id, entry.id, walkUp.id];
   return { clients, ids };
 }
 

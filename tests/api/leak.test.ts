@@ -53,6 +53,10 @@ type Visit = {
   body?: unknown;
   /** The shared record of this horse (/share/horse/{id}): its name is public while shared, unless its owner is SOLO. */
   sharedHorse?: Stable;
+  /** A race's published draw: it names the riders entered in it, as at any race. */
+  raceDraw?: boolean;
+  /** The producer's view of their race (the hub, every entry): it names every rider entered. */
+  raceManager?: boolean;
 };
 /** A rider's horse, shared, with one paper: the paper is its owner's alone, whatever the horse's sharing. */
 type Stable = { owner: Person; horseId: string; docId: string; markers: Record<"horse" | "paperFile" | "paperContent", string> };
@@ -67,6 +71,7 @@ type World = {
   nearZip: Partial<Record<Key, string>>;
   soloActs: Record<"follow" | "request" | "share", number>;
   stables: Stable[];
+  race: { eventId: string; classIds: string[] };
 };
 
 const HOME_ZIPS: Record<Key, string> = {
@@ -265,6 +270,18 @@ async function seed(): Promise<World> {
     stables.push({ owner, horseId: horse.id, docId: paper.id, markers });
   }
 
+  // A race on the open event (its producer is the PUBLIC rider): the INVITE_ONLY rider in a published draw,
+  // the SOLO rider's child in a class drawn but not published, a walk-up.
+  const classOf = async (name: string) =>
+    ((await (await ok(await pub.client.json(`/api/events/${open.id}/classes`, "POST", { name, entryFeeCents: 5000 }), "class")).json()) as { id: string }).id;
+  const drawnClass = await classOf("Leak Open 4D");
+  const hiddenClass = await classOf("Leak Youth");
+  await ok(await invite.client.json(`/api/events/${open.id}/entries`, "POST", { classId: drawnClass, horseName: "Leak Racer" }), "entry");
+  await ok(await pub.client.json(`/api/events/${open.id}/entries`, "POST", { classId: drawnClass, riderName: "Leak Walkup", horseName: "Leak Gate Horse" }), "walk-up");
+  await ok(await solo.client.json(`/api/events/${open.id}/entries`, "POST", { classId: hiddenClass, horseName: "Leak Pony", riderId: child(solo) }), "entry");
+  await ok(await pub.client.json(`/api/events/${open.id}/classes/${drawnClass}/draw`, "POST", { publish: true }), "draw");
+  await ok(await pub.client.json(`/api/events/${open.id}/classes/${hiddenClass}/draw`, "POST", {}), "draw");
+
   // The banned rider: banned last, through the admin API, so everything above was theirs while active.
   await ok(await admin.client.json(`/api/admin/users/${banned.user.id}/ban`, "DELETE"), "ban");
   banned.banned = true;
@@ -281,8 +298,11 @@ async function seed(): Promise<World> {
     nearZip: NEAR_ZIPS,
     soloActs,
     stables,
+    race: { eventId: open.id, classIds: [drawnClass, hiddenClass] },
   };
 }
+
+const child = (p: Person) => p.childId;
 
 // ---------------------------------------------------------------------------
 // The walk: an entry for every route of the build
@@ -464,6 +484,17 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/api.admin.audit-log": () => ["/api/admin/audit-log"],
   "routes/api.admin.mass-notification": none,
   "routes/api.admin.send-notification": none,
+  // Race day
+  "routes/events_.$id.enter": (w) => allEvents(w).map((e) => `/events/${e.id}/enter`),
+  "routes/events_.$id.draw": (w) => allEvents(w).map((e) => ({ url: `/events/${e.id}/draw`, raceDraw: true })),
+  "routes/events_.$id.race-day": (w) => allEvents(w).map((e) => ({ url: `/events/${e.id}/race-day`, raceManager: true })),
+  "routes/api.events.$id.classes": (w) => allEvents(w).map((e) => `/api/events/${e.id}/classes`),
+  "routes/api.events.$id.classes.$classId": none,
+  "routes/api.events.$id.classes.$classId.draw": (w) => w.race.classIds.map((c) => ({ url: `/api/events/${w.race.eventId}/classes/${c}/draw`, raceDraw: true })),
+  "routes/api.events.$id.entries": (w) => allEvents(w).map((e) => ({ url: `/api/events/${e.id}/entries`, raceManager: true })),
+  "routes/api.events.$id.entries.$entryId": none,
+  "routes/api.events.$id.timers": (w) => allEvents(w).map((e) => `/api/events/${e.id}/timers`),
+  "routes/api.events.$id.timers.$userId": none,
 };
 
 /** Reads answered by POST (searches): walked too, since they list people and events. */
@@ -545,12 +576,20 @@ const ADMIN_FIELDS: Field[] = ["first", "last", "email", "picture", "id"];
 
 const shareable = (run: Run) => run.privacy === "PUBLIC" && run.owner.mode !== "SOLO" && !run.owner.banned;
 
+/** Riders entered in the seed's race: in the published draw, and in any class (the SOLO rider's child is in one drawn but not published). */
+const RACE_DRAWN: Key[] = ["invite"];
+const RACE_ENTRANTS: Key[] = ["invite", "solo"];
+
 function fieldAllowed(viewer: Person | null, target: Person, field: Field, visit: Visit) {
   const view = viewOf(viewer, target);
   // docs/security.md: INVITE_ONLY riders are never in ZIP-radius searches to non-followers (nor found by last name).
   if (visit.fullViewsOnly && view === "limited") return false;
   if (FIELDS_BY_VIEW[view].includes(field)) return true;
   if (viewer?.isAdmin && isAdminRoute(visit) && ADMIN_FIELDS.includes(field)) return true;
+  // A published draw names its riders, as at any race (the SOLO rider was told when entering).
+  if (visit.raceDraw && RACE_DRAWN.includes(target.key) && (field === "first" || field === "last")) return true;
+  // The producer (and an admin) see every entry of their race: who rides, a sub-profile included.
+  if (visit.raceManager && (viewer?.key === "public" || viewer?.isAdmin) && RACE_ENTRANTS.includes(target.key) && (field === "first" || field === "last" || field === "child")) return true;
   // A share link names the run's owner (first name; PUBLIC owners fully, as above).
   if (visit.sharedRun?.owner === target && shareable(visit.sharedRun) && field === "first") return true;
   return false;
@@ -700,14 +739,14 @@ describe("leak test: every page, /api GET and share page as each kind of viewer"
    * JSON), so the test can fail.
    */
   const mustSee: Record<string, (w: World) => string[]> = {
-    visitor: (w) => [...w.stables.filter((s) => s.owner.mode !== "SOLO").map((s) => s.markers.horse), w.people.public.runs[0]!.markers.notes, w.people.invite.runs[0]!.markers.notes, w.people.invite.markers.first, w.people.public.markers.last],
+    visitor: (w) => [w.people.invite.markers.last, ...w.stables.filter((s) => s.owner.mode !== "SOLO").map((s) => s.markers.horse), w.people.public.runs[0]!.markers.notes, w.people.invite.runs[0]!.markers.notes, w.people.invite.markers.first, w.people.public.markers.last],
     stranger: (w) => [w.people.public.markers.last, w.people.public.markers.zip, w.people.public.markers.picture, w.people.public.runs[0]!.markers.notes, w.people.invite.markers.first, w.people.stranger.markers.email],
     follower: (w) => [w.people.invite.markers.last, w.people.invite.markers.zip, w.people.invite.markers.bio, w.people.invite.markers.picture, w.people.invite.runs[0]!.markers.notes, w.people.invite.runs[0]!.markers.time],
     requester: (w) => [w.people.invite.markers.first, w.people.requester.markers.child],
     solo: (w) => ownMarkers(w.people.solo),
     invite: (w) => [...ownMarkers(w.people.invite), w.people.follower.markers.first, w.people.requester.markers.first],
     public: (w) => [...ownMarkers(w.people.public), w.pendingEvent.name, w.people.stranger.markers.last],
-    admin: (w) => [w.people.solo.markers.email, w.people.solo.markers.first, w.people.banned.markers.email, w.people.invite.runs[0]!.markers.notes, w.pendingEvent.name],
+    admin: (w) => [w.people.solo.markers.child, w.people.solo.markers.email, w.people.solo.markers.first, w.people.banned.markers.email, w.people.invite.runs[0]!.markers.notes, w.pendingEvent.name],
   };
   const ownMarkers = (p: Person) => [
     p.markers.email, p.markers.zip, p.markers.last, p.markers.child, p.markers.favoriteHorse, p.markers.alert, p.markers.picture, p.markers.bio,

@@ -122,6 +122,11 @@ export function EventCard({ event, origin, highlight = false }: { event: CardEve
               </button>
             )}
             {event.isCreator && event.showbillApproved ? (
+              <a data-discover href={`/events/${event.id}/race-day`} className="menu-item">
+                Race Day
+              </a>
+            ) : null}
+            {event.isCreator && event.showbillApproved ? (
               <a data-discover href={`/events/${event.id}/edit#event-status`} className="menu-item">
                 {event.status === "SCHEDULED" ? "Cancel or Postpone" : "Change Status"}
               </a>

@@ -8,6 +8,7 @@ import { invites } from "./paths/invites.server";
 import { meta } from "./paths/meta.server";
 import { notifications } from "./paths/notifications.server";
 import { raceday } from "./paths/raceday.server";
+import { racedayEntries } from "./paths/raceday-entries.server";
 import { runs } from "./paths/runs.server";
 import { season } from "./paths/season.server";
 import { social } from "./paths/social.server";
@@ -22,7 +23,7 @@ import { uploads } from "./paths/uploads.server";
  * below. tests/api/openapi.test.ts fails while a route of the build has no entry here, or an
  * entry has no route.
  */
-const AREAS: Area[] = [auth, events, runs, horses, social, notifications, uploads, invites, admin, raceday, season, meta];
+const AREAS: Area[] = [auth, events, runs, horses, social, notifications, uploads, invites, admin, raceday, racedayEntries, season, meta];
 
 let cached: string | undefined;
 

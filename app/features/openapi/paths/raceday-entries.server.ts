@@ -1,0 +1,196 @@
+import { raceClassPatchSchema, raceClassSchema, raceDrawSchema, raceEntryPatchSchema, raceEntrySchema, raceTimerSchema } from "~/schemas/raceday";
+import { MessageBody, z, type Area } from "../registry.server";
+
+const event = { id: "The event's id." };
+const cls = { ...event, classId: "The class's id." };
+const entry = { ...event, entryId: "The entry's id." };
+const timer = { ...event, userId: "The timer's account id." };
+
+const PayoutRule = z
+  .object({
+    divisionPercents: z.array(z.number()).openapi({ description: "Percent of the pot per division, 1D first; sums to 100." }),
+    table: z.array(z.object({ maxEntries: z.number().int(), percents: z.array(z.number()) })).openapi({ description: "Places paid by number of entries: the first row whose `maxEntries` is at least the entries applies." }),
+  })
+  .openapi("PayoutRule");
+
+const RaceClass = z
+  .object({
+    id: z.string(),
+    eventId: z.string(),
+    name: z.string(),
+    position: z.number().int(),
+    entryFeeCents: z.number().int(),
+    addedMoneyCents: z.number().int(),
+    producerSharePercent: z.number().int(),
+    divisions: z.number().int(),
+    splitMs: z.array(z.number().int()).openapi({ description: "Thousandths between divisions: one for every split, or one per split." }),
+    splitSeconds: z.array(z.number()),
+    maxHorsesPerRider: z.number().int(),
+    payout: PayoutRule,
+    sidepotOf: z.string().nullable(),
+    entryCount: z.number().int().nullable(),
+    drawSeed: z.string().nullable().openapi({ description: "Shown once the draw is published (to the producer before)." }),
+    drawMinGap: z.number().int(),
+    dragEvery: z.number().int(),
+    drawn: z.boolean(),
+    drawPublishedAt: z.string().nullable(),
+    resultsPublishedAt: z.string().nullable(),
+  })
+  .passthrough()
+  .openapi("RaceClass", { description: "A class of an event; money in integer cents." });
+
+const RaceEntry = z
+  .object({
+    id: z.string(),
+    eventId: z.string(),
+    classId: z.string(),
+    className: z.string().nullable(),
+    feeCents: z.number().int().nullable(),
+    riderId: z.number().int().nullable(),
+    riderName: z.string(),
+    horseId: z.string().nullable(),
+    horseName: z.string(),
+    walkUp: z.boolean(),
+    backNumber: z.number().int().nullable(),
+    paid: z.boolean(),
+    status: z.enum(["ENTERED", "SCRATCHED"]),
+    late: z.boolean(),
+    drawPosition: z.number().int().nullable(),
+    dragsBefore: z.number().int().nullable(),
+    drawPublished: z.boolean(),
+    createdAt: z.string(),
+    scratchedAt: z.string().nullable(),
+  })
+  .passthrough()
+  .openapi("RaceEntry", { description: "An entry, as its rider and the producer see it (never the rider's account id)." });
+
+const DrawnRun = z
+  .object({
+    entryId: z.string(),
+    position: z.number().int(),
+    backNumber: z.number().int().nullable(),
+    riderName: z.string(),
+    horseName: z.string(),
+    dragsBefore: z.number().int(),
+    late: z.boolean(),
+    scratched: z.boolean(),
+  })
+  .openapi("DrawnRun");
+
+const Timer = z.object({ userId: z.string(), name: z.string(), email: z.string(), addedAt: z.string() }).openapi("RaceTimer");
+
+/** Race day's classes, entries, the draw and timers (docs/race-day.md). A hidden event answers 404. */
+export const racedayEntries: Area = (api) => {
+  api.get("/api/events/{id}/classes", {
+    summary: "An event's classes",
+    description: "Public for an approved event: each class's money rules (integer cents) and entry count.",
+    access: "public",
+    params: event,
+    responses: { 200: { description: "The classes.", schema: z.object({ classes: z.array(RaceClass) }) } },
+    errors: [404],
+  });
+  api.post("/api/events/{id}/classes", {
+    summary: "Add a class",
+    description: "The producer or an admin, on an approved event. Amounts are integer cents (a float is refused, never rounded).",
+    access: "user",
+    params: event,
+    body: raceClassSchema,
+    responses: { 201: { description: "Added.", schema: RaceClass } },
+    errors: [403, 404, 409],
+  });
+  api.patch("/api/events/{id}/classes/{classId}", {
+    summary: "Change a class",
+    description: "Once results are published its money rules no longer change (409).",
+    access: "user",
+    params: cls,
+    body: raceClassPatchSchema,
+    responses: { 200: { description: "The class.", schema: RaceClass } },
+    errors: [404, 409],
+  });
+  api.delete("/api/events/{id}/classes/{classId}", {
+    summary: "Delete a class and its entries",
+    description: "Refused (409) once its results are published, or while a sidepot pays on it.",
+    access: "user",
+    params: cls,
+    responses: { 200: { description: "Deleted.", schema: MessageBody } },
+    errors: [404, 409],
+  });
+  api.get("/api/events/{id}/classes/{classId}/draw", {
+    summary: "A class's published draw",
+    description: "Public once published (404 before): the running order, drags and the seed for the audit.",
+    access: "public",
+    params: cls,
+    responses: {
+      200: {
+        description: "The order.",
+        schema: z.object({ classId: z.string(), className: z.string(), seed: z.string().nullable(), minGap: z.number().int(), dragEvery: z.number().int(), publishedAt: z.string().nullable(), order: z.array(DrawnRun) }),
+      },
+    },
+    errors: [404],
+  });
+  api.post("/api/events/{id}/classes/{classId}/draw", {
+    summary: "Draw a class",
+    description: "A new seed, or `seed` to draw the same order again; `publish: true` publishes it (alone, on a drawn class, publishes the order drawn). A published draw is never drawn again (409).",
+    access: "user",
+    params: cls,
+    body: raceDrawSchema,
+    responses: { 200: { description: "The draw.", schema: z.object({ class: RaceClass, seed: z.string().nullable(), published: z.boolean(), order: z.array(DrawnRun) }) } },
+    errors: [404, 409],
+  });
+  api.get("/api/events/{id}/entries", {
+    summary: "Entries of an event",
+    description: "The producer (or an admin) gets every entry; a rider their own, with `totalCents` of what still runs.",
+    access: "user",
+    params: event,
+    responses: { 200: { description: "The entries.", schema: z.object({ entries: z.array(RaceEntry), totalCents: z.number().int() }) } },
+    errors: [404],
+  });
+  api.post("/api/events/{id}/entries", {
+    summary: "Enter a class",
+    description: "A rider: `classId` with `horseId` or `horseName`, optional `riderId`, before entries close. The producer may send `riderName` and `horseName` for a walk-up. A Private rider's answer carries `notice`: the draw and results show their name.",
+    access: "user",
+    params: event,
+    body: raceEntrySchema,
+    responses: { 201: { description: "Entered.", schema: RaceEntry.extend({ notice: z.string().nullable() }) } },
+    errors: [403, 404, 409],
+  });
+  api.patch("/api/events/{id}/entries/{entryId}", {
+    summary: "Change an entry",
+    description: "`scratched`, `paid`, `backNumber`, `classId` (a move): the producer; the rider who entered may only scratch, before entries close.",
+    access: "user",
+    params: entry,
+    body: raceEntryPatchSchema,
+    responses: { 200: { description: "The entry.", schema: RaceEntry } },
+    errors: [404, 409],
+  });
+  api.delete("/api/events/{id}/entries/{entryId}", {
+    summary: "Scratch an entry",
+    access: "user",
+    params: entry,
+    responses: { 200: { description: "The scratched entry.", schema: RaceEntry } },
+    errors: [404, 409],
+  });
+  api.get("/api/events/{id}/timers", {
+    summary: "An event's timers",
+    access: "user",
+    params: event,
+    responses: { 200: { description: "The timers.", schema: z.object({ timers: z.array(Timer) }) } },
+    errors: [403, 404],
+  });
+  api.post("/api/events/{id}/timers", {
+    summary: "Name a timer",
+    description: "By the email of an existing account (404 with a message otherwise); naming one again answers 200.",
+    access: "user",
+    params: event,
+    body: raceTimerSchema,
+    responses: { 200: { description: "Already a timer.", schema: Timer }, 201: { description: "Named.", schema: Timer } },
+    errors: [404],
+  });
+  api.delete("/api/events/{id}/timers/{userId}", {
+    summary: "Remove a timer",
+    access: "user",
+    params: timer,
+    responses: { 200: { description: "Removed.", schema: MessageBody } },
+    errors: [404],
+  });
+};

@@ -1,0 +1,215 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { raceClasses, raceEntries, type Event, type PayoutRule, type RaceClass, type User } from "#db/schema";
+import type { Db } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
+import { DEFAULT_MAX_HORSES, DEFAULT_SPLIT_MS, RACE_MESSAGES as M, type RaceClassInput, type RaceClassPatch } from "~/schemas/raceday";
+import { requireRaceManager } from "./access.server";
+import { raceIsOpenFor } from "./policies.server";
+import { defaultPayout, payoutRuleProblem, type ClassMoneyRules } from "./results";
+
+/*
+ * An event's classes ("Open 4D", "Youth 3D", "Open Sidepot"): their money
+ * rules, checked here once for the hub's forms and the API. Who may change
+ * them is the guard's (requireRaceManager); what may change, once results
+ * are published, is this module's.
+ */
+
+type Viewer = Pick<User, "id" | "isAdmin">;
+
+/** An event's classes in the order its pages show them. */
+export function listClasses(db: Db, eventId: string): RaceClass[] {
+  return db.select().from(raceClasses).where(eq(raceClasses.eventId, eventId)).orderBy(asc(raceClasses.position), asc(raceClasses.createdAt)).all();
+}
+
+/** One class of the event, or null (a class of another event is as missing as a missing one). */
+export function findClass(db: Db, eventId: string, classId: string): RaceClass | null {
+  return db.select().from(raceClasses).where(and(eq(raceClasses.id, classId), eq(raceClasses.eventId, eventId))).get() ?? null;
+}
+
+/** One class of the event, or 404. */
+export function getClass(db: Db, eventId: string, classId: string): RaceClass {
+  const found = findClass(db, eventId, classId);
+  if (!found) throw new HttpError(404, M.classNotFound);
+  return found;
+}
+
+/** How many entries each class of the event has (scratches not counted). */
+export function entryCounts(db: Db, eventId: string): Map<string, number> {
+  const rows = db
+    .select({ classId: raceEntries.classId, n: count() })
+    .from(raceEntries)
+    .where(and(eq(raceEntries.eventId, eventId), eq(raceEntries.status, "ENTERED")))
+    .groupBy(raceEntries.classId)
+    .all();
+  return new Map(rows.map((r) => [r.classId, r.n]));
+}
+
+/**
+ * A class's money rules as the results module reads them. A split given
+ * once applies between every pair of divisions.
+ */
+export function classMoneyRules(cls: RaceClass): ClassMoneyRules {
+  const gaps = Math.max(0, cls.divisions - 1);
+  const splitMs = cls.splitMs.length === gaps ? cls.splitMs : Array.from({ length: gaps }, () => cls.splitMs[0] ?? DEFAULT_SPLIT_MS);
+  return {
+    entryFeeCents: cls.entryFeeCents,
+    addedMoneyCents: cls.addedMoneyCents,
+    producerSharePercent: cls.producerSharePercent,
+    divisions: cls.divisions,
+    splitMs,
+    payout: cls.payout,
+  };
+}
+
+/** The event, for its producer or an admin, once it is a race anyone may enter (approved, not cancelled). */
+function openRace(db: Db, viewer: Viewer, eventId: string): Event {
+  const event = requireRaceManager(db, viewer, eventId);
+  if (!raceIsOpenFor(event)) throw new HttpError(409, M.notApproved);
+  return event;
+}
+
+const refuse = (status: number, message: string, field?: string) => new HttpError(status, message, field ? { errors: { [field]: [message] } } : {});
+
+/** Splits as stored: one for every gap, or one per gap; a single division keeps the one value. */
+function checkSplits(splitMs: number[], divisions: number) {
+  const gaps = divisions - 1;
+  if (splitMs.length === 1 || splitMs.length === gaps) return splitMs;
+  if (gaps === 0) return [splitMs[0]!];
+  throw refuse(400, M.splitCount, "splitSeconds");
+}
+
+function checkPayout(rule: PayoutRule, divisions: number) {
+  const problem = payoutRuleProblem(rule, divisions);
+  if (problem) throw refuse(400, problem, "payout");
+  return rule;
+}
+
+/** A sidepot's class: another class of the event that is not itself a sidepot. */
+function checkSidepot(db: Db, eventId: string, sidepotOf: string | null | undefined, selfId?: string) {
+  if (!sidepotOf) return null;
+  const of = findClass(db, eventId, sidepotOf);
+  if (!of || of.id === selfId || of.sidepotOf) throw refuse(400, M.sidepot, "sidepotOf");
+  if (selfId && db.select({ id: raceClasses.id }).from(raceClasses).where(eq(raceClasses.sidepotOf, selfId)).get()) {
+    throw refuse(400, "A class with a sidepot of its own cannot be a sidepot", "sidepotOf");
+  }
+  return of.id;
+}
+
+function checkNameFree(db: Db, eventId: string, name: string, selfId?: string) {
+  const same = db
+    .select({ id: raceClasses.id })
+    .from(raceClasses)
+    .where(and(eq(raceClasses.eventId, eventId), sql`lower(${raceClasses.name}) = ${name.toLowerCase()}`))
+    .all()
+    .filter((c) => c.id !== selfId);
+  if (same.length) throw refuse(409, `This event already has a class named ${name}`, "name");
+}
+
+/** Adds a class to an approved event (its producer or an admin), with the defaults for what was not given. */
+export function createClass(db: Db, viewer: Viewer, eventId: string, input: RaceClassInput): RaceClass {
+  openRace(db, viewer, eventId);
+  const divisions = input.divisions ?? 1;
+  return db.transaction(
+    () => {
+      checkNameFree(db, eventId, input.name);
+      const sidepotOf = checkSidepot(db, eventId, input.sidepotOf);
+      const last = db.select({ max: sql<number | null>`max(${raceClasses.position})` }).from(raceClasses).where(eq(raceClasses.eventId, eventId)).get();
+      return db
+        .insert(raceClasses)
+        .values({
+          eventId,
+          name: input.name,
+          position: (last?.max ?? -1) + 1,
+          entryFeeCents: input.entryFeeCents,
+          addedMoneyCents: input.addedMoneyCents ?? 0,
+          producerSharePercent: input.producerSharePercent ?? 0,
+          divisions,
+          splitMs: checkSplits(input.splitSeconds ?? [DEFAULT_SPLIT_MS], divisions),
+          maxHorsesPerRider: input.maxHorsesPerRider ?? DEFAULT_MAX_HORSES,
+          payout: checkPayout(input.payout ?? defaultPayout(divisions), divisions),
+          sidepotOf,
+        })
+        .returning()
+        .get();
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** Whether a change touches the money rules (a form sends them all, changed or not). */
+function moneyChanges(current: RaceClass, patch: RaceClassPatch) {
+  const differs = (sent: unknown, stored: unknown) => sent !== undefined && JSON.stringify(sent) !== JSON.stringify(stored);
+  return (
+    differs(patch.entryFeeCents, current.entryFeeCents) ||
+    differs(patch.addedMoneyCents, current.addedMoneyCents) ||
+    differs(patch.producerSharePercent, current.producerSharePercent) ||
+    differs(patch.divisions, current.divisions) ||
+    differs(patch.splitSeconds, current.splitMs) ||
+    (patch.payout !== undefined && differs(patch.payout ?? defaultPayout(current.divisions), current.payout)) ||
+    (patch.sidepotOf !== undefined && (patch.sidepotOf ?? null) !== current.sidepotOf)
+  );
+}
+
+const samePayout = (a: PayoutRule, b: PayoutRule) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Changes a class. Once its results are published the money rules stay as
+ * they were paid (409 with a message); its name and horses per rider may
+ * still change. A payout left at the default follows a change of divisions.
+ */
+export function updateClass(db: Db, viewer: Viewer, eventId: string, classId: string, patch: RaceClassPatch): RaceClass {
+  openRace(db, viewer, eventId);
+  return db.transaction(
+    () => {
+      const current = getClass(db, eventId, classId);
+      if (current.resultsPublishedAt && moneyChanges(current, patch)) throw refuse(409, M.resultsPublished);
+      if (patch.name !== undefined) checkNameFree(db, eventId, patch.name, classId);
+      const divisions = patch.divisions ?? current.divisions;
+      let payout = patch.payout === undefined ? current.payout : (patch.payout ?? defaultPayout(divisions));
+      if (patch.payout === undefined && divisions !== current.divisions && samePayout(current.payout, defaultPayout(current.divisions))) payout = defaultPayout(divisions);
+      let sidepotOf = current.sidepotOf;
+      if (patch.sidepotOf !== undefined && (patch.sidepotOf ?? null) !== current.sidepotOf) {
+        const entered = db.select({ n: count() }).from(raceEntries).where(eq(raceEntries.classId, classId)).get()?.n ?? 0;
+        if (entered > 0) throw refuse(409, "Make a class a sidepot (or not) before anyone enters it", "sidepotOf");
+        sidepotOf = checkSidepot(db, eventId, patch.sidepotOf, classId);
+      }
+      const updated = db
+        .update(raceClasses)
+        .set({
+          ...(patch.name !== undefined ? { name: patch.name } : {}),
+          ...(patch.entryFeeCents !== undefined ? { entryFeeCents: patch.entryFeeCents } : {}),
+          ...(patch.addedMoneyCents !== undefined ? { addedMoneyCents: patch.addedMoneyCents } : {}),
+          ...(patch.producerSharePercent !== undefined ? { producerSharePercent: patch.producerSharePercent } : {}),
+          ...(patch.maxHorsesPerRider !== undefined ? { maxHorsesPerRider: patch.maxHorsesPerRider } : {}),
+          divisions,
+          splitMs: checkSplits(patch.splitSeconds ?? current.splitMs, divisions),
+          payout: checkPayout(payout, divisions),
+          sidepotOf,
+        })
+        .where(and(eq(raceClasses.id, classId), eq(raceClasses.eventId, eventId)))
+        .returning()
+        .get();
+      if (!updated) throw new HttpError(404, M.classNotFound);
+      return updated;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * Deletes a class and its entries. Refused once its results are published
+ * (riders' run logs point at them) and while a sidepot pays on its runs.
+ */
+export function deleteClass(db: Db, viewer: Viewer, eventId: string, classId: string) {
+  requireRaceManager(db, viewer, eventId);
+  db.transaction(
+    () => {
+      const current = getClass(db, eventId, classId);
+      if (current.resultsPublishedAt) throw refuse(409, M.resultsPublished);
+      const sidepot = db.select({ name: raceClasses.name }).from(raceClasses).where(eq(raceClasses.sidepotOf, classId)).get();
+      if (sidepot) throw refuse(409, `${sidepot.name} pays on this class's runs: delete it first`);
+      db.delete(raceClasses).where(and(eq(raceClasses.id, classId), eq(raceClasses.eventId, eventId))).run();
+    },
+    { behavior: "immediate" },
+  );
+}

@@ -1,0 +1,311 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { events, raceClasses, raceEntries, riders, type Event, type RaceClass, type RaceEntry, type User } from "#db/schema";
+import { zoneOfZip } from "~/features/events/zones.server";
+import { findOwnHorse, horseForName } from "~/features/horses/horses.server";
+import { now } from "~/lib/clock.server";
+import type { Db } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
+import { zonedInstant } from "~/lib/zoned-time";
+import { maxHorsesMessage, RACE_LIMITS, RACE_MESSAGES as M, type RaceEntryInput, type RaceEntryPatch } from "~/schemas/raceday";
+import { findRaceEvent } from "./access.server";
+import { findClass } from "./classes.server";
+import { dragsBeforePosition } from "./draw";
+import { recordHistory } from "./history.server";
+import { canManageRace, raceIsOpenFor } from "./policies.server";
+
+/*
+ * Entries: a rider (or a parent for a sub-profile) enters a class with a
+ * horse until entries close; the producer adds walk-ups by name, scratches,
+ * moves an entry between classes, sets back numbers and marks entries paid.
+ * Once a class's draw is published, scratches, moves and late entries are
+ * recorded in the event's history.
+ *
+ * Each change runs in one immediate transaction: the checks (horses per
+ * rider, the same horse twice) and the write see the same rows, and a
+ * refused entry leaves nothing behind (not even the horse a new name would
+ * have added). Statements inside the callback go through `db` itself:
+ * better-sqlite3 runs them on the one connection, inside the transaction.
+ */
+
+type Viewer = Pick<User, "id" | "isAdmin">;
+
+/**
+ * When entries close: the event's "entries close" time, else the start of
+ * the event's first day in its own zone (docs/decisions/2026-11-26-entries-close.md).
+ */
+export function entriesCloseAt(event: Pick<Event, "entriesCloseAt" | "date" | "zipCode">): Date {
+  return event.entriesCloseAt ?? zonedInstant(`${event.date}T00:00`, zoneOfZip(event.zipCode));
+}
+
+export function entriesOpen(event: Pick<Event, "entriesCloseAt" | "date" | "zipCode">, at: Date = now()) {
+  return at.getTime() < entriesCloseAt(event).getTime();
+}
+
+/**
+ * Who rides an entry, for "horses per rider" and the draw's spacing: an
+ * account's own riding, one of its sub-profiles, or a walk-up by name.
+ */
+export function riderKeyOf(entry: Pick<RaceEntry, "userId" | "riderId" | "riderName">) {
+  return entry.userId ? `u:${entry.userId}:${entry.riderId ?? ""}` : `n:${entry.riderName.trim().toLowerCase()}`;
+}
+
+const sameHorse = (a: Pick<RaceEntry, "horseId" | "horseName" | "userId" | "riderId" | "riderName">, b: typeof a) =>
+  a.horseId && b.horseId ? a.horseId === b.horseId : !a.horseId && !b.horseId && riderKeyOf(a) === riderKeyOf(b) && a.horseName.trim().toLowerCase() === b.horseName.trim().toLowerCase();
+
+/** The entries of a class in running order (drawn ones by position, then the rest as entered). */
+export function listClassEntries(db: Db, classId: string): RaceEntry[] {
+  return db
+    .select()
+    .from(raceEntries)
+    .where(eq(raceEntries.classId, classId))
+    .orderBy(sql`${raceEntries.drawPosition} IS NULL`, asc(raceEntries.drawPosition), asc(raceEntries.createdAt), asc(raceEntries.id))
+    .all();
+}
+
+/** Every entry of an event (the producer's list), class by class in running order. */
+export function listEventEntries(db: Db, eventId: string): RaceEntry[] {
+  return db
+    .select()
+    .from(raceEntries)
+    .where(eq(raceEntries.eventId, eventId))
+    .orderBy(asc(raceEntries.classId), sql`${raceEntries.drawPosition} IS NULL`, asc(raceEntries.drawPosition), asc(raceEntries.createdAt), asc(raceEntries.id))
+    .all();
+}
+
+/** A rider's own entries in one event (those they made, for themselves or a sub-profile). */
+export function listOwnEntries(db: Db, userId: string, eventId: string): RaceEntry[] {
+  return db
+    .select()
+    .from(raceEntries)
+    .where(and(eq(raceEntries.eventId, eventId), eq(raceEntries.userId, userId)))
+    .orderBy(asc(raceEntries.createdAt), asc(raceEntries.id))
+    .all();
+}
+
+/** One entry of the event, or null. */
+export function findEntry(db: Db, eventId: string, entryId: string): RaceEntry | null {
+  return db.select().from(raceEntries).where(and(eq(raceEntries.id, entryId), eq(raceEntries.eventId, eventId))).get() ?? null;
+}
+
+/**
+ * The entry of a sidepot's class that runs for a sidepot entry (same rider,
+ * same horse), or null: a sidepot pays on those runs.
+ */
+export function parentEntryFor(db: Db, entry: RaceEntry): RaceEntry | null {
+  const cls = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get();
+  if (!cls?.sidepotOf) return null;
+  return listClassEntries(db, cls.sidepotOf).find((e) => e.status === "ENTERED" && sameHorse(e, entry)) ?? null;
+}
+
+const refuse = (status: number, message: string, field?: string) => new HttpError(status, message, field ? { errors: { [field]: [message] } } : {});
+
+/** How an account's rider is named in a draw: the account's name, or the sub-profile's (with the family name when it has none). */
+function accountRiderName(user: Pick<User, "firstName" | "lastName">, subProfile?: { name: string } | null) {
+  if (!subProfile) return `${user.firstName} ${user.lastName}`.trim();
+  const name = subProfile.name.trim();
+  return name.includes(" ") || !user.lastName ? name : `${name} ${user.lastName}`;
+}
+
+type Candidate = Pick<RaceEntry, "userId" | "riderId" | "riderName" | "horseId" | "horseName">;
+
+/** The class rules an entry must meet to be (or stay) ENTERED in `cls`; `selfId` is the entry itself when it is already stored. */
+function checkClassRules(db: Db, cls: RaceClass, candidate: Candidate, selfId?: string) {
+  if (cls.resultsPublishedAt) throw refuse(409, M.resultsPublished);
+  const others = db
+    .select()
+    .from(raceEntries)
+    .where(and(eq(raceEntries.classId, cls.id), eq(raceEntries.status, "ENTERED")))
+    .all()
+    .filter((e) => e.id !== selfId);
+  if (others.some((e) => sameHorse(e, candidate))) throw refuse(409, M.sameHorse, "horseId");
+  const key = riderKeyOf(candidate);
+  if (others.filter((e) => riderKeyOf(e) === key).length >= cls.maxHorsesPerRider) throw refuse(409, maxHorsesMessage(cls.maxHorsesPerRider), "horseId");
+  if (cls.sidepotOf) {
+    const parent = db.select().from(raceClasses).where(eq(raceClasses.id, cls.sidepotOf)).get();
+    const runs = parent ? listClassEntries(db, parent.id).some((e) => e.status === "ENTERED" && sameHorse(e, candidate)) : false;
+    if (!runs) throw refuse(409, `Enter ${candidate.horseName} in ${parent?.name ?? "its class"} first: a sidepot pays on that class's runs`, "classId");
+  }
+}
+
+/** Where an entry joining a class runs: at the end, as a late entry, once the class is drawn. */
+function placeFor(db: Db, cls: RaceClass) {
+  if (!cls.drawnAt) return { late: false, drawPosition: null, dragsBefore: null };
+  const last = db.select({ max: sql<number | null>`max(${raceEntries.drawPosition})` }).from(raceEntries).where(eq(raceEntries.classId, cls.id)).get();
+  const drawPosition = (last?.max ?? 0) + 1;
+  return { late: true, drawPosition, dragsBefore: dragsBeforePosition(drawPosition, cls.dragEvery) };
+}
+
+function raceEvent(db: Db, viewer: Viewer, eventId: string) {
+  const event = findRaceEvent(db, viewer, eventId);
+  if (!raceIsOpenFor(event)) throw refuse(409, M.notApproved);
+  return event;
+}
+
+function classFor(db: Db, eventId: string, classId: string) {
+  const cls = findClass(db, eventId, classId);
+  if (!cls) throw refuse(400, M.classNotFound, "classId");
+  return cls;
+}
+
+const closedMessage = (event: Event) => `${M.entriesClosed} (they closed ${entriesCloseAt(event).toISOString()})`;
+
+/**
+ * Enters a class. A rider enters with one of their horses (or a new name,
+ * added to their horses as the run log does), for themselves or one of
+ * their sub-profiles, before entries close. The producer (or an admin) may
+ * enter at any time and may add a walk-up by `riderName` and `horseName`.
+ * A Private (SOLO) rider is told (`notice`) that the draw and results show
+ * their name publicly, as at any race.
+ */
+export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryInput): { entry: RaceEntry; notice: string | null } {
+  const event = raceEvent(db, user, eventId);
+  const manager = canManageRace(user, event);
+  const walkUp = input.riderName !== undefined;
+  if (walkUp && !manager) throw refuse(403, "Only the event's producer can add a walk-up entry", "riderName");
+  if (!manager && !entriesOpen(event)) throw refuse(409, closedMessage(event));
+  if (walkUp && !input.riderName?.trim()) throw refuse(400, M.riderName, "riderName");
+  if (walkUp && !input.horseName) throw refuse(400, M.horse, "horseName");
+  if ((input.riderName?.length ?? 0) > RACE_LIMITS.riderName) throw refuse(400, M.riderNameMax, "riderName");
+  if ((input.horseName?.trim().length ?? 0) > RACE_LIMITS.horseName) throw refuse(400, M.horseNameMax, "horseName");
+  if (!input.horseId && !input.horseName) throw refuse(400, M.horse, "horseId");
+  const entry = db.transaction(
+    () => {
+      const cls = classFor(db, eventId, input.classId);
+      let candidate: Candidate;
+      if (walkUp) {
+        candidate = { userId: null, riderId: null, riderName: input.riderName!, horseId: null, horseName: input.horseName! };
+      } else {
+        const sub = input.riderId !== undefined ? (db.select().from(riders).where(and(eq(riders.id, input.riderId), eq(riders.userId, user.id))).get() ?? null) : null;
+        if (input.riderId !== undefined && !sub) throw refuse(400, M.rider, "riderId");
+        let horse;
+        if (input.horseId) {
+          horse = findOwnHorse(db, user.id, input.horseId);
+          if (!horse) throw refuse(400, "Choose a horse from the list", "horseId");
+          if (horse.retiredAt) throw refuse(400, "This horse is retired: bring it back from its page to enter it", "horseId");
+        } else {
+          horse = horseForName(db, user, input.horseName!);
+        }
+        candidate = { userId: user.id, riderId: sub?.id ?? null, riderName: accountRiderName(user, sub), horseId: horse.id, horseName: horse.name };
+      }
+      checkClassRules(db, cls, candidate);
+      // Entered after the draw, or by the producer after entries closed: runs at the end.
+      const place = placeFor(db, cls);
+      const late = place.late || !entriesOpen(event);
+      const inserted = db
+        .insert(raceEntries)
+        .values({ eventId, classId: cls.id, ...candidate, ...place, late, createdBy: user.id })
+        .returning()
+        .get();
+      if (cls.drawPublishedAt) {
+        recordHistory(db, { eventId, classId: cls.id, entryId: inserted.id, actorId: user.id, action: "late-entry", detail: `#${inserted.drawPosition}` });
+      }
+      return inserted;
+    },
+    { behavior: "immediate" },
+  );
+  return { entry, notice: !walkUp && user.privacyMode === "SOLO" ? M.soloNotice : null };
+}
+
+/**
+ * Changes an entry. The producer (or an admin): scratch or put back, paid,
+ * back number, a move to another class of the event. The rider who made it:
+ * scratch only, before entries close. Anyone else's entry answers like a
+ * missing one.
+ */
+export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: string, patch: RaceEntryPatch): RaceEntry {
+  const event = findRaceEvent(db, viewer, eventId);
+  const manager = canManageRace(viewer, event);
+  const current = findEntry(db, eventId, entryId);
+  if (!current || (!manager && current.userId !== viewer.id)) throw new HttpError(404, M.entryNotFound);
+  if (!manager) {
+    const others = patch.paid !== undefined || patch.backNumber !== undefined || patch.classId !== undefined || patch.scratched === false;
+    if (others) throw new HttpError(403, "Only the event's producer can change that; you can scratch your entry");
+    if (!entriesOpen(event)) throw refuse(409, `${closedMessage(event)}: ask the producer to scratch it`);
+  }
+  return db.transaction(
+    () => {
+      let entry = findEntry(db, eventId, entryId);
+      if (!entry) throw new HttpError(404, M.entryNotFound);
+      const cls = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get()!;
+      const history = (action: string, detail: string | null, classId = cls.id) =>
+        recordHistory(db, { eventId, classId, entryId, actorId: viewer.id, action, detail });
+      const set = (values: Partial<RaceEntry>) => (entry = db.update(raceEntries).set(values).where(eq(raceEntries.id, entryId)).returning().get()!);
+
+      if (patch.classId !== undefined && patch.classId !== entry.classId) {
+        const target = classFor(db, eventId, patch.classId);
+        if (cls.resultsPublishedAt) throw refuse(409, M.resultsPublished);
+        if (entry.status === "ENTERED") checkClassRules(db, target, entry);
+        else if (target.resultsPublishedAt) throw refuse(409, M.resultsPublished);
+        const place = entry.status === "ENTERED" ? placeFor(db, target) : { late: entry.late, drawPosition: null, dragsBefore: null };
+        set({ classId: target.id, ...place });
+        if (cls.drawPublishedAt || target.drawPublishedAt) history("move", `${cls.name} to ${target.name}${place.drawPosition ? ` (#${place.drawPosition})` : ""}`, target.id);
+      }
+      const here = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get()!;
+      if (patch.scratched === true && entry.status === "ENTERED") {
+        if (here.resultsPublishedAt) throw refuse(409, M.resultsPublished);
+        set({ status: "SCRATCHED", scratchedAt: now() });
+        if (here.drawPublishedAt) history("scratch", entry.drawPosition ? `#${entry.drawPosition}` : null, here.id);
+      } else if (patch.scratched === false && entry.status === "SCRATCHED") {
+        checkClassRules(db, here, entry, entry.id);
+        // Back in its old place if the draw kept one for it, else at the end.
+        const place = entry.drawPosition ? {} : placeFor(db, here);
+        set({ status: "ENTERED", scratchedAt: null, ...place });
+        if (here.drawPublishedAt) history("reinstate", entry.drawPosition ? `#${entry.drawPosition}` : null, here.id);
+      }
+      if (patch.paid !== undefined && patch.paid !== entry.paid) set({ paid: patch.paid });
+      if (patch.backNumber !== undefined && patch.backNumber !== entry.backNumber) set({ backNumber: patch.backNumber });
+      return entry;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** A scratch: by the rider who entered, before entries close, or by the producer at any time. */
+export function scratchEntry(db: Db, viewer: Viewer, eventId: string, entryId: string) {
+  return updateEntry(db, viewer, eventId, entryId, { scratched: true });
+}
+
+/**
+ * A rider's entries in events that have not ended, soonest first, with
+ * their class's fee and published draw place, for My Events. Fees are
+ * shown, not taken: payment stays at the office.
+ */
+export function myEntries(db: Db, user: Pick<User, "id">, today: string) {
+  const rows = db
+    .select({
+      id: raceEntries.id,
+      eventId: events.id,
+      eventName: events.name,
+      date: events.date,
+      className: raceClasses.name,
+      feeCents: raceClasses.entryFeeCents,
+      drawPublished: isNotNull(raceClasses.drawPublishedAt),
+      riderName: raceEntries.riderName,
+      horseName: raceEntries.horseName,
+      status: raceEntries.status,
+      paid: raceEntries.paid,
+      drawPosition: raceEntries.drawPosition,
+      dragsBefore: raceEntries.dragsBefore,
+    })
+    .from(raceEntries)
+    .innerJoin(events, eq(events.id, raceEntries.eventId))
+    .innerJoin(raceClasses, eq(raceClasses.id, raceEntries.classId))
+    .where(and(eq(raceEntries.userId, user.id), gte(sql`coalesce(${events.endDate}, ${events.date})`, today)))
+    .orderBy(asc(events.date), asc(events.id), asc(raceClasses.position), desc(raceEntries.createdAt))
+    .all();
+  const entries = rows.map(({ drawPublished, drawPosition, dragsBefore, ...r }) => ({
+    ...r,
+    // A place in an unpublished draw may still change: riders see it once published.
+    drawPosition: drawPublished && r.status === "ENTERED" ? drawPosition : null,
+    dragsBefore: drawPublished && r.status === "ENTERED" ? dragsBefore : null,
+  }));
+  const totalCents = entries.filter((e) => e.status === "ENTERED").reduce((sum, e) => sum + e.feeCents, 0);
+  return { entries, totalCents };
+}
+export type MyEntries = ReturnType<typeof myEntries>;
+
+/** The events among `eventIds` that have classes (so their pages offer "Enter" and "Draw"). */
+export function eventsWithClasses(db: Db, eventIds: string[]) {
+  if (!eventIds.length) return new Set<string>();
+  return new Set(db.selectDistinct({ id: raceClasses.eventId }).from(raceClasses).where(inArray(raceClasses.eventId, eventIds)).all().map((r) => r.id));
+}

@@ -1,0 +1,164 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import type { User } from "#db/schema";
+import { redirectWithToast, requireUser } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { readForm } from "~/lib/forms.server";
+import { zoneOfZip } from "~/features/events/zones.server";
+import { HttpError } from "~/lib/http.server";
+import { raceClassFormSchema, raceDrawSchema, raceEntryPatchSchema, raceTimerSchema, RACE_LIMITS } from "~/schemas/raceday";
+import { requireRaceManager } from "./access.server";
+import { createClass, deleteClass, entryCounts, listClasses, updateClass } from "./classes.server";
+import { drawClass } from "./draw.server";
+import { entriesCloseAt, entriesOpen, enterRace, listEventEntries, updateEntry } from "./entries.server";
+import { listHistory } from "./history.server";
+import { raceIsOpenFor } from "./policies.server";
+import { presentClass, presentEntry } from "./presenters.server";
+import { addTimer, listTimers, removeTimer } from "./timers.server";
+
+/*
+ * The producer's race-day hub (/events/{id}/race-day): classes, each class's
+ * entries with their actions, walk-ups, the draw and its publishing, timers
+ * and the history. Every form is a plain POST with a named intent, so the
+ * hub works without JavaScript; the route module is a thin shell over this.
+ */
+
+/** The event for its producer or an admin: a page answer (404 or 403) for anyone else. */
+function managedEvent(user: User, eventId: string) {
+  try {
+    return requireRaceManager(getDb(), user, eventId);
+  } catch (error) {
+    if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+export async function hubScreen(request: Request, eventId: string) {
+  const user = await requireUser(request);
+  const db = getDb();
+  const event = managedEvent(user, eventId);
+  const classes = listClasses(db, event.id);
+  const counts = entryCounts(db, event.id);
+  const byId = new Map(classes.map((c) => [c.id, c]));
+  const entries = listEventEntries(db, event.id).map((e) => presentEntry(e, byId.get(e.classId)));
+  return {
+    event: { id: event.id, name: event.name, date: event.date, endDate: event.endDate, location: event.location },
+    racing: raceIsOpenFor(event),
+    open: entriesOpen(event),
+    closesAt: entriesCloseAt(event).toISOString(),
+    // Times of the event are shown where it happens.
+    zone: zoneOfZip(event.zipCode),
+    classes: classes.map((c) => ({ ...presentClass(c, { entryCount: counts.get(c.id) ?? 0, manager: true }), entries: entries.filter((e) => e.classId === c.id) })),
+    timers: listTimers(db, event.id),
+    history: listHistory(db, event.id).map((h) => ({ ...h, createdAt: h.createdAt.toISOString() })),
+  };
+}
+
+const HUB_INTENTS = [
+  "class-create", "class-update", "class-delete", "walk-up", "entry-scratch", "entry-reinstate", "entry-paid", "entry-unpaid",
+  "entry-back", "entry-move", "draw", "draw-publish", "timer-add", "timer-remove",
+] as const;
+type HubIntent = (typeof HUB_INTENTS)[number];
+
+const DONE: Record<HubIntent, string> = {
+  "class-create": "Class Added",
+  "class-update": "Class Saved",
+  "class-delete": "Class Deleted",
+  "walk-up": "Walk-Up Entered",
+  "entry-scratch": "Entry Scratched",
+  "entry-reinstate": "Entry Back In",
+  "entry-paid": "Marked Paid",
+  "entry-unpaid": "Marked Not Paid",
+  "entry-back": "Back Number Saved",
+  "entry-move": "Entry Moved",
+  draw: "Class Drawn",
+  "draw-publish": "Draw Published",
+  "timer-add": "Timer Added",
+  "timer-remove": "Timer Removed",
+};
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v.slice(0, RACE_LIMITS.id * 4) : "";
+};
+
+function checked<T>(result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }): T {
+  if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? "Invalid form");
+  return result.data;
+}
+
+/**
+ * The hub's forms. A class form that is refused comes back with its field
+ * messages (`form` says which one); every other refusal returns to the hub
+ * with a toast saying why.
+ */
+export async function hubAction(request: Request, eventId: string) {
+  const user = await requireUser(request);
+  const db = getDb();
+  managedEvent(user, eventId);
+  const form = await readForm(request);
+  const asked = form.get("intent");
+  const here = `/events/${eventId}/race-day`;
+  if (!HUB_INTENTS.includes(asked as HubIntent)) return data({ result: null, form: null, message: "Unknown action" }, { status: 400 });
+  const intent = asked as HubIntent;
+  // Back to the hub itself, never with a #fragment: with JavaScript on, a redirect to the same page
+  // that only adds a hash is a hash change and skips the loaders (no toast, no change shown).
+  const classId = text(form, "classId");
+  const entryId = text(form, "entryId");
+
+  if (intent === "class-create" || intent === "class-update") {
+    const submission = parseWithZod(form, { schema: raceClassFormSchema });
+    const which = intent === "class-create" ? "new" : classId;
+    if (submission.status !== "success") return data({ result: submission.reply(), form: which, message: null }, { status: 400 });
+    try {
+      if (intent === "class-create") createClass(db, user, eventId, submission.value);
+      else updateClass(db, user, eventId, classId, submission.value);
+      return redirectWithToast(here, { type: "success", title: DONE[intent] });
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+      const fieldErrors = error.body.errors as Record<string, string[]> | undefined;
+      return data({ result: submission.reply(fieldErrors ? { fieldErrors } : { formErrors: [error.message] }), form: which, message: null }, { status: error.status });
+    }
+  }
+
+  try {
+    switch (intent) {
+      case "class-delete":
+        deleteClass(db, user, eventId, classId);
+        return redirectWithToast(here, { type: "success", title: DONE[intent] });
+      case "walk-up":
+        enterRace(db, user, eventId, { classId, riderName: text(form, "riderName").trim(), horseName: text(form, "horseName").trim() || undefined });
+        break;
+      case "entry-scratch":
+      case "entry-reinstate":
+        updateEntry(db, user, eventId, entryId, { scratched: intent === "entry-scratch" });
+        break;
+      case "entry-paid":
+      case "entry-unpaid":
+        updateEntry(db, user, eventId, entryId, { paid: intent === "entry-paid" });
+        break;
+      case "entry-back":
+        updateEntry(db, user, eventId, entryId, checked(raceEntryPatchSchema.safeParse({ backNumber: text(form, "backNumber") })));
+        break;
+      case "entry-move":
+        updateEntry(db, user, eventId, entryId, { classId: text(form, "toClassId") });
+        break;
+      case "draw":
+        drawClass(db, user, eventId, classId, checked(raceDrawSchema.safeParse({ seed: text(form, "seed"), minGap: text(form, "minGap"), dragEvery: text(form, "dragEvery") })));
+        break;
+      case "draw-publish":
+        drawClass(db, user, eventId, classId, { publish: true });
+        break;
+      case "timer-add":
+        addTimer(db, user, eventId, checked(raceTimerSchema.safeParse({ email: text(form, "email") })).email);
+        break;
+      case "timer-remove":
+        removeTimer(db, user, eventId, text(form, "userId"));
+        break;
+    }
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    return redirectWithToast(here, { type: "error", title: "Not Saved", description: error.message });
+  }
+  return redirectWithToast(here, { type: "success", title: DONE[intent] });
+}

@@ -1,0 +1,108 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import type { User } from "#db/schema";
+import { runLogHorses } from "~/features/horses/horses.server";
+import { listRiders } from "~/features/riders/riders.server";
+import { getUser, redirectWithToast, requireUser } from "~/lib/auth.server";
+import { getDb, type Db } from "~/lib/db.server";
+import { readForm } from "~/lib/forms.server";
+import { zoneOfZip } from "~/features/events/zones.server";
+import { HttpError } from "~/lib/http.server";
+import { raceEntrySchema, RACE_MESSAGES } from "~/schemas/raceday";
+import { findRaceEvent } from "./access.server";
+import { entryCounts, listClasses } from "./classes.server";
+import { eventDraws } from "./draw.server";
+import { entriesCloseAt, entriesOpen, enterRace, listOwnEntries, scratchEntry } from "./entries.server";
+import { canManageRace, raceIsOpenFor } from "./policies.server";
+import { presentClass, presentEntry } from "./presenters.server";
+
+/*
+ * The rider's race-day screens: /events/{id}/enter (enter a class, see and
+ * scratch one's entries) and /events/{id}/draw (the published draws). Their
+ * route modules are thin shells over these.
+ */
+
+/** A hidden or missing event answers the page's 404, as the share page does. */
+function visibleEvent(db: Db, viewer: User | null, eventId: string) {
+  try {
+    return findRaceEvent(db, viewer, eventId);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+const eventSummary = (e: { id: string; name: string; date: string; endDate: string | null; location: string; arenaName: string | null }) => ({
+  id: e.id,
+  name: e.name,
+  date: e.date,
+  endDate: e.endDate,
+  location: e.location,
+  arenaName: e.arenaName,
+});
+
+/** /events/{id}/enter: the classes, the rider's horses and sub-profiles, their entries and whether entries are open. */
+export async function enterScreen(request: Request, eventId: string) {
+  const user = await requireUser(request);
+  const db = getDb();
+  const event = visibleEvent(db, user, eventId);
+  if (!event) return data({ found: false as const }, { status: 404 });
+  const classes = listClasses(db, event.id);
+  const counts = entryCounts(db, event.id);
+  const byId = new Map(classes.map((c) => [c.id, c]));
+  return {
+    found: true as const,
+    event: eventSummary(event),
+    racing: raceIsOpenFor(event),
+    open: entriesOpen(event),
+    closesAt: entriesCloseAt(event).toISOString(),
+    // Times of the event are shown where it happens.
+    zone: zoneOfZip(event.zipCode),
+    manager: canManageRace(user, event),
+    solo: user.privacyMode === "SOLO",
+    classes: classes.map((c) => presentClass(c, { entryCount: counts.get(c.id) ?? 0 })),
+    horses: runLogHorses(db, user.id).pickable.map((h) => ({ id: h.id, name: h.name })),
+    riders: listRiders(db, user.id),
+    entries: listOwnEntries(db, user.id, event.id).map((e) => {
+      const view = presentEntry(e, byId.get(e.classId));
+      return view.drawPublished ? view : { ...view, drawPosition: null, dragsBefore: null };
+    }),
+  };
+}
+
+/** The enter screen's forms: `enter` a class, `scratch` one's entry. A refused form comes back with its messages. */
+export async function enterAction(request: Request, eventId: string) {
+  const user = await requireUser(request);
+  const db = getDb();
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const here = `/events/${eventId}/enter`;
+  if (intent === "scratch") {
+    try {
+      scratchEntry(db, user, eventId, String(form.get("entryId") ?? ""));
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+      return redirectWithToast(here, { type: "error", title: "Not Scratched", description: error.message });
+    }
+    return redirectWithToast(here, { type: "success", title: "Entry Scratched" });
+  }
+  const submission = parseWithZod(form, { schema: raceEntrySchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const { notice } = enterRace(db, user, eventId, { ...submission.value, riderName: undefined });
+    return redirectWithToast(here, { type: "success", title: "Entered!", description: notice ?? "Your entry is on the producer's list. Fees are paid at the office." });
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    const fieldErrors = error.body.errors as Record<string, string[]> | undefined;
+    return data({ result: submission.reply(fieldErrors ? { fieldErrors } : { formErrors: [error.message] }) }, { status: error.status });
+  }
+}
+
+/** /events/{id}/draw: every class's published order, the viewer's own runs marked. */
+export async function drawScreen(request: Request, eventId: string) {
+  const viewer = await getUser(request);
+  const db = getDb();
+  if (!visibleEvent(db, viewer, eventId)) return data({ found: false as const }, { status: 404 });
+  const { event, draws, waiting } = eventDraws(db, viewer, eventId);
+  return { found: true as const, event, draws, waiting, signedIn: Boolean(viewer), soloNotice: RACE_MESSAGES.soloNotice };
+}

@@ -1,0 +1,49 @@
+import { and, asc, eq } from "drizzle-orm";
+import { raceTimers, users, type User } from "#db/schema";
+import type { Db } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
+import { requireRaceManager } from "./access.server";
+
+/*
+ * The timers a producer names for one event: other accounts, found by
+ * email, who may take times at the booth. Only the producer (or an admin)
+ * names or removes them.
+ */
+
+type Viewer = Pick<User, "id" | "isAdmin">;
+
+/** The event's timers, as the producer named them (the email they typed is theirs to see). */
+export function listTimers(db: Db, eventId: string) {
+  return db
+    .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, addedAt: raceTimers.createdAt })
+    .from(raceTimers)
+    .innerJoin(users, eq(users.id, raceTimers.userId))
+    .where(eq(raceTimers.eventId, eventId))
+    .orderBy(asc(raceTimers.createdAt))
+    .all()
+    .map(({ firstName, lastName, ...t }) => ({ ...t, name: `${firstName} ${lastName}`.trim() }));
+}
+export type TimerView = ReturnType<typeof listTimers>[number];
+
+export const NO_TIMER_ACCOUNT = "No active account uses that email: ask them to sign up, then add them";
+
+/** Names the account with this email a timer of the event; naming one twice changes nothing. */
+export function addTimer(db: Db, viewer: Viewer, eventId: string, email: string): { timer: TimerView; created: boolean } {
+  const event = requireRaceManager(db, viewer, eventId);
+  const account = db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+  if (!account || !account.isActive) throw new HttpError(404, NO_TIMER_ACCOUNT, { errors: { email: [NO_TIMER_ACCOUNT] } });
+  if (account.id === event.createdBy) {
+    const message = "The producer already times their own race";
+    throw new HttpError(400, message, { errors: { email: [message] } });
+  }
+  const inserted = db.insert(raceTimers).values({ eventId, userId: account.id, addedBy: viewer.id }).onConflictDoNothing().returning().get();
+  const timer = listTimers(db, eventId).find((t) => t.userId === account.id)!;
+  return { timer, created: Boolean(inserted) };
+}
+
+/** Removes a timer; a user who is not one answers 404. */
+export function removeTimer(db: Db, viewer: Viewer, eventId: string, userId: string) {
+  requireRaceManager(db, viewer, eventId);
+  const result = db.delete(raceTimers).where(and(eq(raceTimers.eventId, eventId), eq(raceTimers.userId, userId))).run();
+  if (result.changes === 0) throw new HttpError(404, "Timer not found");
+}

@@ -1,0 +1,32 @@
+import { getClass } from "~/features/raceday/classes.server";
+import { scratchEntry, updateEntry } from "~/features/raceday/entries.server";
+import { presentEntry } from "~/features/raceday/presenters.server";
+import { requireApiUser } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { apiRoute, parseJson } from "~/lib/http.server";
+import { raceEntryPatchSchema } from "~/schemas/raceday";
+
+/**
+ * PATCH /api/events/{id}/entries/{entryId}: `scratched`, `paid`,
+ * `backNumber`, `classId` (a move within the event): the producer or an
+ * admin; the rider who entered may only scratch, before entries close.
+ * DELETE: scratch (the rider before the close, or the producer). Anyone
+ * else's entry answers 404.
+ */
+const route = apiRoute({
+  PATCH: async ({ request, params }) => {
+    const user = await requireApiUser(request);
+    const patch = await parseJson(request, raceEntryPatchSchema);
+    const db = getDb();
+    const entry = updateEntry(db, user, params.id ?? "", params.entryId ?? "", patch);
+    return Response.json(presentEntry(entry, getClass(db, entry.eventId, entry.classId)));
+  },
+  DELETE: async ({ request, params }) => {
+    const user = await requireApiUser(request);
+    const db = getDb();
+    const entry = scratchEntry(db, user, params.id ?? "", params.entryId ?? "");
+    return Response.json(presentEntry(entry, getClass(db, entry.eventId, entry.classId)));
+  },
+});
+export const loader = route;
+export const action = route;

@@ -1,0 +1,397 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { FieldErrors } from "~/components/Field";
+import { FormError } from "~/components/FormError";
+import { PageHeader } from "~/components/PageHeader";
+import type { FormResult } from "~/features/auth/useFormChecks";
+import { formatDateRange } from "~/features/events/format";
+import { DrawList } from "~/features/raceday/DrawList";
+import { hubAction, hubScreen } from "~/features/raceday/hub.server";
+import { formatCents } from "~/features/raceday/time";
+import { formatEventTime } from "~/features/raceday/when";
+import { APP_NAME } from "~/schemas/constants";
+import { centsToDollarsText, msToSecondsText, payoutToText, RACE_LIMITS } from "~/schemas/raceday";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Race Day: ${data?.event.name ?? "Event"} | ${APP_NAME}` }];
+export const loader = ({ request, params }: LoaderFunctionArgs) => hubScreen(request, params.id ?? "");
+export const action = ({ request, params }: ActionFunctionArgs) => hubAction(request, params.id ?? "");
+
+type Hub = ReturnType<typeof useLoaderData<typeof loader>>;
+type HubClass = Hub["classes"][number];
+type HubEntry = HubClass["entries"][number];
+
+const HISTORY_LABELS: Record<string, string> = {
+  "draw-published": "Draw published",
+  scratch: "Scratched",
+  reinstate: "Back in",
+  move: "Moved",
+  "late-entry": "Late entry",
+};
+
+function Input({ id, label, name, defaultValue, errors, hint, ...rest }: { id: string; label: string; name: string; defaultValue?: string; errors?: string[] | null; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input id={id} name={name} className="input" defaultValue={defaultValue} aria-invalid={errors?.length ? true : undefined} aria-describedby={errors?.length ? `${id}-error` : hint ? `${id}-hint` : undefined} {...rest} />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
+/** The class form: add (no class) or edit; amounts in dollars, splits in seconds, the payout as text. */
+function ClassForm({ cls, classes, result }: { cls?: HubClass; classes: HubClass[]; result: FormResult | null }) {
+  const p = cls ? `class-${cls.id}` : "class-new";
+  const sent = (result?.initialValue ?? null) as Record<string, string> | null;
+  const v = (name: string, stored: string | undefined) => (sent ? sent[name] : stored);
+  const errors = (name: string) => result?.error?.[name] ?? undefined;
+  const payout = cls ? payoutToText(cls.payout) : { divisionPercents: "", payoutTable: "" };
+  const parents = classes.filter((c) => !c.sidepotOf && c.id !== cls?.id);
+  return (
+    <Form method="post" className="space-y-3" noValidate>
+      {cls ? <input type="hidden" name="classId" value={cls.id} /> : null}
+      <FormError message={result?.error?.[""]?.[0]} />
+      <Input id={`${p}-name`} label="Class name" name="name" required maxLength={RACE_LIMITS.className} placeholder="Open 4D" defaultValue={v("name", cls?.name)} errors={errors("name")} />
+      <div className="grid grid-cols-2 gap-3">
+        <Input id={`${p}-fee`} label="Entry fee ($)" name="entryFee" inputMode="decimal" placeholder="50.00" defaultValue={v("entryFee", cls ? centsToDollarsText(cls.entryFeeCents) : undefined)} errors={errors("entryFee")} />
+        <Input id={`${p}-added`} label="Added money ($)" name="addedMoney" inputMode="decimal" placeholder="0" defaultValue={v("addedMoney", cls ? centsToDollarsText(cls.addedMoneyCents) : undefined)} errors={errors("addedMoney")} />
+        <Input id={`${p}-share`} label="Producer's share (%)" name="producerSharePercent" inputMode="numeric" placeholder="0" defaultValue={v("producerSharePercent", cls ? String(cls.producerSharePercent) : undefined)} errors={errors("producerSharePercent")} />
+        <Input id={`${p}-max`} label="Horses per rider" name="maxHorsesPerRider" inputMode="numeric" placeholder="3" defaultValue={v("maxHorsesPerRider", cls ? String(cls.maxHorsesPerRider) : undefined)} errors={errors("maxHorsesPerRider")} />
+        <Input id={`${p}-divisions`} label="Divisions (1-6)" name="divisions" inputMode="numeric" placeholder="1" defaultValue={v("divisions", cls ? String(cls.divisions) : undefined)} errors={errors("divisions")} />
+        <Input id={`${p}-splits`} label="Split (seconds)" name="splitSeconds" inputMode="decimal" placeholder="0.5" hint="0.5 or 1.0, or one per split: 0.5, 1, 1" defaultValue={v("splitSeconds", cls ? cls.splitMs.map(msToSecondsText).join(", ") : undefined)} errors={errors("splitSeconds")} />
+      </div>
+      <details className="rounded-lg border border-gray-200 p-3" open={Boolean(errors("payoutTable") || errors("payout") || errors("divisionPercents"))}>
+        <summary className="min-h-[44px] cursor-pointer font-semibold text-gray-900">Payout {cls ? "" : "(blank: the default for the divisions)"}</summary>
+        <div className="mt-2 space-y-3">
+          <Input id={`${p}-divpct`} label="Division shares (%)" name="divisionPercents" placeholder="35, 27, 22, 16" defaultValue={v("divisionPercents", payout.divisionPercents)} errors={errors("divisionPercents")} />
+          <div>
+            <label htmlFor={`${p}-table`} className="label">
+              Places paid by entries
+            </label>
+            <textarea id={`${p}-table`} name="payoutTable" rows={4} className="input font-mono text-sm" placeholder={"25: 60, 40\n50: 40, 30, 20, 10"} defaultValue={v("payoutTable", payout.payoutTable)} aria-describedby={`${p}-table-hint`} />
+            <p id={`${p}-table-hint`} className="mt-1 text-xs text-gray-600">
+              One row a line: up to how many entries, then the percent each place gets.
+            </p>
+            <FieldErrors id={`${p}-table-error`} errors={errors("payoutTable") ?? errors("payout")} />
+          </div>
+        </div>
+      </details>
+      {parents.length ? (
+        <div>
+          <label htmlFor={`${p}-sidepot`} className="label">
+            Sidepot of
+          </label>
+          <select id={`${p}-sidepot`} name="sidepotOf" className="input" defaultValue={v("sidepotOf", cls?.sidepotOf ?? "") ?? ""}>
+            <option value="">Not a sidepot (runs of its own)</option>
+            {parents.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          <FieldErrors id={`${p}-sidepot-error`} errors={errors("sidepotOf")} />
+        </div>
+      ) : null}
+      <button type="submit" name="intent" value={cls ? "class-update" : "class-create"} className="btn-primary w-full sm:w-auto">
+        {cls ? "Save Class" : "Add Class"}
+      </button>
+    </Form>
+  );
+}
+
+function EntryRow({ entry, classes }: { entry: HubEntry; classes: HubClass[] }) {
+  const others = classes.filter((c) => c.id !== entry.classId);
+  return (
+    <li className="py-2" data-testid="hub-entry">
+      <div className="flex items-start gap-3">
+        <span className="w-8 shrink-0 text-right font-bold tabular-nums text-gray-900">{entry.drawPosition ?? "–"}</span>
+        <div className="min-w-0 flex-1">
+          <p className={`font-semibold ${entry.status === "SCRATCHED" ? "text-gray-500 line-through" : "text-gray-900"}`}>
+            {entry.riderName} · {entry.horseName}
+          </p>
+          <p className="text-xs text-gray-700">
+            {[entry.backNumber ? `Back #${entry.backNumber}` : null, entry.paid ? "Paid" : "Not paid", entry.walkUp ? "Walk-up" : null, entry.late ? "Late" : null, entry.status === "SCRATCHED" ? "Scratched" : null]
+              .filter(Boolean)
+              .join(" · ")}
+          </p>
+        </div>
+        <details className="relative shrink-0">
+          <summary className="menu-trigger" aria-label={`Change ${entry.riderName} on ${entry.horseName}`}>
+            Change
+          </summary>
+          <div className="menu w-72 space-y-2 p-3">
+            <Form method="post" className="grid grid-cols-2 gap-2">
+              <input type="hidden" name="entryId" value={entry.id} />
+              <input type="hidden" name="classId" value={entry.classId} />
+              <button type="submit" name="intent" value={entry.paid ? "entry-unpaid" : "entry-paid"} className="btn-secondary">
+                {entry.paid ? "Not Paid" : "Mark Paid"}
+              </button>
+              <button type="submit" name="intent" value={entry.status === "SCRATCHED" ? "entry-reinstate" : "entry-scratch"} className="btn-secondary text-red-800">
+                {entry.status === "SCRATCHED" ? "Put Back" : "Scratch"}
+              </button>
+            </Form>
+            <Form method="post" className="flex items-end gap-2">
+              <input type="hidden" name="entryId" value={entry.id} />
+              <input type="hidden" name="classId" value={entry.classId} />
+              <div className="flex-1">
+                <label htmlFor={`back-${entry.id}`} className="label">
+                  Back number
+                </label>
+                <input id={`back-${entry.id}`} name="backNumber" inputMode="numeric" className="input" defaultValue={entry.backNumber ?? ""} />
+              </div>
+              <button type="submit" name="intent" value="entry-back" className="btn-secondary">
+                Save
+              </button>
+            </Form>
+            {others.length ? (
+              <Form method="post" className="flex items-end gap-2">
+                <input type="hidden" name="entryId" value={entry.id} />
+                <input type="hidden" name="classId" value={entry.classId} />
+                <div className="flex-1">
+                  <label htmlFor={`move-${entry.id}`} className="label">
+                    Move to
+                  </label>
+                  <select id={`move-${entry.id}`} name="toClassId" className="input">
+                    {others.map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <button type="submit" name="intent" value="entry-move" className="btn-secondary">
+                  Move
+                </button>
+              </Form>
+            ) : null}
+          </div>
+        </details>
+      </div>
+    </li>
+  );
+}
+
+function ClassPanel({ cls, hub, result }: { cls: HubClass; hub: Hub; result: FormResult | null }) {
+  const running = cls.entries.filter((e) => e.status === "ENTERED");
+  const drawn = cls.entries.filter((e) => e.drawPosition !== null).sort((a, b) => a.drawPosition! - b.drawPosition!);
+  const parent = cls.sidepotOf ? hub.classes.find((c) => c.id === cls.sidepotOf) : null;
+  return (
+    <section id={`class-${cls.id}`} className="card space-y-4" aria-labelledby={`class-${cls.id}-title`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={`class-${cls.id}-title`} className="text-lg font-bold text-gray-900">
+          {cls.name}
+        </h3>
+        <p className="text-sm text-gray-700">
+          {formatCents(cls.entryFeeCents)} entry · {formatCents(cls.addedMoneyCents)} added · {cls.divisions}D · {running.length} entered
+        </p>
+      </div>
+      {parent ? <p className="text-sm text-gray-700">Sidepot of {parent.name}: pays on its runs, no draw of its own.</p> : null}
+      <div className="flex flex-wrap gap-2 text-sm">
+        <a data-discover href={`/events/${hub.event.id}/results/${cls.id}`} className="btn-secondary">
+          Results
+        </a>
+        {cls.drawPublishedAt ? (
+          <a data-discover href={`/events/${hub.event.id}/draw#class-${cls.id}`} className="btn-secondary">
+            Public Draw
+          </a>
+        ) : null}
+      </div>
+
+      <details className="rounded-lg border border-gray-200 p-3" open={result !== null}>
+        <summary className="min-h-[44px] cursor-pointer font-semibold text-gray-900">Edit class</summary>
+        <div className="mt-3 space-y-3">
+          <ClassForm cls={cls} classes={hub.classes} result={result} />
+          <Form method="post">
+            <input type="hidden" name="classId" value={cls.id} />
+            <button type="submit" name="intent" value="class-delete" className="btn-ghost text-red-800">
+              Delete Class and Its Entries
+            </button>
+          </Form>
+        </div>
+      </details>
+
+      <div>
+        <h4 className="font-bold text-gray-900">Entries</h4>
+        {cls.entries.length ? (
+          <ul className="divide-y divide-gray-200">
+            {cls.entries.map((e) => (
+              <EntryRow key={e.id} entry={e} classes={hub.classes} />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-gray-700">No entries yet.</p>
+        )}
+      </div>
+
+      <Form key={`walk-${cls.entries.length}`} method="post" className="space-y-2 rounded-lg border border-gray-200 p-3" aria-label={`Walk-up entry for ${cls.name}`}>
+        <h4 className="font-bold text-gray-900">Walk-up</h4>
+        <input type="hidden" name="classId" value={cls.id} />
+        <div className="grid gap-2 sm:grid-cols-2">
+          <Input id={`walk-rider-${cls.id}`} label="Rider's name" name="riderName" autoComplete="off" maxLength={RACE_LIMITS.riderName} />
+          <Input id={`walk-horse-${cls.id}`} label="Horse's name" name="horseName" autoComplete="off" maxLength={RACE_LIMITS.horseName} />
+        </div>
+        <button type="submit" name="intent" value="walk-up" className="btn-secondary w-full sm:w-auto">
+          Add Walk-Up
+        </button>
+      </Form>
+
+      {!cls.sidepotOf ? (
+        <div className="space-y-2 rounded-lg border border-gray-200 p-3">
+          <h4 className="font-bold text-gray-900">Draw</h4>
+          {cls.drawPublishedAt ? (
+            <p className="text-sm text-gray-800">
+              Published with seed <code className="break-all">{cls.drawSeed}</code>. Scratches, moves and late entries keep it up to date and go into the history.
+            </p>
+          ) : (
+            <>
+              {cls.drawn ? (
+                <p className="text-sm text-gray-800">
+                  Drawn with seed <code className="break-all">{cls.drawSeed}</code>, not published: only you see it. Draw again or publish it.
+                </p>
+              ) : null}
+              <Form method="post" className="grid grid-cols-2 gap-2 sm:grid-cols-4 sm:items-end">
+                <input type="hidden" name="classId" value={cls.id} />
+                <Input id={`gap-${cls.id}`} label="Runs apart" name="minGap" inputMode="numeric" defaultValue={String(cls.drawMinGap)} />
+                <Input id={`drag-${cls.id}`} label="Drag every" name="dragEvery" inputMode="numeric" defaultValue={String(cls.dragEvery)} />
+                <div className="col-span-2">
+                  <Input id={`seed-${cls.id}`} label="Seed (blank: a new one)" name="seed" autoComplete="off" maxLength={RACE_LIMITS.seed} />
+                </div>
+                <button type="submit" name="intent" value="draw" className="btn-secondary col-span-2 sm:col-span-2">
+                  {cls.drawn ? "Draw Again" : "Draw"}
+                </button>
+              </Form>
+              {cls.drawn ? (
+                <Form method="post">
+                  <input type="hidden" name="classId" value={cls.id} />
+                  <button type="submit" name="intent" value="draw-publish" className="btn-primary w-full sm:w-auto">
+                    Publish Draw
+                  </button>
+                </Form>
+              ) : null}
+            </>
+          )}
+          {drawn.length ? (
+            <DrawList
+              label={`${cls.name} order`}
+              runs={drawn.map((e) => ({ entryId: e.id, position: e.drawPosition!, backNumber: e.backNumber, riderName: e.riderName, horseName: e.horseName, dragsBefore: e.dragsBefore ?? 0, late: e.late, scratched: e.status === "SCRATCHED" }))}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export default function RaceDayHub() {
+  const hub = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const resultFor = (which: string) => (actionData && actionData.form === which ? (actionData.result as FormResult) : null);
+  return (
+    <>
+      <PageHeader title="Race Day" back="/events?folder=created" width="split" />
+      <main id="main" className="mx-auto max-w-2xl space-y-4 px-4 py-4 pb-24 lg:max-w-5xl">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 className="text-xl font-bold text-gray-900">{hub.event.name}</h2>
+            <p className="text-gray-700">
+              {formatDateRange(hub.event.date, hub.event.endDate)} · {hub.event.location} · Entries {hub.open ? "open until" : "closed"}{" "}
+              <time dateTime={hub.closesAt}>{formatEventTime(hub.closesAt, hub.zone)}</time>
+            </p>
+          </div>
+          <nav aria-label="Race day pages" className="flex flex-wrap gap-2">
+            <a data-discover href={`/events/${hub.event.id}/booth`} className="btn-primary">
+              Booth
+            </a>
+            <a data-discover href={`/events/${hub.event.id}/draw`} className="btn-secondary">
+              Public Draw
+            </a>
+            <a data-discover href={`/events/${hub.event.id}/enter`} className="btn-secondary">
+              Entry Form
+            </a>
+          </nav>
+        </div>
+        {actionData?.message ? <FormError message={actionData.message} /> : null}
+        {!hub.racing ? <p className="card text-gray-800">Race day opens once an admin approves the event.</p> : null}
+
+        <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
+          <div className="space-y-4">
+            <h2 className="text-lg font-bold text-gray-900">Classes</h2>
+            {hub.classes.map((c) => (
+              <ClassPanel key={c.id} cls={c} hub={hub} result={resultFor(c.id)} />
+            ))}
+            {hub.racing ? (
+              // Keyed by the class count: a class added closes and empties the form (with JavaScript the page stays mounted).
+              <details key={`add-${hub.classes.length}`} id="add-class" className="card" open={hub.classes.length === 0 || resultFor("new") !== null}>
+                <summary className="min-h-[44px] cursor-pointer text-lg font-bold text-gray-900">Add a class</summary>
+                <div className="mt-3">
+                  <ClassForm classes={hub.classes} result={resultFor("new")} />
+                </div>
+              </details>
+            ) : null}
+          </div>
+          <aside className="space-y-4">
+            <section id="timers" className="card space-y-3" aria-labelledby="timers-title">
+              <h2 id="timers-title" className="text-lg font-bold text-gray-900">
+                Timers
+              </h2>
+              <p className="text-sm text-gray-700">They take times at the booth for this event.</p>
+              {hub.timers.length ? (
+                <ul className="divide-y divide-gray-200">
+                  {hub.timers.map((t) => (
+                    <li key={t.userId} className="flex items-center gap-2 py-2">
+                      <span className="min-w-0 flex-1">
+                        <span className="block font-semibold text-gray-900">{t.name}</span>
+                        <span className="block truncate text-xs text-gray-700">{t.email}</span>
+                      </span>
+                      <Form method="post">
+                        <input type="hidden" name="userId" value={t.userId} />
+                        <button type="submit" name="intent" value="timer-remove" className="btn-ghost text-red-800" aria-label={`Remove ${t.name}`}>
+                          Remove
+                        </button>
+                      </Form>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              <Form key={`timers-${hub.timers.length}`} method="post" className="space-y-2">
+                <Input id="timer-email" label="Timer's email" name="email" type="email" autoComplete="off" />
+                <button type="submit" name="intent" value="timer-add" className="btn-secondary w-full">
+                  Add Timer
+                </button>
+              </Form>
+            </section>
+            <section className="card space-y-2" aria-labelledby="history-title">
+              <h2 id="history-title" className="text-lg font-bold text-gray-900">
+                History
+              </h2>
+              {hub.history.length ? (
+                <ol className="space-y-2 text-sm">
+                  {hub.history.map((h) => (
+                    <li key={h.id} data-testid="history-item">
+                      <span className="font-semibold text-gray-900">{HISTORY_LABELS[h.action] ?? h.action}</span>
+                      {h.className ? ` · ${h.className}` : ""}
+                      {h.riderName ? ` · ${h.riderName} (${h.horseName})` : ""}
+                      {h.detail ? ` · ${h.detail}` : ""}
+                      {h.reason ? ` · ${h.reason}` : ""}
+                      <span className="block text-xs text-gray-600">
+                        {h.actorName ?? "Someone"}, <time dateTime={h.createdAt}>{formatEventTime(h.createdAt, hub.zone)}</time>
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              ) : (
+                <p className="text-sm text-gray-700">Changes after a draw is published show here, with who made them and when.</p>
+              )}
+            </section>
+          </aside>
+        </div>
+      </main>
+    </>
+  );
+}

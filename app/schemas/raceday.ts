@@ -1,0 +1,342 @@
+import { z } from "zod";
+import type { PayoutRule } from "#db/schema";
+
+/*
+ * Race day's classes, entries, the draw and timers: limits, messages and the
+ * zod schemas shared by the producer's hub, the entry form and the /api
+ * routes. Money is integer cents: a form's dollars ("50", "50.00", "$1,250")
+ * become cents in one place, parseDollars, without floating point.
+ */
+
+export const RACE_LIMITS = {
+  className: 60,
+  riderName: 80,
+  horseName: 60,
+  /** $1,000,000: more than any class's fee or added money. */
+  maxCents: 100_000_000,
+  divisions: 6,
+  maxHorsesPerRider: 20,
+  /** A split between divisions, in thousandths: 0.1 s to 5 s. */
+  minSplitMs: 100,
+  maxSplitMs: 5_000,
+  backNumber: 99_999,
+  minGap: 50,
+  dragEvery: 100,
+  seed: 64,
+  id: 64,
+  email: 254,
+} as const;
+
+export const DEFAULT_SPLIT_MS = 500;
+export const DEFAULT_MAX_HORSES = 3;
+export const DEFAULT_MIN_GAP = 5;
+export const DEFAULT_DRAG_EVERY = 5;
+
+export const RACE_MESSAGES = {
+  className: "Class name is required",
+  classNameMax: `Class name must be ${RACE_LIMITS.className} characters or less`,
+  cents: "Amounts are whole cents (an integer, like 5000 for $50.00)",
+  centsMax: "That amount is too large",
+  dollars: 'Enter dollars and cents, like 50 or 50.00',
+  producerShare: "Producer's share is a whole percent from 0 to 100",
+  divisions: `Divisions must be a whole number from 1 to ${RACE_LIMITS.divisions}`,
+  split: "Splits are seconds, like 0.5 or 1.0 (up to 3 decimals, from 0.1 to 5)",
+  splitCount: "Give one split for every division, or one split per gap between divisions",
+  maxHorses: `Horses per rider must be a whole number from 1 to ${RACE_LIMITS.maxHorsesPerRider}`,
+  payout: "Payout must have division percents and a table of places",
+  payoutText: 'Write each row as "entries: percents", like "25: 60, 40"',
+  sidepot: "Choose a class of this event that is not itself a sidepot",
+  sidepotDraw: "A sidepot runs in its class's draw: draw that class instead",
+  classNotFound: "Class not found",
+  entryNotFound: "Entry not found",
+  chooseClass: "Choose a class",
+  horse: "Choose one of your horses or type a horse's name",
+  horseNameMax: `Horse name must be ${RACE_LIMITS.horseName} characters or less`,
+  riderName: "Rider name is required for a walk-up entry",
+  riderNameMax: `Rider name must be ${RACE_LIMITS.riderName} characters or less`,
+  rider: "Choose a rider from the list",
+  backNumber: `Back number must be a whole number from 1 to ${RACE_LIMITS.backNumber}`,
+  flag: "Must be true or false",
+  seed: `A seed is letters and digits, up to ${RACE_LIMITS.seed}`,
+  minGap: `Runs between a rider's horses must be a whole number from 0 to ${RACE_LIMITS.minGap}`,
+  dragEvery: `Drag every must be a whole number from 0 (no drags) to ${RACE_LIMITS.dragEvery}`,
+  email: "Enter the timer's email address",
+  notApproved: "Race day opens once an admin approves the event",
+  entriesClosed: "Entries are closed for this event",
+  drawPublished: "The draw is published: it cannot be drawn again. Scratches, moves and late entries keep it up to date.",
+  resultsPublished: "Results are published: the class's money rules and the class itself can no longer change",
+  sameHorse: "That horse is already entered in this class",
+  soloNotice: "Your profile is Private, but a race's draw and results show each rider's name and horse publicly, as at any race.",
+} as const;
+
+export const maxHorsesMessage = (max: number) => `A rider may enter at most ${max} ${max === 1 ? "horse" : "horses"} in this class`;
+
+/**
+ * Dollars as typed ("50", "50.5", "50.00", "$1,250.00") to integer cents,
+ * or null when the text is not an amount. Read digit by digit, never through
+ * a float, so "0.29" is 29 cents and not 28.999....
+ */
+export function parseDollars(text: string): number | null {
+  const m = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  const whole = Number(m[1]!.replace(/,/g, ""));
+  const cents = m[2] ? Number(m[2].padEnd(2, "0")) : 0;
+  const total = whole * 100 + cents;
+  return Number.isSafeInteger(total) && total <= RACE_LIMITS.maxCents ? total : null;
+}
+
+/** Cents as a form shows them to edit: 5000 -> "50.00". */
+export function centsToDollarsText(cents: number) {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** Seconds as typed ("0.5", "1", "1.25") to thousandths, or null; read as text, never through a float. */
+export function parseSeconds(text: string): number | null {
+  const m = /^(\d{1,2})(?:\.(\d{1,3}))?$/.exec(text.trim());
+  if (!m) return null;
+  return Number(m[1]) * 1000 + (m[2] ? Number(m[2].padEnd(3, "0")) : 0);
+}
+
+/** A number of seconds sent as JSON (0.5) to thousandths, or null when it has more than 3 decimals. */
+function secondsToMs(value: number): number | null {
+  if (!Number.isFinite(value)) return null;
+  const ms = Math.round(value * 1000);
+  return Math.abs(value * 1000 - ms) < 1e-6 ? ms : null;
+}
+
+const splitInRange = (ms: number) => ms >= RACE_LIMITS.minSplitMs && ms <= RACE_LIMITS.maxSplitMs;
+
+/** Thousandths as seconds for a form: 500 -> "0.5", 1000 -> "1.0". */
+export function msToSecondsText(ms: number) {
+  const text = (ms / 1000).toFixed(3).replace(/0+$/, "");
+  return text.endsWith(".") ? `${text}0` : text;
+}
+
+/**
+ * The payout as a form edits it: division percents ("35, 27, 22, 16") and
+ * one table row a line ("25: 60, 40" pays 2 places up to 25 entries).
+ */
+export function payoutToText(rule: PayoutRule) {
+  return {
+    divisionPercents: rule.divisionPercents.join(", "),
+    payoutTable: rule.table.map((row) => `${row.maxEntries}: ${row.percents.join(", ")}`).join("\n"),
+  };
+}
+
+const numberList = (text: string) => {
+  const parts = text.split(/[,/\s]+/).filter(Boolean);
+  if (!parts.length || parts.some((p) => !/^\d{1,3}(?:\.\d{1,2})?$/.test(p))) return null;
+  return parts.map(Number);
+};
+
+/** The payout form's two fields as a rule, or a message; both blank means the default (null). */
+export function payoutFromText(divisionText: string, tableText: string): PayoutRule | null | { error: string } {
+  if (!divisionText.trim() && !tableText.trim()) return null;
+  const divisionPercents = numberList(divisionText);
+  if (!divisionPercents) return { error: "Division percents are numbers, like 35, 27, 22, 16" };
+  const table: PayoutRule["table"] = [];
+  for (const line of tableText.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)) {
+    const m = /^(\d{1,5})\s*[:=]\s*(.+)$/.exec(line);
+    const percents = m ? numberList(m[2]!) : null;
+    if (!m || !percents) return { error: RACE_MESSAGES.payoutText };
+    table.push({ maxEntries: Number(m[1]), percents });
+  }
+  if (!table.length) return { error: RACE_MESSAGES.payoutText };
+  return { divisionPercents, table };
+}
+
+const whole = (message: string, min: number, max: number) =>
+  z.number({ invalid_type_error: message, required_error: message }).int(message).min(min, message).max(max, message);
+const cents = z.number({ invalid_type_error: RACE_MESSAGES.cents, required_error: RACE_MESSAGES.cents }).int(RACE_MESSAGES.cents).min(0, RACE_MESSAGES.cents).max(RACE_LIMITS.maxCents, RACE_MESSAGES.centsMax);
+const percent = z.number().min(0).max(100);
+const payoutRuleSchema = z.object(
+  {
+    divisionPercents: z.array(percent, { invalid_type_error: RACE_MESSAGES.payout }).min(1, RACE_MESSAGES.payout).max(RACE_LIMITS.divisions, RACE_MESSAGES.payout),
+    table: z
+      .array(z.object({ maxEntries: z.number().int().min(1).max(100_000), percents: z.array(percent).min(1).max(50) }), { invalid_type_error: RACE_MESSAGES.payout })
+      .min(1, RACE_MESSAGES.payout)
+      .max(30, RACE_MESSAGES.payout),
+  },
+  { invalid_type_error: RACE_MESSAGES.payout },
+);
+
+/** One split for every gap, or one per gap; sent as seconds (0.5 or [0.5, 1, 1]), kept as thousandths. */
+const splitSeconds = z
+  .union([z.number(), z.array(z.number()).min(1).max(RACE_LIMITS.divisions)], { errorMap: () => ({ message: RACE_MESSAGES.split }) })
+  .transform((v, ctx) => {
+    const ms = [v].flat().map(secondsToMs);
+    if (ms.some((x) => x === null || !splitInRange(x))) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: RACE_MESSAGES.split });
+      return z.NEVER;
+    }
+    return ms as number[];
+  });
+
+const id = z.string({ invalid_type_error: RACE_MESSAGES.chooseClass }).trim().min(1).max(RACE_LIMITS.id);
+const emptyToNull = (v: unknown) => (v === "" || v === "none" ? null : v);
+
+const classFields = {
+  name: z.string({ required_error: RACE_MESSAGES.className, invalid_type_error: RACE_MESSAGES.className }).trim().min(1, RACE_MESSAGES.className).max(RACE_LIMITS.className, RACE_MESSAGES.classNameMax),
+  entryFeeCents: cents,
+  addedMoneyCents: cents,
+  producerSharePercent: whole(RACE_MESSAGES.producerShare, 0, 100),
+  divisions: whole(RACE_MESSAGES.divisions, 1, RACE_LIMITS.divisions),
+  /** Thousandths: the schema reads `splitSeconds` into it. */
+  splitSeconds,
+  maxHorsesPerRider: whole(RACE_MESSAGES.maxHorses, 1, RACE_LIMITS.maxHorsesPerRider),
+  payout: payoutRuleSchema.nullable(),
+  sidepotOf: z.preprocess(emptyToNull, z.string({ invalid_type_error: RACE_MESSAGES.sidepot }).max(RACE_LIMITS.id, RACE_MESSAGES.sidepot).nullable()),
+};
+
+/**
+ * POST /api/events/{id}/classes. Amounts are integer cents (5000 is $50.00):
+ * a float is refused, never rounded. Absent fields take their defaults
+ * (no added money, no producer's share, 1 division, 0.5 s splits, 3 horses,
+ * the default payout for the divisions, not a sidepot).
+ */
+export const raceClassSchema = z.object({
+  name: classFields.name,
+  entryFeeCents: classFields.entryFeeCents,
+  addedMoneyCents: classFields.addedMoneyCents.optional(),
+  producerSharePercent: classFields.producerSharePercent.optional(),
+  divisions: classFields.divisions.optional(),
+  splitSeconds: classFields.splitSeconds.optional(),
+  maxHorsesPerRider: classFields.maxHorsesPerRider.optional(),
+  payout: classFields.payout.optional(),
+  sidepotOf: classFields.sidepotOf.optional(),
+});
+export type RaceClassInput = z.infer<typeof raceClassSchema>;
+
+/** PATCH /api/events/{id}/classes/{classId}: any of the fields; `payout: null` goes back to the default. */
+export const raceClassPatchSchema = raceClassSchema.partial();
+export type RaceClassPatch = z.infer<typeof raceClassPatchSchema>;
+
+/* A blank field arrives as undefined (conform reads "" as absent): optional strings, read in the transform. */
+const dollarsField = (optional: boolean) =>
+  z
+    .string({ invalid_type_error: RACE_MESSAGES.dollars })
+    .optional()
+    .transform((text, ctx) => {
+      if (optional && (text ?? "").trim() === "") return 0;
+      const c = parseDollars(text ?? "");
+      if (c === null) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: RACE_MESSAGES.dollars });
+        return z.NEVER;
+      }
+      return c;
+    });
+const formWhole = (message: string, min: number, max: number, fallback: number) =>
+  z.preprocess((v) => (v === undefined || v === "" ? fallback : typeof v === "string" && /^\d{1,6}$/.test(v.trim()) ? Number(v) : v), whole(message, min, max));
+
+/**
+ * The hub's class form: dollars typed as on a showbill, splits as seconds
+ * ("0.5" or "0.5, 1, 1"), the payout as two text fields (blank: the default).
+ * It reads into the same input as the API's.
+ */
+export const raceClassFormSchema = z
+  .object({
+    name: classFields.name,
+    entryFee: dollarsField(false),
+    addedMoney: dollarsField(true),
+    producerSharePercent: formWhole(RACE_MESSAGES.producerShare, 0, 100, 0),
+    divisions: formWhole(RACE_MESSAGES.divisions, 1, RACE_LIMITS.divisions, 1),
+    splitSeconds: z
+      .string({ invalid_type_error: RACE_MESSAGES.split })
+      .optional()
+      .transform((text, ctx) => {
+        const parts = (text ?? "").split(/[,\s]+/).filter(Boolean);
+        const ms = (parts.length ? parts : ["0.5"]).map(parseSeconds);
+        if (ms.length > RACE_LIMITS.divisions || ms.some((x) => x === null || !splitInRange(x))) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: RACE_MESSAGES.split });
+          return z.NEVER;
+        }
+        return ms as number[];
+      }),
+    maxHorsesPerRider: formWhole(RACE_MESSAGES.maxHorses, 1, RACE_LIMITS.maxHorsesPerRider, DEFAULT_MAX_HORSES),
+    divisionPercents: z.string().max(200).optional().default(""),
+    payoutTable: z.string().max(2_000).optional().default(""),
+    sidepotOf: z.preprocess(emptyToNull, z.string().max(RACE_LIMITS.id, RACE_MESSAGES.sidepot).nullable().optional()),
+  })
+  .transform((f, ctx): RaceClassInput => {
+    const payout = payoutFromText(f.divisionPercents, f.payoutTable);
+    if (payout && "error" in payout) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: payout.error, path: ["payoutTable"] });
+      return z.NEVER;
+    }
+    return {
+      name: f.name,
+      entryFeeCents: f.entryFee,
+      addedMoneyCents: f.addedMoney,
+      producerSharePercent: f.producerSharePercent,
+      divisions: f.divisions,
+      splitSeconds: f.splitSeconds,
+      maxHorsesPerRider: f.maxHorsesPerRider,
+      payout,
+      sidepotOf: f.sidepotOf ?? null,
+    };
+  });
+
+const optionalName = (max: number, message: string) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string({ invalid_type_error: message }).trim().max(max, message).optional());
+
+/**
+ * POST /api/events/{id}/entries and the entry forms. A rider: `classId` and
+ * `horseId` (one of theirs) or `horseName` (found or added, as the run log
+ * does), optionally `riderId` (their own sub-profile). The producer may
+ * instead give `riderName` and `horseName` for a walk-up without an account.
+ */
+export const raceEntrySchema = z.object({
+  classId: id,
+  horseId: z.preprocess(emptyToNull, z.string({ invalid_type_error: RACE_MESSAGES.horse }).max(RACE_LIMITS.id, RACE_MESSAGES.horse).nullable().optional()),
+  horseName: optionalName(RACE_LIMITS.horseName, RACE_MESSAGES.horseNameMax),
+  riderId: z.preprocess(
+    (v) => (v === "" || v === "none" || v === null ? undefined : typeof v === "string" && /^\d{1,12}$/.test(v) ? Number(v) : v),
+    z.number({ invalid_type_error: RACE_MESSAGES.rider }).int(RACE_MESSAGES.rider).positive(RACE_MESSAGES.rider).optional(),
+  ),
+  riderName: optionalName(RACE_LIMITS.riderName, RACE_MESSAGES.riderNameMax),
+});
+export type RaceEntryInput = z.infer<typeof raceEntrySchema>;
+
+const boolFlag = z.preprocess(
+  (v) => (v === "true" || v === "on" ? true : v === "false" || v === "off" ? false : v),
+  z.boolean({ invalid_type_error: RACE_MESSAGES.flag }),
+);
+
+/** PATCH /api/events/{id}/entries/{entryId}: scratch (or put back), paid, back number (null clears), move to another class. */
+export const raceEntryPatchSchema = z.object({
+  scratched: boolFlag.optional(),
+  paid: boolFlag.optional(),
+  backNumber: z.preprocess(
+    (v) => (v === "" ? null : typeof v === "string" && /^\d{1,6}$/.test(v.trim()) ? Number(v) : v),
+    whole(RACE_MESSAGES.backNumber, 1, RACE_LIMITS.backNumber).nullable().optional(),
+  ),
+  classId: id.optional(),
+});
+export type RaceEntryPatch = z.infer<typeof raceEntryPatchSchema>;
+
+const formNumber = (v: unknown) => (v === "" ? undefined : typeof v === "string" && /^\d{1,4}$/.test(v.trim()) ? Number(v) : v);
+
+/**
+ * POST /api/events/{id}/classes/{classId}/draw: draws with a new seed (or the
+ * one given, to show a draw again) and `minGap`/`dragEvery` (the class's
+ * settings when absent); `publish: true` publishes it. `publish: true` alone,
+ * on a class already drawn, publishes the order the producer looked at (on
+ * one not drawn yet, it draws and publishes).
+ */
+export const raceDrawSchema = z.object({
+  seed: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string({ invalid_type_error: RACE_MESSAGES.seed }).trim().regex(/^[A-Za-z0-9_-]{1,64}$/, RACE_MESSAGES.seed).optional(),
+  ),
+  minGap: z.preprocess(formNumber, whole(RACE_MESSAGES.minGap, 0, RACE_LIMITS.minGap).optional()),
+  dragEvery: z.preprocess(formNumber, whole(RACE_MESSAGES.dragEvery, 0, RACE_LIMITS.dragEvery).optional()),
+  publish: boolFlag.optional(),
+});
+export type RaceDrawInput = z.infer<typeof raceDrawSchema>;
+
+/** POST /api/events/{id}/timers: the email of an existing account. */
+export const raceTimerSchema = z.object({
+  email: z.string({ required_error: RACE_MESSAGES.email, invalid_type_error: RACE_MESSAGES.email }).trim().toLowerCase().min(3, RACE_MESSAGES.email).max(RACE_LIMITS.email, RACE_MESSAGES.email).email(RACE_MESSAGES.email),
+});
