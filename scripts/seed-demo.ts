@@ -10,9 +10,11 @@
  */
 import bcrypt from "bcryptjs";
 import { createHash } from "node:crypto";
-import { count } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import { createSavedSearch } from "../app/features/alerts/saved-searches.server";
+import { publishClass } from "../app/features/raceday/publish.server";
 import { defaultPayout } from "../app/features/raceday/results";
+import { setClock } from "../app/lib/clock.server";
 import { loadConfig } from "../app/lib/config.server";
 import { distanceMiles, lookupZip, type Place } from "../app/lib/gazetteer.server";
 import type { HorseSex } from "../app/schemas/horses";
@@ -23,9 +25,12 @@ import {
   followRequests,
   follows,
   inviteLinks,
+  jobs,
   notifications,
   raceClasses,
   raceEntries,
+  raceResults,
+  raceTimes,
   raceTimers,
   riders,
   horses,
@@ -848,6 +853,81 @@ function insertDemo(db: Db, demo: Demo, today: number) {
   });
 }
 
+/**
+ * One finished race: the Erath County Jackpot's Open 4D, drawn, timed and
+ * published by its producer through the app's own publishing
+ * (app/features/raceday/publish.server.ts), so its results are in the demo
+ * riders' run logs as official runs, in their notifications, and on the
+ * event's public results page. Entries, draw and times come from the seed;
+ * the run-log rows publishing adds get ids and creation times from it too,
+ * so two seeds still write the same run logs. The race's alert mails went
+ * out on race day: none wait to be sent.
+ */
+function seedFinishedRace(db: Db, demo: Demo) {
+  const rand = new Random(SEED ^ 0x4ace);
+  const event = demo.events.find((e) => e.name === "Erath County Jackpot")!;
+  const producer = demo.users.find((u) => u.email === emailOf("jessie"))!;
+  // Race day, from 6 pm local (Central): one run every 90 seconds.
+  const start = Date.parse(`${event.date}T23:00:00Z`);
+  const at = (minutes: number) => new Date(start + minutes * 60_000);
+  const userOf = new Map(demo.users.map((u) => [u.id, u]));
+  // Demo riders with a horse of their own ride it (Kaylee both of hers); the rest of the field are walk-ups.
+  const mounts = db.select({ id: horses.id, userId: horses.userId, name: horses.name }).from(horses).all();
+  const riders = ["kaylee", "cody", "jessie", "tara", "renee", "shelby"]
+    .map((key) => demo.users.find((u) => u.email === emailOf(key))!)
+    .flatMap((u) => mounts.filter((h) => h.userId === u.id).slice(0, u.email === emailOf(MAIN_USER) ? 2 : 1));
+  const walkUps: [string, string][] = [
+    ["Lacey Morrow", "Frenchmans Dash"], ["Dee Harmon", "Smoke"], ["Josie Tran", "Lil Bit"], ["Rae Colter", "Chex"],
+    ["Mandy Pryor", "Blue"], ["Cassidy Lowe", "Fame On Fire"], ["Kenzie Ward", "Rooster"], ["Tammy Birch", "Dolly"],
+    ["Halle Swanson", "Boots"], ["Ava Jeffers", "Tuff"], ["Brooke Dyer", "Slick"], ["Paige Conley", "Reba"],
+    ["Sierra Hale", "Guns"], ["Macy Dunn", "Jazzy"], ["Tori Beck", "Pepper"], ["Leah Cordell", "Shorty"],
+    ["Jolene Fry", "Bullet"], ["Nora Cates", "Sparky"], ["Wendy Mays", "Hot Rod"], ["Gracie Pitts", "Ruby"],
+  ];
+  const classId = rand.uuid();
+  db.insert(raceClasses)
+    .values({
+      id: classId, eventId: event.id, name: "Open 4D", entryFeeCents: 3_000, addedMoneyCents: 30_000, producerSharePercent: 20, divisions: 4,
+      splitMs: [500], payout: defaultPayout(4), drawSeed: "demo-erath-open-4d", drawnAt: at(-120), drawPublishedAt: at(-120), createdAt: at(-60 * 24 * 7),
+    })
+    .run();
+  const field = [
+    ...riders.map((h) => ({ userId: h.userId, riderName: `${userOf.get(h.userId)!.firstName} ${userOf.get(h.userId)!.lastName}`.trim(), horseId: h.id, horseName: h.name })),
+    ...walkUps.map(([riderName, horseName]) => ({ userId: null, riderName, horseId: null, horseName })),
+  ];
+  const order = rand.shuffle(field);
+  order.forEach((entry, i) => {
+    const id = rand.uuid();
+    db.insert(raceEntries)
+      .values({ id, eventId: event.id, classId, ...entry, backNumber: 101 + field.indexOf(entry), paid: true, drawPosition: i + 1, dragsBefore: Math.floor(i / 5), createdBy: producer.id, createdAt: at(-60 * 24 * 3 + i) })
+      .run();
+    // Most run clean between 15 and 17 seconds; a few tip a barrel, one goes off pattern. The demo rider's Sugar had a good night.
+    const outcome = i === 7 ? "NT" : "TIME";
+    const sugar = entry.horseName === "Sugar" && entry.userId === demo.users.find((u) => u.email === emailOf(MAIN_USER))!.id;
+    const timeMs = outcome === "TIME" ? Math.round((sugar ? rand.float(15.3, 15.45) : rand.float(15.05, 17.4)) * 1000) : null;
+    const penalties = outcome === "TIME" && rand.chance(0.12) ? 1 : 0;
+    db.insert(raceTimes)
+      .values({ id: rand.uuid(), eventId: event.id, classId, entryId: id, clientId: `demo-${i}`, outcome, timeMs, penalties, recordedBy: producer.id, recordedAt: at(i * 1.5) })
+      .run();
+  });
+  setClock(at(field.length * 1.5 + 20));
+  try {
+    publishClass(db, { id: producer.id, isAdmin: false }, event.id, classId);
+  } finally {
+    setClock(null);
+  }
+  db.transaction((tx) => {
+    // New ids for the official runs, referenced from race_results: checked at the commit.
+    tx.run(sql`PRAGMA defer_foreign_keys = ON`);
+    const official = tx.select({ id: runLogs.id, entryId: runLogs.raceEntryId, runAt: runLogs.runAt }).from(runLogs).where(eq(runLogs.official, true)).orderBy(runLogs.raceEntryId).all();
+    for (const run of official) {
+      const id = rand.uuid();
+      tx.update(runLogs).set({ id, createdAt: run.runAt }).where(eq(runLogs.id, run.id)).run();
+      tx.update(raceResults).set({ runLogId: id }).where(eq(raceResults.runLogId, run.id)).run();
+    }
+    tx.update(jobs).set({ status: "done", finishedAt: at(field.length * 1.5 + 21) }).where(inArray(jobs.kind, ["alert-email", "alert-push"])).run();
+  });
+}
+
 // ---------------------------------------------------------------------------
 // Race day: an upcoming race with classes and entries open
 // ---------------------------------------------------------------------------
@@ -929,6 +1009,7 @@ function summary(demo: Demo, notificationCount: number, file: string) {
     `  ${demo.runs.length} run logs on ${horses.size} horses, ${demo.saved.length} saved events`,
     `  ${demo.follows.length} follows, ${pendingRequests} pending follow requests, ${notificationCount} notifications`,
     `  ${demo.events.filter((e) => e.status === "CANCELLED").length} cancelled event, 1 saved search ("Alert me") for the demo rider`,
+    "  1 finished race with published results (Erath County Jackpot, Open 4D) in the riders' run logs",
     `  ${OPEN_RACE}: classes and entries open (producer: ${emailOf("cody")})`,
     "",
     `Demo sign-in:  ${emailOf(MAIN_USER)} / ${DEMO_PASSWORD}`,
@@ -955,6 +1036,7 @@ function main() {
     // One hash for every account: cost 10 is ~0.1 s, and a dozen would only slow the seed.
     const demo = buildDemo(today, bcrypt.hashSync(DEMO_PASSWORD, 10));
     const notificationCount = insertDemo(db, demo, today);
+    seedFinishedRace(db, demo);
     // An "Alert me" search of the demo rider's, as Discover's form saves it: barrel races within 200 miles of home, a daily email.
     const kaylee = demo.users.find((u) => u.email === emailOf(MAIN_USER))!;
     const home = { id: kaylee.id, homeZipCode: kaylee.homeZipCode ?? null };

@@ -2,7 +2,7 @@ import { useHydrated } from "~/lib/useHydrated";
 import { useShellUser } from "~/lib/useShellUser";
 import { showToast } from "./Toaster";
 
-type Props = { type: "event" | "run-log"; id: string; title: string; origin?: string };
+type Props = { type: "event" | "run-log"; id: string; title: string; origin?: string; /** A page of its own to share (a race's results) instead of /share/{type}/{id}. */ path?: string };
 
 /**
  * The share menu: Copy Link, Facebook, X, Email, View Shared Link, and
@@ -11,9 +11,9 @@ type Props = { type: "event" | "run-log"; id: string; title: string; origin?: st
  * share sheet are added once JavaScript runs. All card menus of a page share
  * one `name`, so opening one closes the other (they would overlap).
  */
-export function ShareMenu({ type, id, title, origin = "" }: Props) {
+export function ShareMenu({ type, id, title, origin = "", path: ownPath }: Props) {
   const shell = useShellUser();
-  const path = `/share/${type}/${id}`;
+  const path = ownPath ?? `/share/${type}/${id}`;
   const hydrated = useHydrated();
   const canShare = hydrated && typeof navigator.share === "function";
   const url = `${hydrated ? window.location.origin : origin}${path}`;
@@ -71,8 +71,8 @@ export function ShareMenu({ type, id, title, origin = "" }: Props) {
         <a className="menu-item" role="menuitem" href={path}>
           View Shared Link
         </a>
-        {/* A Private rider sending to a rider would name them to that rider: they share by link. */}
-        {shell?.isPrivate ? null : (
+        {/* A Private rider sending to a rider would name them to that rider: they share by link. A page of its own is shared by link too. */}
+        {shell?.isPrivate || ownPath ? null : (
           <a className="menu-item" role="menuitem" href={`/share-with/${type}/${id}`}>
             Send to a Rider
           </a>

@@ -39,6 +39,7 @@ function bus() {
     if (cluster.isWorker) {
       process.on("message", (message) => {
         if (isUserChangeMessage(message)) deliver(emitter, message.userIds);
+        if (isRaceChangeMessage(message)) emitter.emit(raceTopic(message.eventId));
       });
     }
   }
@@ -63,7 +64,7 @@ export function publishUserChange(userIds: UserIds) {
   }
 }
 
-function sendToWorkers(message: UserChangeMessage, except?: Worker) {
+function sendToWorkers(message: UserChangeMessage | RaceChangeMessage, except?: Worker) {
   for (const worker of Object.values(cluster.workers ?? {})) {
     if (worker && worker !== except && worker.isConnected()) worker.send(message, undefined, () => {});
   }
@@ -94,6 +95,38 @@ export function endStreams() {
  */
 export function relayUserChanges() {
   cluster.on("message", (from, message) => {
-    if (isUserChangeMessage(message)) sendToWorkers(message, from);
+    if (isUserChangeMessage(message) || isRaceChangeMessage(message)) sendToWorkers(message, from);
   });
+}
+
+/*
+ * Race day: "this event's times or results changed", for the public live
+ * page's streams (app/features/raceday/live.server.ts). The same fan-out as
+ * the user signals: across workers through the primary, carrying the event
+ * id only; listeners re-read from the database.
+ */
+export type RaceChangeMessage = { type: "cloverleaf:race-change"; eventId: string };
+
+const isRaceChangeMessage = (message: unknown): message is RaceChangeMessage =>
+  typeof message === "object" && message !== null && (message as { type?: unknown }).type === "cloverleaf:race-change";
+
+/** Event ids and user ids share the emitter: a prefix keeps them apart. */
+const raceTopic = (eventId: string) => `race:${eventId}`;
+
+export function publishRaceChange(eventId: string) {
+  bus().emit(raceTopic(eventId));
+  const message: RaceChangeMessage = { type: "cloverleaf:race-change", eventId };
+  if (cluster.isWorker && process.connected) process.send!(message, undefined, {}, () => {});
+  else if (cluster.isPrimary) sendToWorkers(message);
+}
+
+/** `onEnd` runs when the process stops. */
+export function subscribeRaceChange(eventId: string, listener: () => void, onEnd?: () => void) {
+  const emitter = bus();
+  emitter.on(raceTopic(eventId), listener);
+  if (onEnd) emitter.on(END, onEnd);
+  return () => {
+    emitter.off(raceTopic(eventId), listener);
+    if (onEnd) emitter.off(END, onEnd);
+  };
 }

@@ -9,6 +9,8 @@ import { EventCard } from "~/features/events/EventCard";
 import { todayFor } from "~/features/events/search.server";
 import { MyEntriesSection } from "~/features/raceday/MyEntries";
 import { myEntries } from "~/features/raceday/entries.server";
+import { MyResultsSection } from "~/features/raceday/MyResults";
+import { myResults } from "~/features/raceday/results.server";
 import { requireUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
@@ -31,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     origin: config().appOrigin,
     feedActive: hasCalendarFeed(db, user.id),
     raceEntries: myEntries(db, user, todayFor(user.homeZipCode)),
+    raceResults: myResults(db, user.id),
   };
 }
 
@@ -74,6 +77,7 @@ export default function MyEvents() {
           ))}
         </nav>
         <MyEntriesSection mine={loaded.raceEntries} />
+        <MyResultsSection results={loaded.raceResults} />
         <section aria-label={folder.label} className="space-y-3">
           {list.length ? list.map((e) => <EventCard key={e.id} event={e} origin={loaded.origin} />) : <EmptyState title={folder.empty}>{folder.hint}</EmptyState>}
           {loaded.more ? <ShowMore param="shown" next={loaded.more} label="Show more events" /> : null}

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { formatCents } from "~/features/raceday/time";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import { NotFound } from "~/components/NotFound";
@@ -28,7 +29,7 @@ export default function HorsePage() {
   const screen = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   if (!("horse" in screen)) return <NotFound title="Horse Not Found" text="This horse is not in your stable." />;
-  const { horse, runs, trends, riders, zone, editOpen } = screen;
+  const { horse, runs, trends, riders, zone, editOpen, winnings } = screen;
   const result = actionData && "result" in actionData ? actionData.result : null;
   const pb = trends.personalBest;
   const runsHref = `/run-log?horseId=${horse.id}`;
@@ -68,6 +69,11 @@ export default function HorsePage() {
           {pb ? (
             <p className="mt-1 text-gray-800" data-testid="horse-best">
               Personal best <span className="font-bold tabular-nums">{pb.time}s</span> at {pb.arenaName} · {formatDayIn(pb.date, zone)}
+            </p>
+          ) : null}
+          {winnings.cents > 0 ? (
+            <p className="mt-1 text-gray-800" data-testid="horse-winnings">
+              Winnings <span className="font-bold tabular-nums">{formatCents(winnings.cents)}</span> in {winnings.races} {winnings.races === 1 ? "race" : "races"}
             </p>
           ) : null}
           {runs.length ? (

@@ -163,6 +163,12 @@ export default function SharedEvent() {
               <a data-discover href={`/events/${event.id}/draw`} className="btn-secondary">
                 Draw
               </a>
+              <a data-discover href={`/events/${event.id}/live`} className="btn-secondary">
+                Live
+              </a>
+              <a data-discover href={`/events/${event.id}/results`} className="btn-secondary">
+                Results
+              </a>
             </div>
           ) : null}
 

@@ -63,6 +63,7 @@ export const RUN_MESSAGES = {
   videoUrlMax: `Video link must be ${LIMITS.videoUrl} characters or less`,
   privacy: "Privacy must be PRIVATE or PUBLIC",
   soloPrivate: SOLO_RUNS_PRIVATE,
+  official: "This run is official: its time, placement and money come from the race's published results.",
   clientId: "Run key must be 64 characters or less",
   horse: "Choose a horse from the list",
   runAt: "Run time must be a date and time, like 2026-06-01T14:30",

@@ -6,8 +6,8 @@ import { users } from "./users";
 
 export const ALERT_EMAIL = ["instant", "daily", "off"] as const;
 export type AlertEmail = (typeof ALERT_EMAIL)[number];
-/** What an alert is about: a new event matching a saved search, a change to a saved event, a reminder. */
-export const ALERT_KINDS = ["match", "change", "reminder"] as const;
+/** What an alert is about: a new event matching a saved search, a change to a saved event, a reminder, a race's official result. */
+export const ALERT_KINDS = ["match", "change", "reminder", "result"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /**

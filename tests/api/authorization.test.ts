@@ -6,7 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultPayout } from "../../app/features/raceday/results";
-import { alertPreferences, raceClasses, raceEntries, raceTimers, calendarFeeds, emailUnsubscribes, eventReports, eventRevisions, events, followRequests, follows, horseDocuments, horses, inviteLinks, notifications, pushSubscriptions, riders, runLogs, savedEvents, savedSearches, userReports, users } from "../../db/schema";
+import { alertPreferences, raceClasses, raceEntries, raceTimers, calendarFeeds, emailUnsubscribes, eventReports, eventRevisions, events, followRequests, follows, horseDocuments, horses, inviteLinks, notifications, pushSubscriptions, racePayoutOverrides, raceTimes, riders, runLogs, savedEvents, savedSearches, userReports, users } from "../../db/schema";
 import {
   createEvent,
   createFollow,
@@ -21,6 +21,7 @@ import {
   signIn,
   uploadImage,
 } from "../helpers/factories";
+import { createRaceClass, createRaceEntry } from "../helpers/raceday-factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
 /**
@@ -188,6 +189,19 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.events.$id.entries.$entryId": { PATCH: "user", DELETE: "user" },
   "routes/api.events.$id.timers": { GET: "user", POST: "user" },
   "routes/api.events.$id.timers.$userId": { DELETE: "user" },
+  // Race day: the booth, live results, results and publishing
+  "routes/events_.$id.booth": { GET: "user", POST: "user" },
+  "routes/events_.$id.live": { GET: "public" },
+  "routes/events_.$id.results": { GET: "public" },
+  "routes/events_.$id.results_.$classId": { GET: "public", POST: "user" },
+  "routes/api.events.$id.times": { POST: "user" },
+  "routes/api.events.$id.times.$timeId": { PATCH: "user", DELETE: "user" },
+  "routes/api.events.$id.times.$timeId.rerun": { POST: "user" },
+  "routes/api.events.$id.live": { GET: "public" },
+  "routes/api.events.$id.classes.$classId.results": { GET: "public" },
+  "routes/api.events.$id.classes.$classId.results.publish": { POST: "user" },
+  "routes/api.events.$id.classes.$classId.results[.csv]": { GET: "public" },
+  "routes/api.events.$id.classes.$classId.overrides.$entryId": { PUT: "user", DELETE: "user" },
 };
 
 let app: TestServer;
@@ -237,6 +251,8 @@ function urlTemplate(routeId: string) {
 }
 
 const isApi = (routeId: string) => routeId.startsWith("routes/api.");
+/** Server-sent events never end: the unread count, an event's live results. */
+const isStream = (url: string) => /^\/api\/.*\/(stream|live)$/.test(url);
 
 describe("authorization matrix", () => {
   it("has an entry for every route with a loader or an action, and none for a route that does not exist", () => {
@@ -263,7 +279,7 @@ describe("authorization matrix", () => {
           : isApi(routeId)
             ? await client.json(url, method, {})
             : await client.form(url, {});
-      if (url.endsWith("/stream") && res.body) await res.body.cancel();
+      if (isStream(url) && res.body) await res.body.cancel();
       return res;
     };
     const refused = (res: Response, as: "visitor" | "rider") => {
@@ -354,7 +370,7 @@ async function send(client: Client, routeId: string, method: Method, req: Req) {
 }
 
 async function readBody(res: Response, url: string) {
-  if (!url.endsWith("/stream")) return res.text();
+  if (!isStream(url)) return res.text();
   // Server-sent events never end: read until the first count arrives.
   const reader = res.body!.getReader();
   let text = "";
@@ -1323,7 +1339,137 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
       other: { status: 403 },
     }),
   },
+  // Race day: the event's producer is the owner; another rider is neither producer nor timer.
+  "routes/events_.$id.booth": {
+    GET: owned({ setup: ownRace, request: (c) => ({ url: `/events/${c.event.id}/booth` }), owner: { status: 200, sees: true }, other: { status: 403, sees: false } }),
+    POST: owned({
+      setup: ownRace,
+      request: (c) => ({ url: `/events/${c.event.id}/booth`, form: { intent: "time", classId: c.cls.id, entryId: c.entry.id, outcome: "NT", clientId: tag() } }),
+      state: (c) => raceTimesOf(c.entry.id),
+      owner: { status: 302 },
+      other: { status: 403 },
+    }),
+  },
+  "routes/events_.$id.live": {
+    // Live results are public for a listed event: riders' names in a draw and results show, as at any race.
+    GET: owned({ setup: ownRace, request: (c) => ({ url: `/events/${c.event.id}/live` }), owner: { status: 200, sees: true }, other: { status: 200, sees: true } }),
+  },
+  "routes/events_.$id.results": {
+    GET: owned({ setup: ownRace, request: (c) => ({ url: `/events/${c.event.id}/results` }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+  },
+  "routes/events_.$id.results_.$classId": {
+    GET: owned({ setup: ownRace, request: (c) => ({ url: `/events/${c.event.id}/results/${c.cls.id}` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+    POST: owned({
+      setup: timedRace,
+      request: (c) => ({ url: `/events/${c.event.id}/results/${c.cls.id}`, form: { intent: "publish" } }),
+      state: (c) => raceClassRow(c.cls.id)?.resultsVersion,
+      owner: { status: 302 },
+      other: { status: 403 },
+    }),
+  },
+  "routes/api.events.$id.times": {
+    POST: owned({
+      setup: ownRace,
+      request: (c) => ({ url: `/api/events/${c.event.id}/times`, json: { entryId: c.entry.id, outcome: "NT", clientId: tag() } }),
+      state: (c) => raceTimesOf(c.entry.id),
+      owner: { status: 201 },
+      other: { status: 403 },
+    }),
+  },
+  "routes/api.events.$id.times.$timeId": {
+    PATCH: owned({
+      setup: timedRace,
+      request: (c) => ({ url: `/api/events/${c.event.id}/times/${c.time.id}`, json: { outcome: "TIME", time: "15.482", reason: "Misread" } }),
+      state: (c) => raceTimesOf(c.entry.id),
+      owner: { status: 200 },
+      other: { status: 403 },
+    }),
+    DELETE: owned({
+      setup: timedRace,
+      request: (c) => ({ url: `/api/events/${c.event.id}/times/${c.time.id}` }),
+      state: (c) => raceTimesOf(c.entry.id),
+      owner: { status: 200 },
+      other: { status: 403 },
+    }),
+  },
+  "routes/api.events.$id.times.$timeId.rerun": {
+    POST: owned({
+      setup: timedRace,
+      request: (c) => ({ url: `/api/events/${c.event.id}/times/${c.time.id}/rerun`, json: { reason: "Eye failed" } }),
+      state: (c) => raceTimesOf(c.entry.id),
+      owner: { status: 200 },
+      other: { status: 403 },
+    }),
+  },
+  "routes/api.events.$id.live": {
+    // An event waiting for approval is its producer's alone, live results included.
+    GET: owned({ setup: (p) => ownRace(p, { showbillApproved: false }), request: (c) => ({ url: `/api/events/${c.event.id}/live` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+  },
+  "routes/api.events.$id.classes.$classId.results": {
+    // Before publishing: the producer's review; nobody else sees the results yet.
+    GET: owned({ setup: timedRace, request: (c) => ({ url: `/api/events/${c.event.id}/classes/${c.cls.id}/results` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+  },
+  "routes/api.events.$id.classes.$classId.results.publish": {
+    POST: owned({
+      setup: timedRace,
+      request: (c) => ({ url: `/api/events/${c.event.id}/classes/${c.cls.id}/results/publish` }),
+      state: (c) => raceClassRow(c.cls.id)?.resultsVersion,
+      owner: { status: 200 },
+      other: { status: 403 },
+    }),
+  },
+  "routes/api.events.$id.classes.$classId.results[.csv]": {
+    // Published results are public, as a results sheet on the office wall.
+    GET: owned({
+      setup: async (p) => {
+        const c = timedRace(p);
+        await p.owner.client.json(`/api/events/${c.event.id}/classes/${c.cls.id}/results/publish`, "POST", {});
+        return c;
+      },
+      request: (c) => ({ url: `/api/events/${c.event.id}/classes/${c.cls.id}/results.csv` }),
+      owner: { status: 200, sees: true },
+      other: { status: 200, sees: true },
+    }),
+  },
+  "routes/api.events.$id.classes.$classId.overrides.$entryId": {
+    PUT: owned({
+      setup: timedRace,
+      request: (c) => ({ url: `/api/events/${c.event.id}/classes/${c.cls.id}/overrides/${c.entry.id}`, json: { amountCents: 100, reason: "Agreed" } }),
+      state: (c) => overrideOf(c.cls.id),
+      owner: { status: 200 },
+      other: { status: 403 },
+    }),
+    DELETE: owned({
+      setup: (p) => {
+        const c = timedRace(p);
+        db().insert(racePayoutOverrides).values({ classId: c.cls.id, entryId: c.entry.id, amountCents: 100, reason: "Agreed" }).run();
+        return c;
+      },
+      request: (c) => ({ url: `/api/events/${c.event.id}/classes/${c.cls.id}/overrides/${c.entry.id}`, json: { reason: "Back" } }),
+      state: (c) => overrideOf(c.cls.id),
+      owner: { status: 200 },
+      other: { status: 403 },
+    }),
+  },
 };
+
+/** The owner's event with a class and one entry, each named by the marker (the class and the rider). */
+function ownRace(p: Parties, eventOverrides: Partial<typeof events.$inferInsert> = {}) {
+  const marker = tag();
+  const event = createEvent(db(), { createdBy: p.owner.user.id, ...eventOverrides });
+  const cls = createRaceClass(db(), event.id, { name: marker, drawPublishedAt: new Date() });
+  const entry = createRaceEntry(db(), cls, { riderName: marker });
+  return { marker, event, cls, entry };
+}
+/** ownRace, its one entry run (15.000). */
+function timedRace(p: Parties) {
+  const race = ownRace(p);
+  const time = db().insert(raceTimes).values({ eventId: race.event.id, classId: race.cls.id, entryId: race.entry.id, clientId: tag(), outcome: "TIME", timeMs: 15_000 }).returning().get();
+  return { ...race, time };
+}
+const raceTimesOf = (entryId: string) => db().select().from(raceTimes).where(eq(raceTimes.entryId, entryId)).all();
+const overrideOf = (classId: string) => db().select().from(racePayoutOverrides).where(eq(racePayoutOverrides.classId, classId)).all();
+
 
 /** The (route, method) pairs that need an owner entry: what a signed-in rider may call, and what names a record in its path. */
 function needsOwnerEntry(routeId: string, access: Access) {

@@ -5,13 +5,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
-import { notifications, raceClasses, raceEntries } from "../../db/schema";
+import { notifications, raceClasses, raceEntries, raceTimes } from "../../db/schema";
 import { defaultPayout } from "../../app/features/raceday/results";
 import * as racedaySchemas from "../../app/schemas/raceday";
 import * as adminSchemas from "../../app/schemas/admin";
 import * as authSchemas from "../../app/schemas/auth";
 import * as eventSchemas from "../../app/schemas/events";
 import { profileUpdateSchema } from "../../app/schemas/profile";
+import * as racedayBoothSchemas from "../../app/schemas/raceday-booth";
 import * as runSchemas from "../../app/schemas/runs";
 import * as savedSearchSchemas from "../../app/schemas/saved-searches";
 import * as socialSchemas from "../../app/schemas/social";
@@ -236,7 +237,7 @@ function shapedObject(schema: z.ZodTypeAny, ids: string[]): fc.Arbitrary<Record<
 /* Which schema a route reads.                                         */
 /* ------------------------------------------------------------------ */
 
-const S = { ...adminSchemas, ...authSchemas, ...eventSchemas, ...runSchemas, ...socialSchemas, ...savedSearchSchemas, ...racedaySchemas, profileUpdateSchema };
+const S = { ...adminSchemas, ...authSchemas, ...eventSchemas, ...runSchemas, ...socialSchemas, ...savedSearchSchemas, ...racedaySchemas, ...racedayBoothSchemas, profileUpdateSchema };
 const ALL_SCHEMAS = (Object.values(S) as unknown[]).filter(
   (v): v is z.ZodTypeAny => typeof v === "object" && v !== null && "_def" in v && "safeParse" in v && Object.keys(shapeOf(v as z.ZodTypeAny)).length > 0,
 );
@@ -294,6 +295,12 @@ const SCHEMAS: Record<string, z.ZodTypeAny[]> = {
   "routes/api.events.$id.timers": [S.raceTimerSchema],
   "routes/events_.$id.enter": [S.raceEntrySchema],
   "routes/events_.$id.race-day": [S.raceClassFormSchema, S.raceEntrySchema, S.raceEntryPatchSchema, S.raceDrawSchema, S.raceTimerSchema],
+  "routes/api.events.$id.times": [S.raceTimeSchema],
+  "routes/api.events.$id.times.$timeId": [S.raceTimeCorrectionSchema],
+  "routes/api.events.$id.times.$timeId.rerun": [S.raceRerunSchema],
+  "routes/events_.$id.booth": [S.raceTimeSchema, S.raceTimeCorrectionSchema, S.raceRerunSchema],
+  "routes/api.events.$id.classes.$classId.overrides.$entryId": [S.payoutOverrideSchema, S.overrideRemovalSchema],
+  "routes/events_.$id.results_.$classId": [S.payoutOverrideSchema, S.overrideRemovalSchema],
 };
 const schemasFor = (routeId: string) => SCHEMAS[routeId] ?? ALL_SCHEMAS;
 
@@ -305,6 +312,7 @@ const INTENTS = [
   "review-user-report", "save", "share", "showbill", "unfollow", "unsave", "update", "DELETE", "__proto__", "", "x".repeat(3_000),
   "enter", "scratch", "class-create", "class-update", "class-delete", "walk-up", "entry-scratch", "entry-reinstate", "entry-paid", "entry-unpaid",
   "entry-back", "entry-move", "draw", "draw-publish", "timer-add", "timer-remove",
+  "time", "undo", "rerun", "correct", "override", "remove-override", "publish",
 ];
 const FORM_KEYS = [
   "id", "eventId", "userId", "targetId", "targetUserId", "runLogId", "inviteId", "redirectTo", "privacy", "privacyMode", "searchRadius",
@@ -472,12 +480,14 @@ async function cast(): Promise<Cast> {
   const othersClass = app.db.insert(raceClasses).values({ eventId: othersEvent.id, name: "Youth", entryFeeCents: 2500, payout: defaultPayout(1) }).returning().get();
   const entry = app.db.insert(raceEntries).values({ eventId: race.id, classId: raceClass.id, userId: rider.id, riderName: "Fuzz Rider", horseName: "Dash" }).returning().get();
   const walkUp = app.db.insert(raceEntries).values({ eventId: race.id, classId: raceClass.id, riderName: "Walk Up", horseName: "Gate" }).returning().get();
+  // The rider's entry has run: a time to correct, undo or rerun, results to review and publish.
+  const time = app.db.insert(raceTimes).values({ eventId: race.id, classId: raceClass.id, entryId: entry.id, clientId: `fuzz-${entry.id}`, outcome: "TIME", timeMs: 15_482 }).returning().get();
   const notification = app.db.insert(notifications).values({ userId: rider.id, type: "admin", subtype: "announcement", title: "Hi", message: "Hello" }).returning().get();
   const clients = { visitor: app.client(), rider: app.client(), admin: app.client() };
   await signIn(clients.rider, rider.email);
   await signIn(clients.admin, admin.email);
   forgetBaseline();
-  const ids = [rider.id, other.id, admin.id, event.id, othersEvent.id, run.id, othersRun.id, String(riderProfile.id), String(invite.id), invite.code, String(request.id), String(notification.id), String(search.id), String(othersSearch.id), "event", "run-log", race.id, raceClass.id, othersClass.id, entry.id, walkUp.id];
+  const ids = [rider.id, other.id, admin.id, event.id, othersEvent.id, run.id, othersRun.id, String(riderProfile.id), String(invite.id), invite.code, String(request.id), String(notification.id), String(search.id), String(othersSearch.id), "event", "run-log", race.id, raceClass.id, othersClass.id, entry.id, walkUp.id, time.id, time.clientId];
   return { clients, ids };
 }
 

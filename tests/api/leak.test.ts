@@ -495,6 +495,19 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/api.events.$id.entries.$entryId": none,
   "routes/api.events.$id.timers": (w) => allEvents(w).map((e) => `/api/events/${e.id}/timers`),
   "routes/api.events.$id.timers.$userId": none,
+  // Race day: the booth (its producer's and timers'), live results and results (the producer's review before publishing)
+  "routes/events_.$id.booth": (w) => allEvents(w).map((e) => ({ url: `/events/${e.id}/booth`, raceManager: true })),
+  "routes/events_.$id.live": (w) => allEvents(w).map((e) => ({ url: `/events/${e.id}/live`, raceDraw: true })),
+  "routes/events_.$id.results": (w) => allEvents(w).map((e) => `/events/${e.id}/results`),
+  "routes/events_.$id.results_.$classId": (w) => w.race.classIds.map((c) => ({ url: `/events/${w.race.eventId}/results/${c}`, raceManager: true })),
+  "routes/api.events.$id.times": none,
+  "routes/api.events.$id.times.$timeId": none,
+  "routes/api.events.$id.times.$timeId.rerun": none,
+  "routes/api.events.$id.live": (w) => allEvents(w).map((e) => ({ url: `/api/events/${e.id}/live`, raceDraw: true })),
+  "routes/api.events.$id.classes.$classId.results": (w) => w.race.classIds.map((c) => ({ url: `/api/events/${w.race.eventId}/classes/${c}/results`, raceManager: true })),
+  "routes/api.events.$id.classes.$classId.results.publish": none,
+  "routes/api.events.$id.classes.$classId.results[.csv]": (w) => w.race.classIds.map((c) => `/api/events/${w.race.eventId}/classes/${c}/results.csv`),
+  "routes/api.events.$id.classes.$classId.overrides.$entryId": none,
 };
 
 /** Reads answered by POST (searches): walked too, since they list people and events. */
@@ -644,7 +657,8 @@ const pattern = (value: string) =>
 // ---------------------------------------------------------------------------
 
 async function readBody(res: Response, url: string) {
-  if (!url.endsWith("/stream")) return res.text();
+  // Server-sent events (the unread count, an event's live results) never end.
+  if (!/^\/api\/.*\/(stream|live)$/.test(url) || !res.headers.get("content-type")?.startsWith("text/event-stream")) return res.text();
   // Server-sent events never end: the first chunk carries the data.
   const reader = res.body!.getReader();
   const { value } = await reader.read();

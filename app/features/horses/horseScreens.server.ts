@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { horseWinnings } from "~/features/raceday/results.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { User } from "#db/schema";
 import { homeZone } from "~/features/events/zones.server";
@@ -47,6 +48,7 @@ export async function horseScreen(request: Request, id: string) {
     trends: runTrends(db, user.id, { horseId: horse.id }),
     riders: listRiders(db, user.id),
     papers: listPapers(db, user, horse.id),
+    winnings: horseWinnings(db, horse.id),
     zone: homeZone(user),
     editOpen: new URL(request.url).searchParams.has("edit"),
   };

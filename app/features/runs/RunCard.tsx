@@ -6,6 +6,7 @@ import { Stars } from "./Stars";
 import { tagLabel } from "~/schemas/run-basics";
 import { formatRunAt } from "~/lib/dates";
 import { usePendingIntent } from "~/lib/useLinkNavigation";
+import { formatCents } from "~/features/raceday/time";
 
 type Run = Omit<RunCardData, "runAt"> & { runAt: string | Date };
 
@@ -48,7 +49,9 @@ export function RunCard({ run, listHref, editHref, origin, solo, zone }: { run: 
       {run.eventName ? <p className="mt-1 text-sm text-gray-700">{`Event: ${run.eventName}`}</p> : null}
       <div className="mt-2 flex flex-wrap items-center gap-2">
         {run.rating ? <Stars rating={run.rating} /> : null}
+        {run.official ? <span className="rounded-full bg-brand-700 px-2 py-0.5 text-sm font-semibold text-white">Official</span> : null}
         {run.placement ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{run.placement}</span> : null}
+        {run.moneyCents ? <span className="rounded-full bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-900">{formatCents(run.moneyCents)}</span> : null}
         {run.tags.map((tag) => (
           <span key={tag} className="rounded-full bg-gray-100 px-2 py-0.5 text-sm text-gray-800">
             {tagLabel(tag)}

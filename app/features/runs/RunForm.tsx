@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { formatCents } from "~/features/raceday/time";
 import { Field, FieldErrors } from "~/components/Field";
 import { FormError } from "~/components/FormError";
 import { showToast } from "~/components/Toaster";
@@ -307,17 +308,21 @@ export default function RunForm(props: RunFormProps) {
         <input type="hidden" name="runAtShown" value={clock.shown} readOnly />
         <input type="hidden" name="timeZone" value={clock.zone} readOnly />
       </div>
-      <Field
-        id={fieldId("time")}
-        label="Time (seconds)"
-        name="time"
-        inputMode="decimal"
-        placeholder="15.482"
-        autoComplete="off"
-        hint="Seconds, like 15.482 (15.48s and 0:15.482 work too)."
-        defaultValue={initial("time")}
-        errors={errors("time")}
-      />
+      {editing?.official ? (
+        <OfficialResult run={editing} />
+      ) : (
+        <Field
+          id={fieldId("time")}
+          label="Time (seconds)"
+          name="time"
+          inputMode="decimal"
+          placeholder="15.482"
+          autoComplete="off"
+          hint="Seconds, like 15.482 (15.48s and 0:15.482 work too)."
+          defaultValue={initial("time")}
+          errors={errors("time")}
+        />
+      )}
       <fieldset>
         <legend className="label">Rating</legend>
         <div className="grid grid-cols-6 gap-1.5">
@@ -336,20 +341,22 @@ export default function RunForm(props: RunFormProps) {
         </div>
         <FieldErrors id={`${fieldId("rating")}-error`} errors={errors("rating")} />
       </fieldset>
-      <div>
-        <label htmlFor={fieldId("placement")} className="label">
-          Placement
-        </label>
-        <select id={fieldId("placement")} name="placement" className="input" defaultValue={initial("placement") ?? ""}>
-          <option value="">None</option>
-          {PLACEMENTS.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
-        <FieldErrors id={`${fieldId("placement")}-error`} errors={errors("placement")} />
-      </div>
+      {editing?.official ? null : (
+        <div>
+          <label htmlFor={fieldId("placement")} className="label">
+            Placement
+          </label>
+          <select id={fieldId("placement")} name="placement" className="input" defaultValue={initial("placement") ?? ""}>
+            <option value="">None</option>
+            {PLACEMENTS.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+          <FieldErrors id={`${fieldId("placement")}-error`} errors={errors("placement")} />
+        </div>
+      )}
       <fieldset>
         <legend className="label">Tags</legend>
         <div className="grid grid-cols-2 gap-2">
@@ -479,5 +486,19 @@ export default function RunForm(props: RunFormProps) {
         </button>
       )}
     </form>
+  );
+}
+
+/** An official run's result, from the race: shown, never sent, so the rider cannot change it. */
+function OfficialResult({ run }: { run: { time: string | null; placement: string | null; penalties: number | null; moneyCents: number | null } }) {
+  const money = run.moneyCents ? formatCents(run.moneyCents) : null;
+  return (
+    <div className="rounded-lg bg-brand-50 p-3 ring-1 ring-brand-200">
+      <p className="text-sm font-semibold text-brand-900">Official result</p>
+      <p className="text-lg font-bold text-gray-900">
+        {[run.time ?? "NT", run.penalties ? `${run.penalties} barrel${run.penalties > 1 ? "s" : ""} down` : null, run.placement, money].filter(Boolean).join(" · ")}
+      </p>
+      <p className="text-sm text-gray-700">From the race&apos;s published results: the time, placement and money cannot be changed here.</p>
+    </div>
   );
 }

@@ -43,6 +43,9 @@ function presentRun(run: RunLog, extra: { riderName?: string | null; eventName?:
     privacy: run.privacy,
     runAt: run.runAt,
     createdAt: run.createdAt,
+    official: run.official,
+    penalties: run.penalties,
+    moneyCents: run.moneyCents,
   };
 }
 export type OwnRun = ReturnType<typeof presentRun>;
@@ -67,6 +70,8 @@ export function presentRunCard(run: OwnRun) {
     notes: run.notes,
     videoUrl: run.videoUrl,
     privacy: run.privacy,
+    official: run.official,
+    moneyCents: run.moneyCents,
   };
 }
 export type RunCardData = ReturnType<typeof presentRunCard>;
@@ -109,7 +114,7 @@ function filterSql(userId: string, f: RunFilters) {
  * for events). Columns and fields in the same order.
  */
 const OWN_RUN_COLUMNS = `r.id, r.event_id, e.name, r.rider_id, d.name, r.arena_name, r.arena_type, r.horse_id, r.horse_name, r.time,
-  r.rating, r.placement, r.tags, r.notes, r.video_url, r.ground_condition, r.weather, r.privacy, r.run_at, r.created_at`;
+  r.rating, r.placement, r.tags, r.notes, r.video_url, r.ground_condition, r.weather, r.privacy, r.run_at, r.created_at, r.official, r.penalties, r.money_cents`;
 const ownRunOf = (r: unknown[]): OwnRun => ({
   id: r[0] as string,
   eventId: r[1] as string | null,
@@ -131,6 +136,9 @@ const ownRunOf = (r: unknown[]): OwnRun => ({
   privacy: r[17] as RunLog["privacy"],
   runAt: new Date(r[18] as number),
   createdAt: new Date(r[19] as number),
+  official: r[20] === 1,
+  penalties: r[21] as number | null,
+  moneyCents: r[22] as number | null,
 });
 
 /** The owner's runs, filtered, the latest run first (by when each was run). */
@@ -257,6 +265,7 @@ export function createRunLog(db: Db, user: User, input: RunLogInput): { run: Own
 export function updateRunLog(db: Db, user: User, id: string, input: RunLogInput): OwnRun {
   const current = getOwnRun(db, user.id, id);
   if (!current) throw new HttpError(404, RUN_NOT_FOUND);
+  if (current.official) input = officialInput(current, input);
   checkRunLinks(db, user, input, current);
   const run = db
     .update(runLogs)
@@ -267,6 +276,21 @@ export function updateRunLog(db: Db, user: User, id: string, input: RunLogInput)
   if (!run) throw new HttpError(404, RUN_NOT_FOUND);
   if (current.videoUrl !== run.videoUrl) releaseUploads(db, [current.videoUrl]);
   return presentOwn(db, run);
+}
+
+/**
+ * An official run (written from a race's published results): its time,
+ * placement and when it was run are the race's, so an edit keeps them and
+ * refuses a different one; penalties and money are never the form's. Notes,
+ * tags, video, privacy and the rest stay the rider's.
+ */
+function officialInput(current: RunLog, input: RunLogInput): RunLogInput {
+  const differs = (sent: string | undefined, kept: string | null) => sent !== undefined && sent !== (kept ?? undefined);
+  if (differs(input.time, current.time) || differs(input.placement, current.placement)) {
+    const field = differs(input.time, current.time) ? "time" : "placement";
+    throw new HttpError(400, RUN_MESSAGES.official, { errors: { [field]: [RUN_MESSAGES.official] } });
+  }
+  return { ...input, time: current.time ?? undefined, placement: (current.placement ?? undefined) as RunLogInput["placement"], runAt: undefined };
 }
 
 /** The owner's view of one run, with its rider's and event's names. */

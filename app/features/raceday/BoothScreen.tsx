@@ -1,0 +1,432 @@
+import { Form, useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { showToast } from "~/components/Toaster";
+import { useHydrated } from "~/lib/useHydrated";
+import { applyOps, boothQueue, timeLabel, type BoothEntry, type BoothOp, type BoothTime } from "./booth";
+import { enqueueOp, dropOp, newClientId, queuedOps, syncOps, type QueuedOp } from "./boothQueue";
+import { parseRaceTime } from "./time";
+import type { BoothView } from "./times.server";
+
+type Data = BoothView & { userId: string; classId: string | null; formKey: string };
+
+/** While changes wait on the device, how often sending is tried again (besides "online"). */
+const RETRY_EVERY_MS = 4_000;
+const BARRELS = [0, 1, 2, 3, 4, 5];
+
+/**
+ * The booth: per class, the rider on the gate and the next three; the time
+ * typed as the timer shows it (Enter saves it), knocked barrels, NT,
+ * scratch; undo the last, a rerun, a correction with a reason. Without
+ * JavaScript every button is a form post of its own. With it, each change is
+ * kept on the device first (boothQueue.ts) and the screen moves on at once,
+ * signal or not; the changes go to the server in order as soon as it answers.
+ */
+export function BoothScreen({ data }: { data: Data }) {
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const [ops, setOps] = useState<QueuedOp[]>([]);
+  // Sent, but not yet in the page's data: still applied, so the gate never steps back while the data reloads.
+  const [sent, setSent] = useState<(QueuedOp & { sent: true })[]>([]);
+  const [online, setOnline] = useState(true);
+  const cls = data.classes.find((c) => c.id === data.classId) ?? null;
+  const eventId = data.event.id;
+  const userId = data.userId;
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+
+  const reload = useCallback(() => setOps(queuedOps(eventId, userId)), [eventId, userId]);
+
+  const sync = useCallback(async () => {
+    if (!navigator.onLine) return;
+    const { sent, refused } = await syncOps(eventId, userId);
+    reload();
+    for (const op of refused) showToast({ type: "error", title: "Not saved", description: op.refused });
+    if (sent.length > 0) {
+      setSent((before) => [...before, ...sent.map((op) => ({ ...op, sent: true as const }))]);
+      revalidate.current();
+    }
+  }, [eventId, userId, reload]);
+
+  useEffect(() => {
+    reload();
+    void sync();
+    const update = () => {
+      setOnline(navigator.onLine);
+      if (navigator.onLine) void sync();
+    };
+    update();
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    const onStorage = (e: StorageEvent) => e.key?.startsWith("cloverleaf-booth:") && reload();
+    window.addEventListener("storage", onStorage);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+      window.removeEventListener("storage", onStorage);
+    };
+  }, [reload, sync]);
+
+  useEffect(() => {
+    const inData = (op: QueuedOp) => {
+      const times = data.classes.find((c) => c.id === op.classId)?.times ?? [];
+      if (op.kind === "time") return times.some((t) => t.clientId === op.clientId);
+      if (op.kind === "correct") return true;
+      return !times.some((t) => t.id === op.ref || t.clientId === op.ref);
+    };
+    setSent((before) => (before.length ? before.filter((op) => !inData(op)) : before));
+  }, [data]);
+
+  const waiting = ops.filter((o) => !o.refused).length;
+  useEffect(() => {
+    if (waiting === 0) return;
+    const timer = setInterval(() => void sync(), RETRY_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [waiting, sync]);
+
+  const keep = (op: BoothOp) => {
+    enqueueOp(eventId, userId, op);
+    reload();
+    void sync();
+  };
+
+  if (!cls) {
+    return <p className="card text-gray-800">No classes to time yet. The producer adds classes and entries on the race-day page.</p>;
+  }
+
+  const times = applyOps(cls.times, [...sent, ...ops], cls.id);
+  const queue = boothQueue(cls.order, times);
+  const names = new Map(cls.order.map((e) => [e.entryId, e]));
+  const recent = [...times].reverse();
+  const refused = ops.filter((o) => o.refused);
+
+  return (
+    <div className="space-y-4">
+      <ClassTabs data={data} current={cls.id} />
+      <SyncStatus hydrated={hydrated} online={online} waiting={waiting} refused={refused} onDiscard={(id) => (dropOp(eventId, userId, id), reload())} />
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-labelledby="gate-heading" className="space-y-4">
+          <div className="card">
+            <div className="flex items-baseline justify-between gap-2">
+              <h2 id="gate-heading" className="text-sm font-bold uppercase tracking-wide text-brand-800">
+                On the gate
+              </h2>
+              <p className="text-sm text-gray-700">
+                {queue.ran} run · {queue.waiting} to go
+              </p>
+            </div>
+            {queue.gate ? (
+              <>
+                <Rider entry={queue.gate} big />
+                <TimeForm key={`${queue.gate.entryId}-${times.length}`} classId={cls.id} entry={queue.gate} formKey={data.formKey} hydrated={hydrated} onKeep={keep} />
+              </>
+            ) : (
+              <p className="mt-2 text-lg font-semibold text-gray-900">Everyone in {cls.name} has run.</p>
+            )}
+          </div>
+          <div className="card">
+            <h2 className="text-sm font-bold uppercase tracking-wide text-brand-800">Next</h2>
+            {queue.next.length ? (
+              <ol className="mt-2 divide-y divide-gray-100">
+                {queue.next.map((e) => (
+                  <li key={e.entryId} className="py-2">
+                    <Rider entry={e} />
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className="mt-2 text-gray-700">Nobody after the gate.</p>
+            )}
+          </div>
+        </section>
+        <section aria-labelledby="runs-heading" className="card">
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="runs-heading" className="text-sm font-bold uppercase tracking-wide text-brand-800">
+              Runs
+            </h2>
+            {recent[0] ? <UndoLast classId={cls.id} time={recent[0]} name={names.get(recent[0].entryId)?.riderName ?? ""} hydrated={hydrated} onKeep={keep} /> : null}
+          </div>
+          {recent.length ? (
+            <ul className="mt-2 divide-y divide-gray-100">
+              {recent.map((t) => (
+                <RunRow key={t.clientId} classId={cls.id} time={t} entry={names.get(t.entryId)} hydrated={hydrated} onKeep={keep} />
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2 text-gray-700">No runs yet.</p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function ClassTabs({ data, current }: { data: Data; current: string }) {
+  if (data.classes.length < 2) return <h2 className="text-xl font-bold text-gray-900">{data.classes[0]?.name}</h2>;
+  return (
+    <nav aria-label="Classes" className="-mx-4 overflow-x-auto px-4">
+      <ul className="flex gap-2">
+        {data.classes.map((c) => (
+          <li key={c.id}>
+            <a
+              data-discover
+              href={`?class=${c.id}`}
+              aria-current={c.id === current ? "page" : undefined}
+              className={`inline-flex min-h-[44px] items-center whitespace-nowrap rounded-full px-4 font-semibold ${c.id === current ? "bg-brand-700 text-white" : "bg-white text-brand-800 ring-1 ring-brand-300"}`}
+            >
+              {c.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function SyncStatus({ hydrated, online, waiting, refused, onDiscard }: { hydrated: boolean; online: boolean; waiting: number; refused: QueuedOp[]; onDiscard: (clientId: string) => void }) {
+  if (!hydrated) return null;
+  return (
+    <div role="status" aria-live="polite" className="space-y-2">
+      {!online ? (
+        <p className="rounded-lg bg-amber-100 px-3 py-2 font-semibold text-amber-900">
+          Offline: {waiting} {waiting === 1 ? "change" : "changes"} kept on this device. {waiting ? "They are sent by themselves when the signal is back." : "Keep timing: times are kept here."}
+        </p>
+      ) : waiting ? (
+        <p className="rounded-lg bg-brand-50 px-3 py-2 text-brand-900">Sending {waiting}…</p>
+      ) : (
+        <p className="text-sm text-gray-700">All times sent.</p>
+      )}
+      {refused.map((op) => (
+        <p key={op.clientId} className="flex items-center justify-between gap-2 rounded-lg bg-red-50 px-3 py-2 text-red-900">
+          <span>Not saved: {op.refused}</span>
+          <button type="button" className="btn-ghost" onClick={() => onDiscard(op.clientId)}>
+            Dismiss
+          </button>
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function Rider({ entry, big = false }: { entry: BoothEntry; big?: boolean }) {
+  return (
+    <div className={big ? "mt-1" : undefined}>
+      <p className={big ? "text-3xl font-bold text-gray-900" : "text-lg font-semibold text-gray-900"}>
+        {entry.backNumber !== null ? <span className="mr-2 rounded bg-gray-900 px-2 py-0.5 text-white">#{entry.backNumber}</span> : null}
+        {entry.riderName}
+      </p>
+      <p className={big ? "text-xl text-gray-800" : "text-gray-800"}>
+        {entry.horseName}
+        {entry.position !== null ? <span className="ml-2 text-sm text-gray-600">Draw {entry.position}</span> : null}
+      </p>
+    </div>
+  );
+}
+
+/** The time of the rider on the gate: type it, Enter saves; barrels, NT and Scratch beside. */
+function TimeForm({ classId, entry, formKey, hydrated, onKeep }: { classId: string; entry: BoothEntry; formKey: string; hydrated: boolean; onKeep: (op: BoothOp) => void }) {
+  const [barrels, setBarrels] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return;
+    e.preventDefault();
+    const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const outcome = (submitter?.value ?? "TIME") as BoothTime["outcome"];
+    const text = input.current?.value.trim() ?? "";
+    if (outcome === "TIME" && parseRaceTime(text) === null) {
+      setError("Enter the time as the timer shows it, such as 15.482");
+      input.current?.focus();
+      return;
+    }
+    onKeep({ kind: "time", clientId: newClientId(), classId, entryId: entry.entryId, outcome, time: outcome === "TIME" ? text : null, penalties: outcome === "TIME" ? barrels : 0 });
+  };
+
+  useEffect(() => {
+    if (hydrated) input.current?.focus();
+  }, [hydrated]);
+
+  return (
+    <Form method="post" onSubmit={submit} className="mt-4 space-y-4" aria-label={`Time for ${entry.riderName}`}>
+      <input type="hidden" name="intent" value="time" />
+      <input type="hidden" name="classId" value={classId} />
+      <input type="hidden" name="entryId" value={entry.entryId} />
+      <input type="hidden" name="clientId" value={`${formKey}-${entry.entryId}`} />
+      <div>
+        <label htmlFor="booth-time" className="label text-base">
+          Time (as the timer shows it)
+        </label>
+        <input
+          ref={input}
+          id="booth-time"
+          name="time"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="15.482"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "booth-time-error" : undefined}
+          onChange={() => setError(null)}
+          className="input h-16 text-center font-mono text-4xl tracking-wider"
+        />
+        {error ? (
+          <p id="booth-time-error" className="mt-1 font-medium text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <fieldset>
+        <legend className="label text-base">Knocked barrels (+5 s each)</legend>
+        <div className="grid grid-cols-6 gap-2">
+          {BARRELS.map((n) => (
+            <label key={n} className="choice-chip min-h-[52px] text-lg">
+              <input type="radio" name="penalties" value={n} className="sr-only" checked={hydrated ? barrels === n : undefined} defaultChecked={hydrated ? undefined : n === 0} onChange={() => setBarrels(n)} />
+              {n === 0 ? "0" : `+${n * 5}`}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {/* Save Time first: Enter in the time field presses the form's first button. */}
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        <button type="submit" name="outcome" value="TIME" className="btn-primary col-span-2 min-h-[60px] text-xl sm:col-span-1">
+          Save Time
+        </button>
+        <button type="submit" name="outcome" value="NT" className="btn-secondary min-h-[60px] text-lg">
+          NT
+        </button>
+        <button type="submit" name="outcome" value="SCRATCH" className="btn-secondary min-h-[60px] text-lg">
+          Scratch
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+const refOf = (t: BoothTime) => t.id ?? t.clientId;
+
+function UndoLast({ classId, time, name, hydrated, onKeep }: { classId: string; time: BoothTime; name: string; hydrated: boolean; onKeep: (op: BoothOp) => void }) {
+  return (
+    <Form
+      method="post"
+      onSubmit={(e) => {
+        if (!hydrated) return;
+        e.preventDefault();
+        onKeep({ kind: "undo", clientId: newClientId(), classId, ref: refOf(time) });
+      }}
+    >
+      <input type="hidden" name="intent" value="undo" />
+      <input type="hidden" name="classId" value={classId} />
+      <input type="hidden" name="timeId" value={refOf(time)} />
+      <button type="submit" className="btn-secondary" aria-label={`Undo last: ${name} ${timeLabel(time)}`}>
+        Undo Last
+      </button>
+    </Form>
+  );
+}
+
+function RunRow({ classId, time, entry, hydrated, onKeep }: { classId: string; time: BoothTime; entry?: BoothEntry; hydrated: boolean; onKeep: (op: BoothOp) => void }) {
+  const [open, setOpen] = useState(false);
+  const keep = (e: FormEvent<HTMLFormElement>, make: (form: FormData) => BoothOp | null) => {
+    if (!hydrated) return;
+    e.preventDefault();
+    const op = make(new FormData(e.currentTarget));
+    if (!op) return;
+    onKeep(op);
+    setOpen(false);
+  };
+  const field = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
+  return (
+    <li className="py-2">
+      <div className="flex items-center justify-between gap-2">
+        <div className="min-w-0">
+          <p className="truncate font-semibold text-gray-900">
+            {entry?.backNumber !== null && entry?.backNumber !== undefined ? `#${entry.backNumber} ` : ""}
+            {entry?.riderName} <span className="font-normal text-gray-700">on {entry?.horseName}</span>
+          </p>
+          {time.pending ? <p className="text-sm text-amber-800">On this device, not sent yet</p> : null}
+        </div>
+        <p className="shrink-0 font-mono text-xl font-bold text-gray-900">{timeLabel(time)}</p>
+      </div>
+      <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="mt-1">
+        <summary className="inline-flex min-h-[44px] cursor-pointer items-center text-sm font-semibold text-brand-800">Correct or rerun</summary>
+        <div className="mt-2 grid gap-3 sm:grid-cols-2">
+          <Form
+            method="post"
+            className="space-y-2 rounded-lg bg-gray-50 p-3"
+            onSubmit={(e) =>
+              keep(e, (form) => {
+                const outcome = field(form, "outcome") as BoothTime["outcome"];
+                const text = field(form, "time");
+                const reason = field(form, "reason");
+                if ((outcome === "TIME" && parseRaceTime(text) === null) || !reason) {
+                  showToast({ type: "error", title: "Not saved", description: !reason ? "Give a reason for the change" : "Enter the time as the timer shows it, such as 15.482" });
+                  return null;
+                }
+                return { kind: "correct", clientId: newClientId(), classId, ref: refOf(time), outcome, time: outcome === "TIME" ? text : null, penalties: outcome === "TIME" ? Number(field(form, "penalties")) : 0, reason };
+              })
+            }
+          >
+            <input type="hidden" name="intent" value="correct" />
+            <input type="hidden" name="classId" value={classId} />
+            <input type="hidden" name="timeId" value={refOf(time)} />
+            <div className="grid grid-cols-3 gap-2">
+              <label className="col-span-3 sm:col-span-1">
+                <span className="label">Result</span>
+                <select name="outcome" defaultValue={time.outcome} className="input">
+                  <option value="TIME">Time</option>
+                  <option value="NT">NT</option>
+                  <option value="SCRATCH">Scratch</option>
+                </select>
+              </label>
+              <label className="col-span-2 sm:col-span-1">
+                <span className="label">Time</span>
+                <input name="time" inputMode="decimal" defaultValue={time.time ?? ""} className="input font-mono" autoComplete="off" />
+              </label>
+              <label>
+                <span className="label">Barrels</span>
+                <select name="penalties" defaultValue={String(time.penalties)} className="input">
+                  {BARRELS.map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+            <label className="block">
+              <span className="label">Reason</span>
+              <input name="reason" required maxLength={300} className="input" placeholder="Timer misread" />
+            </label>
+            <button type="submit" className="btn-primary w-full">
+              Save Correction
+            </button>
+          </Form>
+          <Form
+            method="post"
+            className="space-y-2 rounded-lg bg-gray-50 p-3"
+            onSubmit={(e) =>
+              keep(e, (form) => {
+                const reason = field(form, "reason");
+                if (!reason) {
+                  showToast({ type: "error", title: "Not saved", description: "Give a reason for the change" });
+                  return null;
+                }
+                return { kind: "rerun", clientId: newClientId(), classId, ref: refOf(time), reason };
+              })
+            }
+          >
+            <input type="hidden" name="intent" value="rerun" />
+            <input type="hidden" name="classId" value={classId} />
+            <input type="hidden" name="timeId" value={refOf(time)} />
+            <label className="block">
+              <span className="label">Rerun reason</span>
+              <input name="reason" required maxLength={300} className="input" placeholder="Eye failed" />
+            </label>
+            <button type="submit" className="btn-secondary w-full">
+              Rerun: Back to the Gate
+            </button>
+          </Form>
+        </div>
+      </details>
+    </li>
+  );
+}

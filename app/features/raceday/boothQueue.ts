@@ -1,0 +1,136 @@
+import type { BoothOp } from "./booth";
+
+/**
+ * What the booth does is first written to this device (localStorage, one
+ * list per event and timer), then sent to the server in the order it was
+ * done, one change at a time; a change leaves the list only once the server
+ * has answered that it holds it. Each carries its own `clientId`: a time
+ * sent again after a lost answer is answered with the first record, and undo,
+ * rerun and a correction that changes nothing change nothing the second time,
+ * so every change is applied exactly once however often the signal drops.
+ * A change the server refuses (4xx) is kept, marked, shown to the timer and
+ * never sent again; the ones after it are still sent.
+ *
+ * localStorage rather than IndexedDB (the run log's queue): the booth keeps
+ * a few hundred small records and no files, and a synchronous write is on
+ * disk before the next time can be typed.
+ *
+ * Browser-only: loaded by the booth screen.
+ */
+
+export type QueuedOp = BoothOp & { queuedAt: number; refused?: string };
+
+const key = (eventId: string, userId: string) => `cloverleaf-booth:${eventId}:${userId}`;
+
+export function queuedOps(eventId: string, userId: string): QueuedOp[] {
+  try {
+    const raw = localStorage.getItem(key(eventId, userId));
+    return raw ? (JSON.parse(raw) as QueuedOp[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function save(eventId: string, userId: string, ops: QueuedOp[]) {
+  if (ops.length === 0) localStorage.removeItem(key(eventId, userId));
+  else localStorage.setItem(key(eventId, userId), JSON.stringify(ops));
+}
+
+export function enqueueOp(eventId: string, userId: string, op: BoothOp) {
+  save(eventId, userId, [...queuedOps(eventId, userId), { ...op, queuedAt: Date.now() }]);
+}
+
+export function dropOp(eventId: string, userId: string, clientId: string) {
+  save(
+    eventId,
+    userId,
+    queuedOps(eventId, userId).filter((op) => op.clientId !== clientId),
+  );
+}
+
+function markRefused(eventId: string, userId: string, clientId: string, message: string) {
+  save(
+    eventId,
+    userId,
+    queuedOps(eventId, userId).map((op) => (op.clientId === clientId ? { ...op, refused: message } : op)),
+  );
+}
+
+/** A fresh idempotency key; `crypto.randomUUID` exists only on https and localhost. */
+export function newClientId() {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Statuses that say "not now" rather than "never": not signed in, timeout, too many requests. */
+const RETRY_LATER = new Set([401, 408, 429]);
+
+function request(eventId: string, op: BoothOp): [string, RequestInit] {
+  const base = `/api/events/${encodeURIComponent(eventId)}/times`;
+  const json = (method: string, body: unknown): RequestInit => ({
+    method,
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+  });
+  const ref = (r: string) => `${base}/${encodeURIComponent(r)}`;
+  switch (op.kind) {
+    case "time":
+      return [base, json("POST", { entryId: op.entryId, outcome: op.outcome, time: op.time, penalties: op.penalties, clientId: op.clientId })];
+    case "undo":
+      return [ref(op.ref), { method: "DELETE", headers: { Accept: "application/json" } }];
+    case "rerun":
+      return [`${ref(op.ref)}/rerun`, json("POST", { reason: op.reason })];
+    case "correct":
+      return [ref(op.ref), json("PATCH", { outcome: op.outcome, time: op.time, penalties: op.penalties, reason: op.reason })];
+  }
+}
+
+export type SyncResult = { sent: QueuedOp[]; refused: QueuedOp[] };
+
+let inFlight: Promise<SyncResult> | null = null;
+
+/**
+ * Sends the waiting changes, oldest first, one at a time; stops at the first
+ * network failure or server error (the rest wait for the next try). Only one
+ * send runs at a time in this tab, and across tabs where the browser has Web
+ * Locks, so two tabs never send one change side by side.
+ */
+export function syncOps(eventId: string, userId: string): Promise<SyncResult> {
+  inFlight ??= (async () => {
+    try {
+      if (typeof navigator.locks?.request === "function") {
+        return await navigator.locks.request(`cloverleaf-booth-${eventId}`, () => sendAll(eventId, userId));
+      }
+      return await sendAll(eventId, userId);
+    } finally {
+      inFlight = null;
+    }
+  })();
+  return inFlight;
+}
+
+async function sendAll(eventId: string, userId: string): Promise<SyncResult> {
+  const result: SyncResult = { sent: [], refused: [] };
+  // Read again for each change: another tab may have sent some meanwhile.
+  for (;;) {
+    const op = queuedOps(eventId, userId).find((o) => !o.refused);
+    if (!op) return result;
+    let response: Response;
+    try {
+      response = await fetch(...request(eventId, op));
+    } catch {
+      return result; // offline: the rest wait
+    }
+    if (response.ok) {
+      dropOp(eventId, userId, op.clientId);
+      result.sent.push(op);
+      continue;
+    }
+    if (response.status < 400 || response.status >= 500 || RETRY_LATER.has(response.status)) return result;
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    const message = body.message ?? `The server refused this change (${response.status}).`;
+    markRefused(eventId, userId, op.clientId, message);
+    result.refused.push({ ...op, refused: message });
+  }
+}

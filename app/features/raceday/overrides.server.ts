@@ -1,0 +1,60 @@
+import { and, eq } from "drizzle-orm";
+import { raceEntries, racePayoutOverrides, type RaceClass, type User } from "#db/schema";
+import type { Db } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
+import { publishRaceChange } from "~/lib/live.server";
+import { requireRaceManager } from "./access.server";
+import { recordHistory } from "./history.server";
+import { afterTimesChanged } from "./publish.server";
+import { findClass } from "./results.server";
+import { formatCents } from "./time";
+
+/**
+ * The producer's changes to a placing's money before (or after) publishing:
+ * the amount and the reason, kept in the event's history. A published class
+ * is published again at once, so the rider's run log shows the money paid.
+ */
+
+type Viewer = Pick<User, "id" | "isAdmin">;
+
+/** One placing's money set by the producer, with the reason (kept in the history too). */
+export function setOverride(db: Db, actor: Viewer, eventId: string, classId: string, entryId: string, input: { amountCents: number; reason: string }) {
+  requireRaceManager(db, actor, eventId);
+  const cls = findClass(db, eventId, classId);
+  const entry = db.select().from(raceEntries).where(and(eq(raceEntries.id, entryId), eq(raceEntries.classId, cls.id))).get();
+  if (!entry) throw new HttpError(404, "Entry not found");
+  db.transaction(() => {
+    db.insert(racePayoutOverrides)
+      .values({ classId: cls.id, entryId, amountCents: input.amountCents, reason: input.reason, createdBy: actor.id })
+      .onConflictDoUpdate({ target: [racePayoutOverrides.classId, racePayoutOverrides.entryId], set: { amountCents: input.amountCents, reason: input.reason, createdBy: actor.id } })
+      .run();
+    historyRow(db, actor, cls, entry.id, "payout-override", `${entry.riderName} on ${entry.horseName}: ${formatCents(input.amountCents)}`, input.reason);
+  });
+  republish(db, actor, cls);
+  return cls;
+}
+
+export function removeOverride(db: Db, actor: Viewer, eventId: string, classId: string, entryId: string, reason: string) {
+  requireRaceManager(db, actor, eventId);
+  const cls = findClass(db, eventId, classId);
+  db.transaction(() => {
+    const removed = db
+      .delete(racePayoutOverrides)
+      .where(and(eq(racePayoutOverrides.classId, cls.id), eq(racePayoutOverrides.entryId, entryId)))
+      .returning()
+      .get();
+    if (!removed) throw new HttpError(404, "No override for this entry");
+    historyRow(db, actor, cls, entryId, "payout-override-removed", `back to the computed amount (was ${formatCents(removed.amountCents)})`, reason);
+  });
+  republish(db, actor, cls);
+  return cls;
+}
+
+function historyRow(db: Db, actor: Viewer, cls: RaceClass, entryId: string, action: string, detail: string, reason: string) {
+  recordHistory(db, { eventId: cls.eventId, classId: cls.id, entryId, actorId: actor.id, action, detail, reason });
+}
+
+function republish(db: Db, actor: Viewer, cls: RaceClass) {
+  if (cls.resultsPublishedAt) afterTimesChanged(db, actor, cls.id);
+  publishRaceChange(cls.eventId);
+}

@@ -1,0 +1,190 @@
+import { and, eq, or } from "drizzle-orm";
+import { events, raceClasses, raceResults, runLogs, type Event, type RaceClass, type RaceResult, type User } from "#db/schema";
+import { sendAlert } from "~/features/alerts/alerts.server";
+import { now } from "~/lib/clock.server";
+import type { Db } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
+import { publishRaceChange } from "~/lib/live.server";
+import { requireRaceManager } from "./access.server";
+import { recordHistory } from "./history.server";
+import { computeClass, findClass, placementText } from "./results.server";
+import { formatCents, formatRaceTime } from "./time";
+
+/**
+ * Publishing a class's results: race_results gets one row per entry (the
+ * class's rows replaced), and every rider with an account who ran gets their
+ * official run in their run log (one row per entry, found again by its
+ * race_entry_id, so publishing twice writes nothing twice) and one alert.
+ * A later publish that changes a rider's result (a corrected time, an
+ * override) updates the same run and alerts once more, saying "corrected";
+ * a rider whose result did not change hears nothing.
+ *
+ * Once a class is published, every change to its times republishes it at
+ * once (afterTimesChanged): the public results and the riders' run logs
+ * never disagree with the booth.
+ */
+
+type Actor = Pick<User, "id" | "isAdmin">;
+
+export type PublishSummary = {
+  version: number;
+  results: number;
+  runLogs: { created: number; updated: number; removed: number };
+  notified: number;
+};
+
+/** POST .../results/publish: the producer's (or an admin's) publish. */
+export function publishClass(db: Db, actor: Actor, eventId: string, classId: string): PublishSummary {
+  const event = requireRaceManager(db, actor, eventId);
+  const cls = findClass(db, eventId, classId);
+  const summary = publish(db, actor, event, cls, { strict: true })!;
+  publishRaceChange(eventId);
+  return summary;
+}
+
+/** Republishes the published classes that read this class's times (itself and its sidepots). */
+export function afterTimesChanged(db: Db, actor: Actor, classId: string) {
+  const classes = db
+    .select()
+    .from(raceClasses)
+    .where(or(eq(raceClasses.id, classId), eq(raceClasses.sidepotOf, classId)))
+    .all()
+    .filter((c) => c.resultsPublishedAt);
+  if (classes.length === 0) return;
+  const event = db.select().from(events).where(eq(events.id, classes[0]!.eventId)).get();
+  if (!event) return;
+  for (const cls of classes) publish(db, actor, event, cls, { strict: false });
+}
+
+/** What places a result: a change in any of these is a correction the rider hears about. */
+const SAME_FIELDS = ["outcome", "timeMs", "penalties", "totalMs", "division", "place", "payoutCents"] as const;
+const sameResult = (a: Pick<RaceResult, (typeof SAME_FIELDS)[number]>, b: Pick<RaceResult, (typeof SAME_FIELDS)[number]>) => SAME_FIELDS.every((k) => a[k] === b[k]);
+
+/**
+ * Writes the class's results. `strict` (the producer's publish) refuses
+ * while entries have not run; a republish after a rerun waits instead, and
+ * happens when the rerun's time comes in.
+ */
+function publish(db: Db, actor: Actor, event: Event, cls: RaceClass, { strict }: { strict: boolean }): PublishSummary | null {
+  const { runs, results } = computeClass(db, cls);
+  // A sidepot entry whose rider has no run in the class it pays on did not run: an NT, never a wait.
+  const waiting = cls.sidepotOf ? [] : runs.filter((r) => !r.time);
+  if (waiting.length > 0) {
+    if (!strict) return null;
+    const names = waiting.slice(0, 3).map((r) => r.entry.riderName).join(", ");
+    throw new HttpError(409, `${waiting.length} ${waiting.length === 1 ? "entry has" : "entries have"} not run yet (${names}${waiting.length > 3 ? ", ..." : ""}): time them, or mark them NT or scratched at the booth`);
+  }
+  const placed = new Map(results.divisions.flatMap((d) => d.places.map((p) => [p.entryId, { division: d.division, place: p.place, payoutCents: p.payoutCents, totalMs: p.totalMs }] as const)));
+  const at = now();
+  const summary: PublishSummary = { version: cls.resultsVersion + 1, results: 0, runLogs: { created: 0, updated: 0, removed: 0 }, notified: 0 };
+
+  db.transaction(() => {
+    const before = new Map(db.select().from(raceResults).where(eq(raceResults.classId, cls.id)).all().map((r) => [r.entryId, r]));
+    db.delete(raceResults).where(eq(raceResults.classId, cls.id)).run();
+    for (const { entry, time } of runs) {
+      const p = placed.get(entry.id);
+      const outcome = time?.outcome ?? "NT";
+      const row = {
+        entryId: entry.id,
+        classId: cls.id,
+        eventId: cls.eventId,
+        outcome,
+        timeMs: outcome === "TIME" ? (time?.timeMs ?? null) : null,
+        penalties: outcome === "TIME" ? (time?.penalties ?? 0) : 0,
+        totalMs: p?.totalMs ?? null,
+        division: p?.division ?? null,
+        place: p?.place ?? null,
+        payoutCents: p?.payoutCents ?? 0,
+        runLogId: null as string | null,
+        publishedAt: at,
+      };
+      const old = before.get(entry.id);
+      const changed = !old || !sameResult(old, row);
+      // The rider's run log: their own runs only (a sidepot pays on a run already in the log).
+      if (entry.userId && !cls.sidepotOf) {
+        const runAt = time?.recordedAt ?? at;
+        row.runLogId = writeRunLog(db, event, cls, entry, row, runAt, summary);
+      }
+      db.insert(raceResults).values(row).run();
+      summary.results += 1;
+      if (changed && entry.userId && !cls.sidepotOf && outcome !== "SCRATCH") {
+        const line = `${entry.horseName}: ${resultLine(cls, row)}`;
+        const corrected = Boolean(old);
+        const sent = sendAlert(db, {
+          userId: entry.userId,
+          kind: "result",
+          // Once per result: the first publish, then once per publish that changed it.
+          subject: corrected ? `race-entry:${entry.id}:v${summary.version}` : `race-entry:${entry.id}`,
+          title: corrected ? `Corrected: ${cls.name}` : `Results: ${cls.name}`,
+          message: corrected ? `Corrected. ${line}` : line,
+          url: `/events/${cls.eventId}/results/${cls.id}`,
+          relatedEventId: cls.eventId,
+        });
+        if (sent) summary.notified += 1;
+      }
+    }
+    db.update(raceClasses).set({ resultsPublishedAt: at, resultsVersion: summary.version }).where(eq(raceClasses.id, cls.id)).run();
+    recordHistory(db, { eventId: cls.eventId, classId: cls.id, actorId: actor.id, action: strict ? "results-published" : "results-republished", detail: `version ${summary.version}` });
+  });
+  return summary;
+}
+
+type Row = Pick<RaceResult, "outcome" | "totalMs" | "division" | "place" | "payoutCents" | "penalties">;
+
+/** "15.482, 2D 3rd, $185.00"; "20.482 (1 barrel), 4D 9th"; "NT". */
+export function resultLine(cls: Pick<RaceClass, "divisions">, row: Row) {
+  if (row.outcome !== "TIME" || row.totalMs === null) return row.outcome;
+  const parts = [row.penalties ? `${formatRaceTime(row.totalMs)} (${row.penalties} barrel${row.penalties > 1 ? "s" : ""})` : formatRaceTime(row.totalMs)];
+  if (row.division !== null && row.place !== null) parts.push(placementText(cls.divisions, row.division, row.place));
+  if (row.payoutCents > 0) parts.push(formatCents(row.payoutCents));
+  return parts.join(", ");
+}
+
+/**
+ * The rider's official run: written once per entry and updated in place by
+ * later publishes. Notes, tags, video and privacy stay the rider's; a new
+ * run is private, the run log's default (and all a Private rider's runs can be).
+ */
+function writeRunLog(db: Db, event: Event, cls: RaceClass, entry: { id: string; userId: string | null; riderId: number | null; horseId: string | null; horseName: string }, row: Row, runAt: Date, summary: PublishSummary) {
+  const existing = db.select({ id: runLogs.id }).from(runLogs).where(eq(runLogs.raceEntryId, entry.id)).get();
+  if (row.outcome === "SCRATCH") {
+    // Scratched after an earlier publish: the rider did not run, so the official run goes.
+    if (existing) {
+      db.delete(runLogs).where(and(eq(runLogs.id, existing.id), eq(runLogs.official, true))).run();
+      summary.runLogs.removed += 1;
+    }
+    return null;
+  }
+  const official = {
+    time: row.outcome === "TIME" && row.totalMs !== null ? formatRaceTime(row.totalMs) : null,
+    penalties: row.penalties,
+    placement: row.outcome !== "TIME" ? "NT" : row.division !== null && row.place !== null ? placementText(cls.divisions, row.division, row.place) : null,
+    moneyCents: row.payoutCents,
+    runAt,
+  };
+  if (existing) {
+    db.update(runLogs).set(official).where(eq(runLogs.id, existing.id)).run();
+    summary.runLogs.updated += 1;
+    return existing.id;
+  }
+  const inserted = db
+    .insert(runLogs)
+    .values({
+      ...official,
+      userId: entry.userId!,
+      riderId: entry.riderId,
+      eventId: event.id,
+      horseId: entry.horseId,
+      horseName: entry.horseName,
+      arenaName: event.arenaName?.trim() || event.location,
+      arenaType: event.arenaType ?? "outdoor",
+      official: true,
+      raceEntryId: entry.id,
+      privacy: "PRIVATE",
+      tags: [],
+    })
+    .returning({ id: runLogs.id })
+    .get();
+  summary.runLogs.created += 1;
+  return inserted.id;
+}

@@ -1,0 +1,301 @@
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { events, raceClasses, raceEntries, racePayoutOverrides, raceResults, type RaceClass, type RaceEntry, type RaceTime, type User } from "#db/schema";
+import type { Db } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
+import { findRaceEvent } from "./access.server";
+import { classMoneyRules, getClass } from "./classes.server";
+import { listClassEntries, parentEntryFor } from "./entries.server";
+import { canManageRace } from "./policies.server";
+import { applyOverrides, computeResults, type ClassResults, type Run } from "./results";
+import { formatCents, formatRaceTime, ordinal, placingLabel } from "./time";
+import { currentTimes } from "./times.server";
+
+/**
+ * A class's results: computed from the booth's times by the one pure module
+ * with the money rules (results.ts), with the producer's overrides, for the
+ * producer's review; and, once published, read back from race_results as
+ * the public pages, the CSV and the riders' run logs show them.
+ */
+
+type Viewer = Pick<User, "id" | "isAdmin">;
+
+export const NOT_PUBLISHED = "Results not published yet";
+
+/** One class of the event, or 404. */
+export const findClass = getClass;
+
+/**
+ * Each entered (not scratched) entry of the class with the time that counts
+ * for it: its own, or for a sidepot the time of the same rider and horse in
+ * the class it pays on. `null` time: not run yet.
+ */
+export function classRuns(db: Db, cls: RaceClass) {
+  const entries = listClassEntries(db, cls.id).filter((e) => e.status === "ENTERED");
+  if (!cls.sidepotOf) {
+    const times = currentTimes(db, [cls.id]);
+    return entries.map((entry) => ({ entry, time: times.get(entry.id) ?? null }));
+  }
+  const times = currentTimes(db, [cls.sidepotOf]);
+  return entries.map((entry) => {
+    const parent = parentEntryFor(db, entry);
+    return { entry, time: (parent && times.get(parent.id)) ?? null };
+  });
+}
+
+type RunOf = { entry: RaceEntry; time: RaceTime | null };
+
+/** What the results module reads of a run taken. */
+const toRun = ({ entry, time }: RunOf): Run => ({
+  entryId: entry.id,
+  outcome: time!.outcome,
+  timeMs: time!.outcome === "TIME" ? time!.timeMs : null,
+  penalties: time!.outcome === "TIME" ? time!.penalties : 0,
+});
+
+/**
+ * A class's results from the runs taken so far: entries yet to run count for
+ * the pot and the places paid from the first run on (a scratch at the booth
+ * does not), and place nowhere until they run.
+ */
+export function resultsOfRuns(cls: RaceClass, runs: RunOf[]) {
+  const ran = runs.filter((r) => r.time);
+  const entryCount = runs.filter((r) => r.time?.outcome !== "SCRATCH").length;
+  return computeResults(classMoneyRules(cls), ran.map(toRun), { entryCount });
+}
+
+function overridesOf(db: Db, classId: string) {
+  return db.select().from(racePayoutOverrides).where(eq(racePayoutOverrides.classId, classId)).all();
+}
+
+/** The computed results with the overrides applied: what publishing writes. */
+export function computeClass(db: Db, cls: RaceClass) {
+  const runs = classRuns(db, cls);
+  const overrides = overridesOf(db, cls.id);
+  const computed = resultsOfRuns(cls, runs);
+  const results: ClassResults = overrides.length ? applyOverrides(computed, overrides.map((o) => ({ entryId: o.entryId, amountCents: o.amountCents }))) : computed;
+  return { runs, overrides, computed, results };
+}
+
+export type ResultPlace = {
+  entryId: string;
+  riderName: string;
+  horseName: string;
+  backNumber: number | null;
+  /** The time that placed the run (with penalties), as text. */
+  time: string | null;
+  timeMs: number | null;
+  penalties: number;
+  place: number;
+  payoutCents: number;
+  payout: string;
+  /** Review only: what the rules gave before an override, and the override's reason. */
+  computedCents?: number;
+  overrideReason?: string | null;
+};
+export type ResultDivision = { division: number; start: string | null; potCents: number; placesPaid: number; places: ResultPlace[] };
+export type ClassResultsView = {
+  eventId: string;
+  classId: string;
+  className: string;
+  sidepotOf: string | null;
+  published: boolean;
+  publishedAt: Date | null;
+  resultsVersion: number;
+  /** Whether this answer is the producer's review (computed now) or the published results. */
+  review: boolean;
+  potCents: number;
+  pot: string;
+  entryCount: number;
+  divisions: ResultDivision[];
+  unplaced: { entryId: string; riderName: string; horseName: string; backNumber: number | null; outcome: "NT" | "SCRATCH" | "PENDING" }[];
+};
+
+function place(entry: RaceEntry, p: { totalMs: number; place: number; payoutCents: number }, penalties: number): ResultPlace {
+  return {
+    entryId: entry.id,
+    riderName: entry.riderName,
+    horseName: entry.horseName,
+    backNumber: entry.backNumber,
+    time: formatRaceTime(p.totalMs),
+    timeMs: p.totalMs,
+    penalties,
+    place: p.place,
+    payoutCents: p.payoutCents,
+    payout: formatCents(p.payoutCents),
+  };
+}
+
+/** The producer's review: computed now from the times, overrides shown beside what the rules gave. */
+export function reviewView(db: Db, cls: RaceClass): ClassResultsView {
+  const { runs, overrides, computed, results } = computeClass(db, cls);
+  const byId = new Map(runs.map((r) => [r.entry.id, r]));
+  const computedCents = new Map(computed.divisions.flatMap((d) => d.places.map((p) => [p.entryId, p.payoutCents] as const)));
+  return {
+    ...header(cls),
+    review: true,
+    potCents: results.potCents,
+    pot: formatCents(results.potCents),
+    entryCount: results.entryCount,
+    divisions: results.divisions.map((d) => ({
+      division: d.division,
+      start: d.startMs === null ? null : formatRaceTime(d.startMs),
+      potCents: d.potCents,
+      placesPaid: d.placesPaid,
+      places: d.places.map((p) => {
+        const run = byId.get(p.entryId)!;
+        const override = overrides.find((o) => o.entryId === p.entryId);
+        return {
+          ...place(run.entry, p, run.time?.penalties ?? 0),
+          computedCents: computedCents.get(p.entryId) ?? 0,
+          overrideReason: override?.reason ?? null,
+        };
+      }),
+    })),
+    unplaced: [
+      ...results.unplaced.map((u) => ({ ...names(byId.get(u.entryId)!.entry), outcome: u.outcome === "SCRATCH" ? ("SCRATCH" as const) : ("NT" as const) })),
+      ...runs.filter((r) => !r.time).map((r) => ({ ...names(r.entry), outcome: "PENDING" as const })),
+    ],
+  };
+}
+
+const names = (e: RaceEntry) => ({ entryId: e.id, riderName: e.riderName, horseName: e.horseName, backNumber: e.backNumber });
+
+function header(cls: RaceClass) {
+  return {
+    eventId: cls.eventId,
+    classId: cls.id,
+    className: cls.name,
+    sidepotOf: cls.sidepotOf,
+    published: cls.resultsPublishedAt !== null,
+    publishedAt: cls.resultsPublishedAt,
+    resultsVersion: cls.resultsVersion,
+  };
+}
+
+/** The published results, as stored at the last publish. */
+export function publishedView(db: Db, cls: RaceClass): ClassResultsView {
+  if (!cls.resultsPublishedAt) throw new HttpError(404, NOT_PUBLISHED);
+  const rows = db
+    .select({ result: raceResults, entry: raceEntries })
+    .from(raceResults)
+    .innerJoin(raceEntries, eq(raceEntries.id, raceResults.entryId))
+    .where(eq(raceResults.classId, cls.id))
+    .orderBy(asc(raceResults.division), asc(raceResults.place), asc(raceResults.totalMs), asc(raceEntries.riderName))
+    .all();
+  const pot = computeResults(classMoneyRules(cls), rows.map(({ result }) => ({ entryId: result.entryId, outcome: result.outcome, timeMs: result.timeMs, penalties: result.penalties })));
+  const divisions: ResultDivision[] = pot.divisions.map((d) => ({
+    division: d.division,
+    start: d.startMs === null ? null : formatRaceTime(d.startMs),
+    potCents: d.potCents,
+    placesPaid: d.placesPaid,
+    places: rows
+      .filter(({ result }) => result.division === d.division && result.place !== null && result.totalMs !== null)
+      .map(({ result, entry }) => place(entry, { totalMs: result.totalMs!, place: result.place!, payoutCents: result.payoutCents }, result.penalties)),
+  }));
+  return {
+    ...header(cls),
+    review: false,
+    potCents: pot.potCents,
+    pot: formatCents(pot.potCents),
+    entryCount: rows.length,
+    divisions,
+    unplaced: rows.filter(({ result }) => result.division === null).map(({ result, entry }) => ({ ...names(entry), outcome: result.outcome === "SCRATCH" ? "SCRATCH" : "NT" })),
+  };
+}
+
+/**
+ * GET .../results: the producer (or an admin) gets the review, computed now;
+ * anyone who may see the event gets the published results, or 404 before.
+ */
+export function classResultsFor(db: Db, viewer: Viewer | null, eventId: string, classId: string) {
+  const event = findRaceEvent(db, viewer, eventId);
+  const cls = findClass(db, eventId, classId);
+  if (canManageRace(viewer, event)) return { event, view: reviewView(db, cls), canManage: true };
+  return { event, view: publishedView(db, cls), canManage: false };
+}
+
+/** An event's classes whose results are published, in the event's order. */
+export function publishedClasses(db: Db, viewer: Viewer | null, eventId: string) {
+  const event = findRaceEvent(db, viewer, eventId);
+  const classes = db.select().from(raceClasses).where(eq(raceClasses.eventId, eventId)).orderBy(asc(raceClasses.position), asc(raceClasses.createdAt)).all();
+  const manager = canManageRace(viewer, event);
+  return {
+    event: { id: event.id, name: event.name, date: event.date, location: event.location, arenaName: event.arenaName },
+    canManage: manager,
+    classes: classes
+      .filter((c) => manager || c.resultsPublishedAt)
+      .map((c) => ({ id: c.id, name: c.name, published: c.resultsPublishedAt !== null, publishedAt: c.resultsPublishedAt })),
+  };
+}
+
+/** "2D 3rd", or "3rd" in a class of one division. */
+export function placementText(divisions: number, division: number, place: number) {
+  return divisions > 1 ? placingLabel(division, place) : ordinal(place);
+}
+
+/** The CSV of the published results: one row per run, placed first, for the office and the association's books. */
+export function resultsCsv(view: ClassResultsView) {
+  const rows: (string | number | null)[][] = [["Division", "Place", "Back number", "Rider", "Horse", "Time", "Knocked barrels", "Payout"]];
+  for (const d of view.divisions) {
+    for (const p of d.places) rows.push([`${d.division}D`, p.place, p.backNumber, p.riderName, p.horseName, p.time, p.penalties, (p.payoutCents / 100).toFixed(2)]);
+  }
+  for (const u of view.unplaced) rows.push(["", "", u.backNumber, u.riderName, u.horseName, u.outcome, "", "0.00"]);
+  return rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}
+
+/** Quoted when needed; a leading =, +, - or @ is defused so a spreadsheet never runs a rider's name as a formula. */
+function csvCell(value: string | number | null) {
+  if (value === null) return "";
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Money a horse won in published race results (every class, sidepots included), in cents. */
+export function horseWinnings(db: Db, horseId: string) {
+  const row = db
+    .select({ cents: sql<number>`coalesce(sum(${raceResults.payoutCents}), 0)`, races: sql<number>`count(distinct ${raceResults.eventId})` })
+    .from(raceResults)
+    .innerJoin(raceEntries, eq(raceEntries.id, raceResults.entryId))
+    .where(and(eq(raceEntries.horseId, horseId), gt(raceResults.payoutCents, 0)))
+    .get();
+  return { cents: row?.cents ?? 0, races: row?.races ?? 0 };
+}
+
+const MY_RESULTS = 10;
+
+/** A rider's latest published results (their own entries), newest race first, for My Events. */
+export function myResults(db: Db, userId: string) {
+  const rows = db
+    .select({
+      entryId: raceResults.entryId,
+      eventId: raceResults.eventId,
+      classId: raceResults.classId,
+      eventName: events.name,
+      date: events.date,
+      className: raceClasses.name,
+      divisions: raceClasses.divisions,
+      horseName: raceEntries.horseName,
+      riderName: raceEntries.riderName,
+      outcome: raceResults.outcome,
+      totalMs: raceResults.totalMs,
+      division: raceResults.division,
+      place: raceResults.place,
+      payoutCents: raceResults.payoutCents,
+    })
+    .from(raceResults)
+    .innerJoin(raceEntries, eq(raceEntries.id, raceResults.entryId))
+    .innerJoin(raceClasses, eq(raceClasses.id, raceResults.classId))
+    .innerJoin(events, eq(events.id, raceResults.eventId))
+    .where(eq(raceEntries.userId, userId))
+    .orderBy(desc(events.date), asc(raceClasses.position), asc(raceEntries.horseName))
+    .limit(MY_RESULTS)
+    .all();
+  return rows.map(({ totalMs, division, place, divisions, outcome, ...r }) => ({
+    ...r,
+    time: outcome === "TIME" && totalMs !== null ? formatRaceTime(totalMs) : outcome === "NT" ? "NT" : "Scratch",
+    placing: division !== null && place !== null ? placementText(divisions, division, place) : null,
+    payout: r.payoutCents > 0 ? formatCents(r.payoutCents) : null,
+  }));
+}
+export type MyResults = ReturnType<typeof myResults>;

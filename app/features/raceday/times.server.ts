@@ -1,0 +1,275 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { raceClasses, raceEntries, raceTimes, type RaceClass, type RaceEntry, type RaceTime, type User } from "#db/schema";
+import { now } from "~/lib/clock.server";
+import type { Db } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
+import { publishRaceChange } from "~/lib/live.server";
+import { BOOTH_MESSAGES, type RaceOutcome, type RaceTimeCorrection, type RaceTimeInput } from "~/schemas/raceday-booth";
+import { requireRaceTimer } from "./access.server";
+import type { BoothEntry, BoothTime } from "./booth";
+import { listClasses } from "./classes.server";
+import { listClassEntries } from "./entries.server";
+import { recordHistory } from "./history.server";
+import { canManageRace } from "./policies.server";
+import { afterTimesChanged } from "./publish.server";
+import { formatRaceTime, parseRaceTime, PENALTY_MS } from "./time";
+
+/**
+ * Times at the booth. A time is recorded once per `clientId` (the booth's
+ * device gives each its own, so a resend after the signal drops answers the
+ * first record and writes nothing). An entry's run is its latest time that
+ * is not void; undo and rerun void a time (the entry goes back to the gate),
+ * a correction edits one and keeps the reason in the event's history. Every
+ * change signals the event's live page and, once a class is published,
+ * publishes it again (publish.server.ts) so the results and the riders' run
+ * logs never disagree with the booth.
+ */
+
+type Actor = Pick<User, "id" | "isAdmin">;
+
+const TIME_NOT_FOUND = "Time not found";
+
+/** What the API answers for a time. */
+export function presentTime(time: RaceTime) {
+  return {
+    id: time.id,
+    clientId: time.clientId,
+    entryId: time.entryId,
+    classId: time.classId,
+    outcome: time.outcome,
+    time: time.timeMs === null ? null : formatRaceTime(time.timeMs),
+    penalties: time.penalties,
+    totalMs: totalMs(time),
+    total: totalMs(time) === null ? null : formatRaceTime(totalMs(time)!),
+    voided: time.voidedAt !== null,
+    voidReason: time.voidReason,
+    recordedAt: time.recordedAt,
+  };
+}
+export type PresentedTime = ReturnType<typeof presentTime>;
+
+/** The time that places a run: the timer's time plus 5 seconds a knocked barrel; null for NT and scratches. */
+export function totalMs(time: Pick<RaceTime, "outcome" | "timeMs" | "penalties">) {
+  if (time.outcome !== "TIME" || time.timeMs === null) return null;
+  return time.timeMs + time.penalties * PENALTY_MS;
+}
+
+/** The time's thousandths from its text, for a TIME; the message when it does not read. */
+function readTime(outcome: RaceOutcome, text: string | null | undefined) {
+  if (outcome !== "TIME") return null;
+  const ms = text ? parseRaceTime(text) : null;
+  if (ms === null || ms <= 0) throw new HttpError(400, BOOTH_MESSAGES.time, { errors: { time: [BOOTH_MESSAGES.time] } });
+  return ms;
+}
+
+function entryOf(db: Db, eventId: string, entryId: string) {
+  const row = db
+    .select({ entry: raceEntries, cls: raceClasses })
+    .from(raceEntries)
+    .innerJoin(raceClasses, eq(raceClasses.id, raceEntries.classId))
+    .where(and(eq(raceEntries.id, entryId), eq(raceEntries.eventId, eventId)))
+    .get();
+  if (!row) throw new HttpError(404, "Entry not found", { errors: { entryId: [BOOTH_MESSAGES.entry] } });
+  return row;
+}
+
+function refuseSidepot(cls: RaceClass) {
+  if (cls.sidepotOf) throw new HttpError(400, `${cls.name} is a sidepot: it pays on the runs of another class, so time the rider there`);
+}
+
+const byClient = (db: Db, eventId: string, clientId: string) =>
+  db.select().from(raceTimes).where(and(eq(raceTimes.eventId, eventId), eq(raceTimes.clientId, clientId))).get();
+
+/** The entry's current (not void) time, if any. */
+export function currentTimeOf(db: Db, entryId: string) {
+  return db
+    .select()
+    .from(raceTimes)
+    .where(and(eq(raceTimes.entryId, entryId), isNull(raceTimes.voidedAt)))
+    .orderBy(desc(raceTimes.recordedAt))
+    .get();
+}
+
+/**
+ * Records one run. The same clientId again answers the first record
+ * (`created: false`) whatever else it carries. An entry that already has a
+ * time is refused (409): a second run is a rerun (void the first) and a
+ * wrong time is a correction.
+ */
+export function recordTime(db: Db, actor: Actor, eventId: string, input: RaceTimeInput): { time: RaceTime; created: boolean } {
+  requireRaceTimer(db, actor, eventId);
+  const earlier = byClient(db, eventId, input.clientId);
+  if (earlier) return { time: earlier, created: false };
+  const { entry, cls } = entryOf(db, eventId, input.entryId);
+  refuseSidepot(cls);
+  const timeMs = readTime(input.outcome, input.time);
+  if (entry.status === "SCRATCHED" && input.outcome !== "SCRATCH") {
+    throw new HttpError(409, `${entry.riderName} on ${entry.horseName} was scratched from ${cls.name}`);
+  }
+  const id = crypto.randomUUID();
+  const at = now().getTime();
+  // One statement: two booths timing the same entry at once store one time, never two.
+  const { changes } = db.run(sql`
+    INSERT INTO race_times (id, event_id, class_id, entry_id, client_id, outcome, time_ms, penalties, recorded_by, created_at)
+    SELECT ${id}, ${eventId}, ${cls.id}, ${entry.id}, ${input.clientId}, ${input.outcome}, ${timeMs}, ${input.outcome === "TIME" ? input.penalties : 0}, ${actor.id}, ${at}
+    WHERE NOT EXISTS (SELECT 1 FROM race_times WHERE entry_id = ${entry.id} AND voided_at IS NULL)
+    ON CONFLICT (event_id, client_id) DO NOTHING`);
+  if (changes === 0) {
+    const raced = byClient(db, eventId, input.clientId);
+    if (raced) return { time: raced, created: false };
+    throw new HttpError(409, `${entry.riderName} on ${entry.horseName} already has a time: correct it, or void it for a rerun`);
+  }
+  const time = db.select().from(raceTimes).where(eq(raceTimes.id, id)).get()!;
+  changed(db, actor, eventId, cls.id);
+  return { time, created: true };
+}
+
+/**
+ * A time of the event by its id, or by the clientId the booth gave it: a
+ * booth that undoes or corrects a time it took offline knows only the latter.
+ */
+function findTime(db: Db, eventId: string, ref: string) {
+  const time = db
+    .select()
+    .from(raceTimes)
+    .where(and(eq(raceTimes.eventId, eventId), or(eq(raceTimes.id, ref), eq(raceTimes.clientId, ref))))
+    .get();
+  if (!time) throw new HttpError(404, TIME_NOT_FOUND);
+  return time;
+}
+
+function describe(time: Pick<RaceTime, "outcome" | "timeMs" | "penalties">) {
+  if (time.outcome !== "TIME") return time.outcome;
+  const barrels = time.penalties ? ` + ${time.penalties} barrel${time.penalties > 1 ? "s" : ""}` : "";
+  return `${time.timeMs === null ? "" : formatRaceTime(time.timeMs)}${barrels}`;
+}
+
+/**
+ * Corrects a time: outcome, time and knocked barrels, each kept when not
+ * sent. The reason and the before and after go to the event's history. A
+ * correction that changes nothing writes nothing (a resend is harmless).
+ */
+export function correctTime(db: Db, actor: Actor, eventId: string, ref: string, input: RaceTimeCorrection) {
+  requireRaceTimer(db, actor, eventId);
+  const current = findTime(db, eventId, ref);
+  if (current.voidedAt) throw new HttpError(409, "This time was voided (undo or rerun): record a new one instead");
+  const outcome = input.outcome ?? current.outcome;
+  const timeMs = outcome !== "TIME" ? null : input.time !== undefined && input.time !== null && input.time !== "" ? readTime(outcome, input.time) : current.timeMs ?? readTime(outcome, null);
+  const penalties = outcome === "TIME" ? (input.penalties ?? current.penalties) : 0;
+  const next = { outcome, timeMs, penalties };
+  if (next.outcome === current.outcome && next.timeMs === current.timeMs && next.penalties === current.penalties) return current;
+  const time = db.transaction(() => {
+    const updated = db.update(raceTimes).set(next).where(eq(raceTimes.id, current.id)).returning().get()!;
+    recordHistory(db, {
+      eventId,
+      classId: current.classId,
+      entryId: current.entryId,
+      actorId: actor.id,
+      action: "time-corrected",
+      detail: `${describe(current)} -> ${describe(next)}`,
+      reason: input.reason,
+    });
+    return updated;
+  });
+  changed(db, actor, eventId, current.classId);
+  return time;
+}
+
+/**
+ * Voids a time: "undo" (it was entered by mistake) or "rerun" (the rider
+ * runs again, with the reason in the history). Either way the entry is back
+ * in the order, at its place in the draw. Voiding a void time again changes
+ * nothing.
+ */
+export function voidTime(db: Db, actor: Actor, eventId: string, ref: string, why: { kind: "undo" | "rerun"; reason?: string }) {
+  requireRaceTimer(db, actor, eventId);
+  const current = findTime(db, eventId, ref);
+  if (current.voidedAt) return current;
+  const time = db.transaction(() => {
+    const updated = db
+      .update(raceTimes)
+      .set({ voidedAt: now(), voidReason: why.kind })
+      .where(and(eq(raceTimes.id, current.id), isNull(raceTimes.voidedAt)))
+      .returning()
+      .get();
+    recordHistory(db, {
+      eventId,
+      classId: current.classId,
+      entryId: current.entryId,
+      actorId: actor.id,
+      action: why.kind === "undo" ? "time-undone" : "rerun",
+      detail: describe(current),
+      reason: why.reason ?? null,
+    });
+    return updated ?? current;
+  });
+  changed(db, actor, eventId, current.classId);
+  return time;
+}
+
+function changed(db: Db, actor: Actor, eventId: string, classId: string) {
+  afterTimesChanged(db, actor, classId);
+  publishRaceChange(eventId);
+}
+
+/** The current time of each entry of the given classes (latest not void). */
+export function currentTimes(db: Db, classIds: string[]) {
+  if (classIds.length === 0) return new Map<string, RaceTime>();
+  const rows = db
+    .select()
+    .from(raceTimes)
+    .where(and(inArray(raceTimes.classId, classIds), isNull(raceTimes.voidedAt)))
+    .orderBy(asc(raceTimes.recordedAt))
+    .all();
+  return new Map(rows.map((t) => [t.entryId, t]));
+}
+
+/** The event's latest times (not void), newest first. */
+export function latestTimes(db: Db, eventId: string, limit: number) {
+  return db
+    .select({ time: raceTimes, entry: raceEntries })
+    .from(raceTimes)
+    .innerJoin(raceEntries, eq(raceEntries.id, raceTimes.entryId))
+    .where(and(eq(raceTimes.eventId, eventId), isNull(raceTimes.voidedAt)))
+    .orderBy(desc(raceTimes.recordedAt), desc(raceTimes.id))
+    .limit(limit)
+    .all();
+}
+
+/** Who still runs, in order: entered (not scratched) and without a current time. */
+export function waitingEntries(entries: RaceEntry[], times: Map<string, RaceTime>) {
+  return entries.filter((e) => e.status === "ENTERED" && !times.has(e.id));
+}
+
+/**
+ * The booth's screen: each class that takes its own runs, with its entries in
+ * running order and their current times (latest last), from which the booth
+ * works out the gate (booth.ts). The event's producer, an admin or a named timer only.
+ */
+export function boothView(db: Db, actor: Actor, eventId: string) {
+  const event = requireRaceTimer(db, actor, eventId);
+  const classes = listClasses(db, eventId).filter((c) => !c.sidepotOf);
+  const times = currentTimes(db, classes.map((c) => c.id));
+  return {
+    event: { id: event.id, name: event.name, canManage: canManageRace(actor, event) },
+    classes: classes.map((cls) => {
+      const order = listClassEntries(db, cls.id);
+      return {
+        id: cls.id,
+        name: cls.name,
+        published: cls.resultsPublishedAt !== null,
+        order: order.map(
+          (e): BoothEntry => ({ entryId: e.id, riderName: e.riderName, horseName: e.horseName, backNumber: e.backNumber, position: e.drawPosition, dragsBefore: e.dragsBefore, status: e.status }),
+        ),
+        times: order
+          .map((e) => times.get(e.id))
+          .filter((t): t is RaceTime => Boolean(t))
+          .sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime())
+          .map(
+            (t): BoothTime => ({ id: t.id, clientId: t.clientId, entryId: t.entryId, outcome: t.outcome, time: t.timeMs === null ? null : formatRaceTime(t.timeMs), penalties: t.penalties }),
+          ),
+      };
+    }),
+  };
+}
+export type BoothView = ReturnType<typeof boothView>;

@@ -1,0 +1,108 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { PageHeader } from "~/components/PageHeader";
+import { requireRaceTimer } from "~/features/raceday/access.server";
+import { BoothScreen } from "~/features/raceday/BoothScreen";
+import { boothView, correctTime, recordTime, voidTime } from "~/features/raceday/times.server";
+import { redirectWithToast, requireUser } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { readForm } from "~/lib/forms.server";
+import { HttpError } from "~/lib/http.server";
+import { APP_NAME } from "~/schemas/constants";
+import { raceRerunSchema, raceTimeCorrectionSchema, raceTimeSchema } from "~/schemas/raceday-booth";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Booth: ${data?.event.name ?? "Race"} | ${APP_NAME}` }];
+
+function orRespond<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const view = orRespond(() => boothView(getDb(), user, params.id ?? ""));
+  const asked = new URL(request.url).searchParams.get("class");
+  const classId = view.classes.find((c) => c.id === asked)?.id ?? view.classes[0]?.id ?? null;
+  // Each form of this page carries a fresh key: the same form posted twice (a double tap, a resend) stores one time.
+  return { ...view, userId: user.id, classId, formKey: crypto.randomUUID() };
+}
+
+/** The form's fields read by the API's own schema: its first message becomes the toast. */
+function parse<S extends z.ZodTypeAny>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? "Invalid input");
+  return result.data;
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : undefined;
+};
+
+/** One form post per change, for a booth without JavaScript: a time, an undo, a rerun, a correction. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  const eventId = params.id ?? "";
+  const classId = text(form, "classId") ?? "";
+  const back = `/events/${encodeURIComponent(eventId)}/booth${classId ? `?class=${encodeURIComponent(classId)}` : ""}`;
+  const intent = text(form, "intent");
+  const db = getDb();
+  // Who may use the booth is asked first: anyone else learns nothing from how a form is read.
+  orRespond(() => requireRaceTimer(db, user, eventId));
+  try {
+    if (intent === "time") {
+      const input = parse(raceTimeSchema, {
+        entryId: text(form, "entryId"),
+        outcome: text(form, "outcome"),
+        time: text(form, "time") || null,
+        penalties: text(form, "penalties") || 0,
+        clientId: text(form, "clientId"),
+      });
+      recordTime(db, user, eventId, input);
+      return redirectWithToast(back, { type: "success", title: input.outcome === "TIME" ? `Time saved: ${input.time}` : input.outcome === "NT" ? "NT saved" : "Scratch saved" });
+    }
+    const ref = text(form, "timeId") ?? "";
+    if (intent === "undo") {
+      voidTime(db, user, eventId, ref, { kind: "undo" });
+      return redirectWithToast(back, { type: "success", title: "Last time undone" });
+    }
+    if (intent === "rerun") {
+      const { reason } = parse(raceRerunSchema, { reason: text(form, "reason") });
+      voidTime(db, user, eventId, ref, { kind: "rerun", reason });
+      return redirectWithToast(back, { type: "success", title: "Rerun: the rider is back on the gate" });
+    }
+    if (intent === "correct") {
+      const input = parse(raceTimeCorrectionSchema, {
+        outcome: text(form, "outcome"),
+        time: text(form, "time") || null,
+        penalties: text(form, "penalties") || 0,
+        reason: text(form, "reason"),
+      });
+      correctTime(db, user, eventId, ref, input);
+      return redirectWithToast(back, { type: "success", title: "Time corrected" });
+    }
+    throw new HttpError(400, "Unknown action");
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    if (error.status === 403 || error.status === 404) throw new Response(error.message, { status: error.status });
+    return redirectWithToast(back, { type: "error", title: "Not saved", description: error.message });
+  }
+}
+
+export default function Booth() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader title={`Booth: ${data.event.name}`} back={data.event.canManage ? `/events/${data.event.id}/race-day` : "/events"} width="wide" actions={<a data-discover href={`/events/${data.event.id}/live`} className="btn-ghost text-sm">Live</a>} />
+      <main id="main" className="mx-auto max-w-7xl px-4 py-4">
+        <BoothScreen data={data} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+/**
+ * The booth's and the results' inputs: times, corrections, reruns, payout
+ * overrides. Shared by the /api routes (JSON) and the screens' actions (form
+ * fields read into the same shape). Whether a time's text reads as a time is
+ * the pure rule `parseRaceTime` (app/features/raceday/time.ts), asked by the
+ * server function so that the message is written once.
+ */
+
+export const RACE_OUTCOMES = ["TIME", "NT", "SCRATCH"] as const;
+export type RaceOutcome = (typeof RACE_OUTCOMES)[number];
+/** Knocked barrels a run can carry: a cloverleaf has three, a few patterns more. */
+export const MAX_PENALTIES = 5;
+export const MAX_REASON = 300;
+
+export const BOOTH_MESSAGES = {
+  entry: "Choose the entry that ran",
+  outcome: "outcome must be TIME, NT or SCRATCH",
+  time: "Enter the time as the timer shows it, such as 15.482",
+  penalties: `Knocked barrels must be a whole number from 0 to ${MAX_PENALTIES}`,
+  clientId: "clientId is required",
+  reason: "Give a reason for the change",
+  reasonLong: `The reason must be ${MAX_REASON} characters or fewer`,
+  amount: "Enter the amount in whole cents, 0 or more",
+} as const;
+
+const id = (message: string) => z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(100, message);
+
+const penalties = z.coerce
+  .number({ invalid_type_error: BOOTH_MESSAGES.penalties })
+  .int(BOOTH_MESSAGES.penalties)
+  .min(0, BOOTH_MESSAGES.penalties)
+  .max(MAX_PENALTIES, BOOTH_MESSAGES.penalties);
+
+const timeText = z.string({ invalid_type_error: BOOTH_MESSAGES.time }).trim().max(20, BOOTH_MESSAGES.time);
+
+const reason = z
+  .string({ required_error: BOOTH_MESSAGES.reason, invalid_type_error: BOOTH_MESSAGES.reason })
+  .trim()
+  .min(1, BOOTH_MESSAGES.reason)
+  .max(MAX_REASON, BOOTH_MESSAGES.reasonLong);
+
+/** POST /api/events/{id}/times: one run as the booth took it. */
+export const raceTimeSchema = z
+  .object({
+    entryId: id(BOOTH_MESSAGES.entry),
+    outcome: z.enum(RACE_OUTCOMES, { errorMap: () => ({ message: BOOTH_MESSAGES.outcome }) }),
+    time: timeText.nullish(),
+    penalties: penalties.default(0),
+    clientId: id(BOOTH_MESSAGES.clientId),
+  })
+  .strict();
+export type RaceTimeInput = z.infer<typeof raceTimeSchema>;
+
+/** PATCH /api/events/{id}/times/{timeId}: a correction, with the reason kept in the history. */
+export const raceTimeCorrectionSchema = z
+  .object({
+    outcome: z.enum(RACE_OUTCOMES, { errorMap: () => ({ message: BOOTH_MESSAGES.outcome }) }).optional(),
+    time: timeText.nullish(),
+    penalties: penalties.optional(),
+    reason,
+  })
+  .strict();
+export type RaceTimeCorrection = z.infer<typeof raceTimeCorrectionSchema>;
+
+/** POST /api/events/{id}/times/{timeId}/rerun: the time stands void and the rider runs again. */
+export const raceRerunSchema = z.object({ reason }).strict();
+
+/** PUT /api/events/{id}/classes/{classId}/overrides/{entryId}: one placing's money, and why. */
+export const payoutOverrideSchema = z
+  .object({
+    amountCents: z.coerce
+      .number({ invalid_type_error: BOOTH_MESSAGES.amount })
+      .int(BOOTH_MESSAGES.amount)
+      .min(0, BOOTH_MESSAGES.amount)
+      .max(100_000_000, BOOTH_MESSAGES.amount),
+    reason,
+  })
+  .strict();
+export type PayoutOverrideInput = z.infer<typeof payoutOverrideSchema>;
+
+/** DELETE of an override: back to the computed amount, and why. */
+export const overrideRemovalSchema = z.object({ reason }).strict();
+
+/** "185", "185.5", "$1,185.00" -> cents; null when it is not an amount of dollars and cents. */
+export function parseDollars(text: string): number | null {
+  const clean = text.trim().replace(/^\$/, "").replace(/,/g, "");
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(clean);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
