@@ -13,7 +13,9 @@ import { createHash } from "node:crypto";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { createSavedSearch } from "../app/features/alerts/saved-searches.server";
 import { publishClass } from "../app/features/raceday/publish.server";
-import { defaultPayout } from "../app/features/raceday/results";
+import { computeResults, defaultPayout } from "../app/features/raceday/results";
+import { DEFAULT_SEASON_RULES } from "../app/features/season/standings";
+import { recomputeSeries } from "../app/features/season/sync.server";
 import { setClock } from "../app/lib/clock.server";
 import { loadConfig } from "../app/lib/config.server";
 import { distanceMiles, lookupZip, type Place } from "../app/lib/gazetteer.server";
@@ -36,6 +38,8 @@ import {
   horses,
   runLogs,
   savedEvents,
+  series,
+  seriesEvents,
   users,
 } from "../db/schema";
 
@@ -997,6 +1001,79 @@ function insertOpenRace(tx: Tx, demo: Demo) {
   return { classes: classes.length, entries: entries.length };
 }
 
+/**
+ * The season: one association series (the Red River Barrel Series) with
+ * four finished races counting in it: the Erath County Jackpot published
+ * above, and the three Texas and Oklahoma races before it whose Open 4D results are written
+ * here directly (computed by the race-day results module from seeded
+ * times). The standings are then computed once from scratch, as the
+ * office's "recompute" does, so the standings page and the demo rider's
+ * road to the finals show real figures. No alerts: this happened before the demo.
+ */
+function seedSeason(db: Db, demo: Demo, today: number) {
+  const rand = new Random(SEED ^ 0x5ea5);
+  const erath = demo.events.find((e) => e.name === "Erath County Jackpot")!;
+  const admin = demo.users.find((u) => u.email === emailOf(ADMIN_USER))!;
+  const kaylee = demo.users.find((u) => u.email === emailOf(MAIN_USER))!;
+  const past = demo.events
+    .filter((e) => e.id !== erath.id && e.date < erath.date && /, (TX|OK)$/.test(e.location) && e.showbillApproved && e.status !== "CANCELLED")
+    .sort((a, b) => b.date.localeCompare(a.date))
+    .slice(0, 3);
+  const races = [...past].reverse();
+  const first = races[0]?.date ?? erath.date;
+  const seriesId = rand.uuid();
+  const endYear = new Date(today + 120 * DAY).getUTCFullYear();
+  db.insert(series)
+    .values({
+      id: seriesId, name: "Red River Barrel Series", startDate: `${first.slice(0, 4)}-01-01`, endDate: `${endYear}-12-31`, classNames: ["Open 4D"],
+      pointsTable: DEFAULT_SEASON_RULES.pointsTable, bestOf: null, tieBreakers: [...DEFAULT_SEASON_RULES.tieBreakers], qualifyMinRaces: 3, qualifyTop: 10,
+      createdBy: admin.id, createdAt: new Date(Date.parse(`${first}T12:00:00Z`) - 30 * DAY),
+    })
+    .run();
+  for (const e of [...races, erath]) {
+    const at = new Date(Date.parse(`${e.date}T12:00:00Z`) - 14 * DAY);
+    db.insert(seriesEvents).values({ seriesId, eventId: e.id, status: "APPROVED", requestedBy: e.createdBy ?? null, requestedAt: at, reviewedBy: admin.id, reviewedAt: at }).run();
+  }
+  // The regulars of the series ride the same horses at every race; Kaylee brings Sugar.
+  const mounts = db.select({ id: horses.id, userId: horses.userId, name: horses.name }).from(horses).all();
+  const regulars = ["kaylee", "cody", "jessie", "tara", "renee", "shelby"].flatMap((key) => {
+    const u = demo.users.find((x) => x.email === emailOf(key))!;
+    const horse = key === MAIN_USER ? mounts.find((h) => h.userId === u.id && h.name === "Sugar") : mounts.find((h) => h.userId === u.id);
+    return horse ? [{ userId: u.id, riderName: `${u.firstName} ${u.lastName}`.trim(), horseId: horse.id, horseName: horse.name }] : [];
+  });
+  const walkUps: [string, string][] = [
+    ["Lacey Morrow", "Frenchmans Dash"], ["Dee Harmon", "Smoke"], ["Josie Tran", "Lil Bit"], ["Rae Colter", "Chex"], ["Mandy Pryor", "Blue"],
+    ["Cassidy Lowe", "Fame On Fire"], ["Kenzie Ward", "Rooster"], ["Tammy Birch", "Dolly"], ["Halle Swanson", "Boots"], ["Ava Jeffers", "Tuff"],
+    ["Brooke Dyer", "Slick"], ["Paige Conley", "Reba"], ["Sierra Hale", "Guns"], ["Macy Dunn", "Jazzy"],
+  ];
+  const rules = { entryFeeCents: 3_000, addedMoneyCents: 25_000, producerSharePercent: 20, divisions: 4, splitMs: [500], payout: defaultPayout(4) };
+  for (const e of races) {
+    const classId = rand.uuid();
+    const publishedAt = new Date(Date.parse(`${e.date}T23:00:00Z`) + 2 * HOUR);
+    db.insert(raceClasses).values({ id: classId, eventId: e.id, name: "Open 4D", ...rules, drawSeed: `demo-season-${e.date}`, drawnAt: publishedAt, drawPublishedAt: publishedAt, resultsPublishedAt: publishedAt, resultsVersion: 1, createdAt: new Date(publishedAt.getTime() - 7 * DAY) }).run();
+    // Most of the walk-ups come to most races.
+    const field = [...regulars, ...walkUps.filter(() => rand.chance(0.8)).map(([riderName, horseName]) => ({ userId: null, riderName, horseId: null, horseName }))];
+    const entries = rand.shuffle(field).map((entry, i) => ({ ...entry, id: rand.uuid(), position: i + 1 }));
+    const runs = entries.map((entry, i) => {
+      const nt = i === 5 || rand.chance(0.05);
+      const sugar = entry.userId === kaylee.id;
+      return { entryId: entry.id, outcome: nt ? ("NT" as const) : ("TIME" as const), timeMs: nt ? null : Math.round((sugar ? rand.float(15.55, 15.9) : rand.float(15.05, 17.4)) * 1000), penalties: !nt && rand.chance(0.1) ? 1 : 0 };
+    });
+    const results = computeResults(rules, runs);
+    const placed = new Map(results.divisions.flatMap((d) => d.places.map((p) => [p.entryId, { division: d.division, ...p }] as const)));
+    entries.forEach((entry, i) => {
+      const { id, position, ...names } = entry;
+      db.insert(raceEntries).values({ id, eventId: e.id, classId, ...names, backNumber: 200 + i, paid: true, drawPosition: position, dragsBefore: Math.floor((position - 1) / 5), createdAt: new Date(publishedAt.getTime() - 3 * DAY) }).run();
+      const run = runs[i]!;
+      const p = placed.get(id);
+      db.insert(raceResults)
+        .values({ entryId: id, classId, eventId: e.id, outcome: run.outcome, timeMs: run.timeMs, penalties: run.penalties, totalMs: p?.totalMs ?? null, division: p?.division ?? null, place: p?.place ?? null, payoutCents: p?.payoutCents ?? 0, publishedAt })
+        .run();
+    });
+  }
+  recomputeSeries(db, seriesId);
+}
+
 function summary(demo: Demo, notificationCount: number, file: string) {
   const states = new Set(demo.events.map((e) => e.location.split(", ")[1]));
   const horses = new Set(demo.runs.map((r) => `${r.userId}/${r.horseName}`));
@@ -1011,6 +1088,7 @@ function summary(demo: Demo, notificationCount: number, file: string) {
     `  ${demo.events.filter((e) => e.status === "CANCELLED").length} cancelled event, 1 saved search ("Alert me") for the demo rider`,
     "  1 finished race with published results (Erath County Jackpot, Open 4D) in the riders' run logs",
     `  ${OPEN_RACE}: classes and entries open (producer: ${emailOf("cody")})`,
+    "  1 series (Red River Barrel Series, Open 4D) with 4 finished races and its standings",
     "",
     `Demo sign-in:  ${emailOf(MAIN_USER)} / ${DEMO_PASSWORD}`,
     `Admin sign-in: ${emailOf(ADMIN_USER)} / ${DEMO_PASSWORD}`,
@@ -1037,6 +1115,7 @@ function main() {
     const demo = buildDemo(today, bcrypt.hashSync(DEMO_PASSWORD, 10));
     const notificationCount = insertDemo(db, demo, today);
     seedFinishedRace(db, demo);
+    seedSeason(db, demo, today);
     // An "Alert me" search of the demo rider's, as Discover's form saves it: barrel races within 200 miles of home, a daily email.
     const kaylee = demo.users.find((u) => u.email === emailOf(MAIN_USER))!;
     const home = { id: kaylee.id, homeZipCode: kaylee.homeZipCode ?? null };

@@ -123,10 +123,19 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
       strictTransportSecurity: cfg.appOrigin.startsWith("https:"),
     }),
   );
-  app.use((_req, res, next) => {
+  // The embeddable standings (an <iframe> on an association's website) alone may be framed, by any site.
+  const embedHeaders = securityHeaders
+    .filter(([name]) => name.toLowerCase() !== "x-frame-options")
+    .map(([name, value]): [string, string | string[]] =>
+      name.toLowerCase() === "content-security-policy"
+        ? [name, typeof value === "string" ? value.replace("frame-ancestors 'none'", "frame-ancestors *") : value.map((part) => part.replace("frame-ancestors 'none'", "frame-ancestors *"))]
+        : [name, value],
+    );
+  app.use((req, res, next) => {
     const nonce = nextNonce();
     res.locals.cspNonce = nonce;
-    for (const [name, value] of securityHeaders) res.setHeader(name, typeof value === "string" ? value : value.join(nonce));
+    const headers = req.method === "GET" && EMBED_PATH.test(req.path) ? embedHeaders : securityHeaders;
+    for (const [name, value] of headers) res.setHeader(name, typeof value === "string" ? value : value.join(nonce));
     next();
   });
 
@@ -206,6 +215,9 @@ function flushLog() {
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 process.on("exit", flushLog);
+
+/** The pages other sites may put in a frame: the season's embeddable standings. */
+const EMBED_PATH = /^\/embed\/series\/[^/]+\/?$/;
 
 const NONCE_PLACEHOLDER = "\u0000nonce\u0000";
 

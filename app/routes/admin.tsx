@@ -63,9 +63,14 @@ export default function Admin() {
         title="Admin Dashboard"
         width="wide"
         actions={
-          <a data-discover href="?tab=audit" className="link flex min-h-[44px] items-center text-sm">
-            Audit log
-          </a>
+          <>
+            <a data-discover href="/admin/series" className="link flex min-h-[44px] items-center text-sm">
+              Series
+            </a>
+            <a data-discover href="?tab=audit" className="link flex min-h-[44px] items-center text-sm">
+              Audit log
+            </a>
+          </>
         }
       />
       <AdminDashboard stats={loaderData.stats} failedJobs={loaderData.failedJobs} tab={loaderData.data} outcome={actionData} search={search} />

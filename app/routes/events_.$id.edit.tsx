@@ -136,6 +136,9 @@ export default function EditEvent() {
         {pending ? <PendingChangePanel pending={pending} withdrawAction={`/events/${id}/edit?intent=withdraw`} /> : null}
         <EventForm mode="edit" lastResult={result} defaults={defaults} currentShowbill={currentShowbill} cancelTo={`/?eventId=${id}`} />
         {status ? <StatusPanel id={id} status={status.status} reason={status.reason} error={statusError} /> : null}
+        <a data-discover href={`/events/${id}/series`} className="card flex min-h-[56px] items-center justify-between font-semibold text-brand-800 hover:bg-brand-50">
+          Count in a series <span aria-hidden>›</span>
+        </a>
       </main>
     </>
   );

@@ -6,6 +6,7 @@ import { NotFound } from "~/components/NotFound";
 import { PageHeader } from "~/components/PageHeader";
 import { HorseForm } from "~/features/horses/HorseForm";
 import { PapersSection } from "~/features/horses/PapersSection";
+import { RoadToFinals } from "~/features/season/RoadToFinals";
 import { horseAction, horseScreen } from "~/features/horses/horseScreens.server";
 import { formatDayIn, formatRunAt } from "~/lib/dates";
 import { horseSexLabel } from "~/schemas/horses";
@@ -29,7 +30,7 @@ export default function HorsePage() {
   const screen = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   if (!("horse" in screen)) return <NotFound title="Horse Not Found" text="This horse is not in your stable." />;
-  const { horse, runs, trends, riders, zone, editOpen, winnings } = screen;
+  const { horse, runs, trends, riders, zone, editOpen, winnings, road } = screen;
   const result = actionData && "result" in actionData ? actionData.result : null;
   const pb = trends.personalBest;
   const runsHref = `/run-log?horseId=${horse.id}`;
@@ -56,6 +57,8 @@ export default function HorsePage() {
           </dl>
           {horse.notes ? <p className="mt-3 whitespace-pre-line text-gray-800">{horse.notes}</p> : null}
         </section>
+
+        <RoadToFinals road={road} showHorse={false} />
 
         <section className="card" aria-labelledby="horse-runs-title">
           <div className="flex items-baseline justify-between gap-2">

@@ -19,6 +19,8 @@ import { getDb } from "~/lib/db.server";
 import { APP_NAME, PRIVACY_LABELS, SOLO_STAYS_PRIVATE } from "~/schemas/constants";
 import { useShellUser } from "~/lib/useShellUser";
 import { readForm } from "~/lib/forms.server";
+import { roadOfRider } from "~/features/season/pages.server";
+import { RoadToFinals } from "~/features/season/RoadToFinals";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
@@ -30,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     list: list === "followers" || list === "following" ? list : null,
   });
   if (!page) return data({ profile: null, publicRuns: null, follow: null, counts: null, people: null, reporting: false }, { status: 404 });
-  return { ...page, reporting: !page.profile.isOwner && url.searchParams.get("report") === "1" };
+  return { ...page, reporting: !page.profile.isOwner && url.searchParams.get("report") === "1", road: roadOfRider(getDb(), viewer, page.profile.id) };
 }
 
 /** Follow, unfollow and report, from this screen (works without JavaScript). */
@@ -70,7 +72,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function Profile() {
-  const { profile, publicRuns, follow, counts, people, reporting } = useLoaderData<typeof loader>();
+  const loaderData = useLoaderData<typeof loader>();
+  const { profile, publicRuns, follow, counts, people, reporting } = loaderData;
   const viewerIsPrivate = useShellUser()?.isPrivate ?? false;
   const actionData = useActionData<typeof action>();
   const reportError = actionData && "reportError" in actionData ? actionData.reportError : null;
@@ -123,6 +126,7 @@ export default function Profile() {
             {profile.firstName} approves who sees their profile and runs.
           </p>
         ) : null}
+        {"road" in loaderData ? <RoadToFinals road={loaderData.road} /> : null}
         {publicRuns ? <PublicRunsSection {...publicRuns} /> : null}
       </main>
       {people ? <PeopleDialog which={people.which} people={people.list} closeHref={`/profile/${profile.id}`} /> : null}

@@ -6,7 +6,7 @@ import type { AlertEmail, AlertKind } from "#db/schema";
  * browser's bundle does not carry the schema module; the types keep the two
  * lists the same.
  */
-export const ALERT_KINDS = ["match", "change", "reminder", "result"] as const satisfies readonly AlertKind[];
+export const ALERT_KINDS = ["match", "change", "reminder", "result", "standing"] as const satisfies readonly AlertKind[];
 export const ALERT_EMAIL = ["instant", "daily", "off"] as const satisfies readonly AlertEmail[];
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const sameLists: [Same<AlertKind, (typeof ALERT_KINDS)[number]>, Same<AlertEmail, (typeof ALERT_EMAIL)[number]>] = [true, true];
@@ -28,6 +28,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, { title: string; hint: string 
   change: { title: "Changes", hint: "A saved event moved, changed place, was postponed or cancelled" },
   reminder: { title: "Reminders", hint: "Entries closing in 48 hours, the day before a saved event, papers expiring" },
   result: { title: "Race results", hint: "Your official time, placing and money when a race you ran publishes or corrects its results" },
+  standing: { title: "Season standings", hint: "Your place in a series' standings moved: at once after your own results, at most once a day after others'" },
 };
 
 export const ALERT_EMAIL_LABELS: Record<AlertEmail, string> = { instant: "Right away", daily: "Daily digest", off: "Off" };

@@ -7,7 +7,7 @@ import { users } from "./users";
 export const ALERT_EMAIL = ["instant", "daily", "off"] as const;
 export type AlertEmail = (typeof ALERT_EMAIL)[number];
 /** What an alert is about: a new event matching a saved search, a change to a saved event, a reminder, a race's official result. */
-export const ALERT_KINDS = ["match", "change", "reminder", "result"] as const;
+export const ALERT_KINDS = ["match", "change", "reminder", "result", "standing"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /**

@@ -6,7 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultPayout } from "../../app/features/raceday/results";
-import { alertPreferences, raceClasses, raceEntries, raceTimers, calendarFeeds, emailUnsubscribes, eventReports, eventRevisions, events, followRequests, follows, horseDocuments, horses, inviteLinks, notifications, pushSubscriptions, racePayoutOverrides, raceTimes, riders, runLogs, savedEvents, savedSearches, userReports, users } from "../../db/schema";
+import { alertPreferences, raceClasses, raceEntries, raceTimers, calendarFeeds, emailUnsubscribes, eventReports, eventRevisions, events, followRequests, follows, horseDocuments, horses, inviteLinks, notifications, pushSubscriptions, racePayoutOverrides, raceTimes, riders, series, seriesEvents, runLogs, savedEvents, savedSearches, userReports, users } from "../../db/schema";
 import {
   createEvent,
   createFollow,
@@ -22,6 +22,7 @@ import {
   uploadImage,
 } from "../helpers/factories";
 import { createRaceClass, createRaceEntry } from "../helpers/raceday-factories";
+import { publishResults } from "../helpers/season-factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
 /**
@@ -202,6 +203,20 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.events.$id.classes.$classId.results.publish": { POST: "user" },
   "routes/api.events.$id.classes.$classId.results[.csv]": { GET: "public" },
   "routes/api.events.$id.classes.$classId.overrides.$entryId": { PUT: "user", DELETE: "user" },
+  // The season: series, join requests, standings, the road to the finals
+  "routes/series._index": { GET: "public" },
+  "routes/series.$id": { GET: "public" },
+  "routes/embed.series.$id": { GET: "public" },
+  "routes/admin_.series": { GET: "admin", POST: "admin" },
+  "routes/admin_.series_.$id": { GET: "admin", POST: "admin" },
+  "routes/events_.$id.series": { GET: "user", POST: "user" },
+  "routes/api.series": { GET: "public", POST: "admin" },
+  "routes/api.series.$id": { GET: "public", PATCH: "admin", DELETE: "admin" },
+  "routes/api.series.$id.events": { POST: "user" },
+  "routes/api.series.$id.events.$eventId": { PATCH: "admin" },
+  "routes/api.series.$id.standings": { GET: "public" },
+  "routes/api.series.$id.standings[.csv]": { GET: "public" },
+  "routes/api.users.$id.qualification": { GET: "public" },
 };
 
 let app: TestServer;
@@ -1451,7 +1466,46 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
       other: { status: 403 },
     }),
   },
+  // The season: a series is the association's, public like results (names in standings are leak.test.ts's).
+  "routes/series.$id": { GET: { none: "a series and its standings are public, like results" } },
+  "routes/embed.series.$id": { GET: { none: "a series and its standings are public, like results" } },
+  "routes/api.series.$id": { GET: { none: "a series and its standings are public, like results" } },
+  "routes/api.series.$id.standings": { GET: { none: "a series and its standings are public, like results" } },
+  "routes/api.series.$id.standings[.csv]": { GET: { none: "a series and its standings are public, like results" } },
+  "routes/events_.$id.series": {
+    GET: owned({ setup: ownSeriesEvent, request: (c) => ({ url: `/events/${c.event.id}/series` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+    POST: owned({ setup: ownSeriesEvent, request: (c) => ({ url: `/events/${c.event.id}/series`, form: { seriesId: c.seriesId } }), state: (c) => seriesEventsOf(c.event.id), owner: { status: 302 }, other: { status: 403 } }),
+  },
+  "routes/api.series.$id.events": {
+    POST: owned({ setup: ownSeriesEvent, request: (c) => ({ url: `/api/series/${c.seriesId}/events`, json: { eventId: c.event.id } }), state: (c) => seriesEventsOf(c.event.id), owner: { status: 202 }, other: { status: 403 } }),
+  },
+  "routes/api.users.$id.qualification": {
+    // An invite-only rider's road to the finals shows where their profile does.
+    GET: owned({
+      setup: (p) => {
+        const race = ownSeriesEvent(p);
+        db().insert(seriesEvents).values({ seriesId: race.seriesId, eventId: race.event.id, status: "APPROVED" }).run();
+        const horse = createHorse(db(), p.owner.user.id, { name: race.marker });
+        const cls = createRaceClass(db(), race.event.id, { name: "Open 4D" });
+        const entry = createRaceEntry(db(), cls, { userId: p.owner.user.id, horseId: horse.id, riderName: "Owner", horseName: race.marker });
+        publishResults(db(), cls, [{ entry, place: 1 }]);
+        return race;
+      },
+      request: (c, p) => ({ url: `/api/users/${p.owner.user.id}/qualification` }),
+      owner: { status: 200, sees: true },
+      other: { status: 404, sees: false },
+    }),
+  },
 };
+
+/** An event of the owner's, inside a series' season (the series named by the marker). */
+function ownSeriesEvent(p: Parties) {
+  const marker = tag();
+  const event = createEvent(db(), { createdBy: p.owner.user.id, name: marker, date: "2030-06-01" });
+  const row = db().insert(series).values({ name: `${marker} series`, startDate: "2030-01-01", endDate: "2030-12-31", classNames: ["Open 4D"], pointsTable: { mode: "PLACE", places: [[10, 9, 8]] } }).returning().get();
+  return { marker, event, seriesId: row.id };
+}
+const seriesEventsOf = (eventId: string) => db().select().from(seriesEvents).where(eq(seriesEvents.eventId, eventId)).all();
 
 /** The owner's event with a class and one entry, each named by the marker (the class and the rider). */
 function ownRace(p: Parties, eventOverrides: Partial<typeof events.$inferInsert> = {}) {

@@ -4,7 +4,7 @@ import { zoneOfZip } from "~/features/events/zones.server";
 import { config } from "~/lib/config.server";
 import type { Db } from "~/lib/db.server";
 import { sendMail, type Mail } from "~/lib/mail.server";
-import { ALERT_KIND_LABELS } from "~/schemas/alert-channels";
+import { ALERT_KIND_LABELS, ALERT_KINDS } from "~/schemas/alert-channels";
 import { APP_NAME } from "~/schemas/constants";
 import { enqueueJob } from "./jobs.server";
 import { nextDigest } from "./digest-time";
@@ -82,7 +82,9 @@ ${end.html}`,
 function digestEmail(to: Recipient, items: Omit<AlertMessage, "userId">[]): Mail {
   const end = footer(to.email);
   const title = items.length === 1 ? `Your ${APP_NAME} alert: ${items[0]!.title}` : `Your ${APP_NAME} alerts: ${items.length} updates`;
-  const sections = (["change", "reminder", "match"] as const)
+  // Changes first, then every other kind: a kind left out here would be dropped from the digest.
+  const order = ["change", "reminder", "match", ...ALERT_KINDS.filter((k) => k !== "change" && k !== "reminder" && k !== "match")] as const;
+  const sections = order
     .map((kind) => ({ kind, items: items.filter((i) => i.kind === kind) }))
     .filter((s) => s.items.length > 0);
   const text = sections

@@ -14,6 +14,7 @@ import { isUploadRefusal, UPLOAD_RULES } from "~/schemas/uploads";
 import { horsePatchSchema, newHorseSchema } from "~/schemas/horses";
 import { createHorse, deleteHorse, findOwnHorse, getHorse, listHorseRecords, updateHorse } from "./horses.server";
 import { listPapers } from "./papers.server";
+import { roadOfHorse } from "~/features/season/pages.server";
 
 /*
  * The horse screens (/horses and /horses/{id}): what their loaders read and
@@ -51,6 +52,7 @@ export async function horseScreen(request: Request, id: string) {
     winnings: horseWinnings(db, horse.id),
     zone: homeZone(user),
     editOpen: new URL(request.url).searchParams.has("edit"),
+    road: roadOfHorse(db, user, user.id, horse.id),
   };
 }
 
