@@ -301,6 +301,7 @@ describe("alert preferences", () => {
         match: { email: "instant", push: true },
         change: { email: "instant", push: true },
         reminder: { email: "instant", push: true },
+        result: { email: "instant", push: true },
       },
       emailUnsubscribed: false,
     });
@@ -311,6 +312,7 @@ describe("alert preferences", () => {
       match: { email: "daily", push: true },
       change: { email: "instant", push: true },
       reminder: { email: "instant", push: false },
+      result: { email: "instant", push: true },
     });
 
     for (const [body, message] of [
@@ -331,6 +333,8 @@ describe("alert preferences", () => {
       match: { email: "off", push: false },
       change: { email: "daily", push: true },
       reminder: { email: "instant", push: false },
+      // Not in this form: its email kept, its push box unchecked, as the browser sends it.
+      result: { email: "instant", push: false },
     });
     const page = await (await client.get("/settings")).text();
     expect(page).toContain('id="alert-channels"');

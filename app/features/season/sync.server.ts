@@ -1,6 +1,7 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
-import { events, raceClasses, raceEntries, raceResults, series, seriesEvents, seriesResults, seriesStandings, type RaceEntry, type Series } from "#db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { events, raceClasses, series, seriesEvents, seriesResults, seriesStandings, type RaceEntry, type Series } from "#db/schema";
 import type { Db } from "~/lib/db.server";
+import { statement } from "~/lib/prepared.server";
 import { computeStandings, type StandingRow, type TeamRaceResult } from "./standings";
 
 /*
@@ -30,53 +31,51 @@ function countedName(row: Series, className: string) {
 
 export type PlaceChange = { seriesId: string; seriesName: string; className: string; division: number; userId: string; teamKey: string; before: number | null; after: number | null; riderName: string; horseName: string; points: number };
 
-/** Recomputes one class's standings in one series from its stored results, and says whose place changed. */
+type StandingKeyRow = { division: number; team_key: string; place: number; points: number; races_counted: number; races_entered: number; wins: number; money_cents: number; fastest_ms: number | null; qualified: number; user_id: string | null; rider_name: string; horse_name: string };
+
+const sameStanding = (a: StandingKeyRow, b: StandingRow) =>
+  a.place === b.place && a.points === b.points && a.races_counted === b.racesCounted && a.races_entered === b.racesEntered && a.wins === b.wins && a.money_cents === b.moneyCents && a.fastest_ms === b.fastestMs && Boolean(a.qualified) === b.qualified && a.user_id === b.userId && a.rider_name === b.riderName && a.horse_name === b.horseName;
+
+/**
+ * Recomputes one class's standings in one series from its stored results,
+ * and says whose place changed. Only rows that changed are written. The
+ * statements are SQL prepared once: a season's class holds tens of
+ * thousands of results, and building them through the query builder cost
+ * more than running them (bench/season.ts).
+ */
 export function recomputeStandings(db: Db, row: Series, className: string): PlaceChange[] {
-  const stored = db
-    .select()
-    .from(seriesResults)
-    .where(and(eq(seriesResults.seriesId, row.id), eq(seriesResults.className, className)))
-    .all();
-  const results: TeamRaceResult[] = stored.map((r) => ({
-    raceId: r.classId,
-    teamKey: r.teamKey,
-    riderName: r.riderName,
-    horseName: r.horseName,
-    userId: r.userId,
-    horseId: r.horseId,
-    division: r.division,
-    place: r.place,
-    totalMs: r.totalMs,
-    moneyCents: r.moneyCents,
-  }));
+  const stored = statement(
+    db,
+    "SELECT class_id AS raceId, team_key AS teamKey, rider_name AS riderName, horse_name AS horseName, user_id AS userId, horse_id AS horseId, division, place, total_ms AS totalMs, money_cents AS moneyCents FROM series_results WHERE series_id = ? AND class_name = ?",
+  ).all([row.id, className]) as TeamRaceResult[];
   const table = computeStandings(
     { pointsTable: row.pointsTable, bestOf: row.bestOf, tieBreakers: row.tieBreakers, qualifyMinRaces: row.qualifyMinRaces, qualifyTop: row.qualifyTop },
-    results,
+    stored,
   );
-  const where = and(eq(seriesStandings.seriesId, row.id), eq(seriesStandings.className, className));
   const before = new Map(
-    db
-      .select({ division: seriesStandings.division, teamKey: seriesStandings.teamKey, place: seriesStandings.place, userId: seriesStandings.userId, riderName: seriesStandings.riderName, horseName: seriesStandings.horseName })
-      .from(seriesStandings)
-      .where(where)
-      .all()
-      .map((r) => [`${r.division}:${r.teamKey}`, r] as const),
+    (statement(db, "SELECT division, team_key, place, points, races_counted, races_entered, wins, money_cents, fastest_ms, qualified, user_id, rider_name, horse_name FROM series_standings WHERE series_id = ? AND class_name = ?").all([row.id, className]) as StandingKeyRow[]).map(
+      (r): [string, StandingKeyRow] => [`${r.division}:${r.team_key}`, r],
+    ),
   );
-  db.delete(seriesStandings).where(where).run();
-  for (let i = 0; i < table.length; i += 400) {
-    db.insert(seriesStandings)
-      .values(table.slice(i, i + 400).map((s) => ({ ...s, seriesId: row.id, className })))
-      .run();
-  }
+  const upsert = statement(
+    db,
+    "INSERT OR REPLACE INTO series_standings (series_id, class_name, division, team_key, user_id, horse_id, rider_name, horse_name, place, points, races_counted, races_entered, wins, money_cents, fastest_ms, qualified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  const remove = statement(db, "DELETE FROM series_standings WHERE series_id = ? AND class_name = ? AND division = ? AND team_key = ?");
   const changes: PlaceChange[] = [];
-  const after = new Set(table.map((s) => `${s.division}:${s.teamKey}`));
+  const after = new Set<string>();
   for (const s of table) {
-    const old = before.get(`${s.division}:${s.teamKey}`)?.place ?? null;
-    if (s.userId && old !== s.place) changes.push(change(row, className, s, old, s.place));
+    const key = `${s.division}:${s.teamKey}`;
+    after.add(key);
+    const old = before.get(key);
+    if (old && sameStanding(old, s)) continue;
+    upsert.run([row.id, className, s.division, s.teamKey, s.userId, s.horseId, s.riderName, s.horseName, s.place, s.points, s.racesCounted, s.racesEntered, s.wins, s.moneyCents, s.fastestMs, s.qualified ? 1 : 0]);
+    if (s.userId && (old?.place ?? null) !== s.place) changes.push(change(row, className, s, old?.place ?? null, s.place));
   }
   for (const [key, old] of before) {
-    if (after.has(key) || !old.userId) continue;
-    changes.push({ seriesId: row.id, seriesName: row.name, className, division: old.division, userId: old.userId, teamKey: old.teamKey, before: old.place, after: null, riderName: old.riderName, horseName: old.horseName, points: 0 });
+    if (after.has(key)) continue;
+    remove.run([row.id, className, old.division, old.team_key]);
+    if (old.user_id) changes.push({ seriesId: row.id, seriesName: row.name, className, division: old.division, userId: old.user_id, teamKey: old.team_key, before: old.place, after: null, riderName: old.rider_name, horseName: old.horse_name, points: 0 });
   }
   return changes;
 }
@@ -87,33 +86,16 @@ function change(row: Series, className: string, s: StandingRow, before: number |
 
 /** The stored rows of one published class for one series (scratches ran no race and are left out). */
 function storeClassResults(db: Db, row: Series, classId: string, eventId: string, className: string) {
-  const rows = db
-    .select({ result: raceResults, entry: raceEntries })
-    .from(raceResults)
-    .innerJoin(raceEntries, eq(raceEntries.id, raceResults.entryId))
-    .where(and(eq(raceResults.classId, classId), ne(raceResults.outcome, "SCRATCH")))
-    .all();
-  for (let i = 0; i < rows.length; i += 400) {
-    db.insert(seriesResults)
-      .values(
-        rows.slice(i, i + 400).map(({ result, entry }) => ({
-          seriesId: row.id,
-          entryId: entry.id,
-          classId,
-          eventId,
-          className,
-          teamKey: teamKeyOf(entry),
-          userId: entry.userId,
-          horseId: entry.horseId,
-          riderName: entry.riderName,
-          horseName: entry.horseName,
-          division: result.division,
-          place: result.place,
-          totalMs: result.totalMs,
-          moneyCents: result.payoutCents,
-        })),
-      )
-      .run();
+  const rows = statement(
+    db,
+    "SELECT e.id, e.user_id AS userId, e.rider_id AS riderId, e.horse_id AS horseId, e.rider_name AS riderName, e.horse_name AS horseName, r.division, r.place, r.total_ms AS totalMs, r.payout_cents AS payoutCents FROM race_results r JOIN race_entries e ON e.id = r.entry_id WHERE r.class_id = ? AND r.outcome <> 'SCRATCH'",
+  ).all([classId]) as (Pick<RaceEntry, "id" | "userId" | "riderId" | "horseId" | "riderName" | "horseName"> & { division: number | null; place: number | null; totalMs: number | null; payoutCents: number })[];
+  const insert = statement(
+    db,
+    "INSERT INTO series_results (series_id, entry_id, class_id, event_id, class_name, team_key, user_id, horse_id, rider_name, horse_name, division, place, total_ms, money_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  for (const r of rows) {
+    insert.run([row.id, r.id, classId, eventId, className, teamKeyOf(r), r.userId, r.horseId, r.riderName, r.horseName, r.division, r.place, r.totalMs, r.payoutCents]);
   }
 }
 
