@@ -27,6 +27,7 @@ import { events, horses, raceClasses, raceEntries, raceResults, series, seriesEv
 import { computeResults, defaultPayout, type Run } from "../app/features/raceday/results";
 import { notifyStandingChanges } from "../app/features/season/notify.server";
 import { recomputeSeries, syncClassIntoSeries } from "../app/features/season/sync.server";
+import { DOCUMENT_BODY, type WithDocumentBody } from "../app/lib/document-body";
 import { arg, tempDir } from "./lib";
 import { measureUnit } from "./unit";
 
@@ -144,7 +145,12 @@ const remix = await import("@remix-run/node");
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
 const handle = remix.createRequestHandler(build, "production");
 const pageUrl = `http://127.0.0.1:3000/series/${season.id}?class=Open+4D&division=1`;
-const page = () => handle(new Request(pageUrl), { cspNonce: "", clientIp: "127.0.0.1" }).then(async (res) => `${res.status} ${await res.text()}`);
+// The app hands a document's HTML beside the response (app/lib/document-body.ts), as server/remix.ts reads it.
+const page = () =>
+  handle(new Request(pageUrl), { cspNonce: "", clientIp: "127.0.0.1" }).then(async (res) => {
+    const body = (res as WithDocumentBody)[DOCUMENT_BODY];
+    return body ? Buffer.from(body).toString("utf8") : await res.text();
+  });
 const html = await page();
 if (!html.includes("Bench Series")) throw new Error(`the standings page did not render: ${html.slice(0, 300)}`);
 const unit = measureUnit();

@@ -105,6 +105,11 @@ export default function SeriesStandings() {
           {table.className} · {table.division}D
         </h3>
         <StandingsTable table={table} />
+        {table.total > table.rows.length ? (
+          <a data-discover href={`${data.path}&all=1`} className="btn-secondary print-hidden mt-2 w-full">
+            Show all {table.total} teams
+          </a>
+        ) : null}
         <QualifyNote series={table.series} />
 
         <div className="print-hidden mt-3 grid grid-cols-3 gap-2">

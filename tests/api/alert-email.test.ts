@@ -302,6 +302,7 @@ describe("alert preferences", () => {
         change: { email: "instant", push: true },
         reminder: { email: "instant", push: true },
         result: { email: "instant", push: true },
+        standing: { email: "instant", push: true },
       },
       emailUnsubscribed: false,
     });
@@ -313,6 +314,7 @@ describe("alert preferences", () => {
       change: { email: "instant", push: true },
       reminder: { email: "instant", push: false },
       result: { email: "instant", push: true },
+      standing: { email: "instant", push: true },
     });
 
     for (const [body, message] of [
@@ -333,8 +335,9 @@ describe("alert preferences", () => {
       match: { email: "off", push: false },
       change: { email: "daily", push: true },
       reminder: { email: "instant", push: false },
-      // Not in this form: its email kept, its push box unchecked, as the browser sends it.
+      // Kinds the form did not send keep their email; an unchecked box turns push off.
       result: { email: "instant", push: false },
+      standing: { email: "instant", push: false },
     });
     const page = await (await client.get("/settings")).text();
     expect(page).toContain('id="alert-channels"');

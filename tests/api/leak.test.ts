@@ -508,6 +508,20 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/api.events.$id.classes.$classId.results.publish": none,
   "routes/api.events.$id.classes.$classId.results[.csv]": (w) => w.race.classIds.map((c) => `/api/events/${w.race.eventId}/classes/${c}/results.csv`),
   "routes/api.events.$id.classes.$classId.overrides.$entryId": none,
+  // The season (the world has no series: the lists, each page's 404 and every rider's road to the finals)
+  "routes/series._index": () => ["/series"],
+  "routes/series.$id": () => ["/series/none"],
+  "routes/embed.series.$id": () => ["/embed/series/none"],
+  "routes/admin_.series": () => ["/admin/series"],
+  "routes/admin_.series_.$id": () => ["/admin/series/none"],
+  "routes/events_.$id.series": (w) => allEvents(w).map((e) => `/events/${e.id}/series`),
+  "routes/api.series": () => ["/api/series"],
+  "routes/api.series.$id": () => ["/api/series/none"],
+  "routes/api.series.$id.events": none,
+  "routes/api.series.$id.events.$eventId": none,
+  "routes/api.series.$id.standings": () => ["/api/series/none/standings"],
+  "routes/api.series.$id.standings[.csv]": () => ["/api/series/none/standings.csv"],
+  "routes/api.users.$id.qualification": (w) => everyone(w).map((p) => `/api/users/${p.user.id}/qualification`),
 };
 
 /** Reads answered by POST (searches): walked too, since they list people and events. */

@@ -470,4 +470,31 @@ describe("privacy", () => {
     createFollow(app.db, follower.user.id, rider.id);
     expect((await follower.client.get(`/api/users/${rider.id}/qualification`)).status).toBe(200);
   });
+
+  it("lets other sites frame the embeddable standings alone, and links no Private rider's profile", async () => {
+    const s = await newSeries();
+    const solo = createUser(app.db, { firstName: "Sam", lastName: "Solo", privacyMode: "SOLO" });
+    const open = createUser(app.db, { privacyMode: "PUBLIC" });
+    const r = race(s.id);
+    publishResults(app.db, r.cls, [
+      { entry: riderOf(solo, "Dash")(r.cls), place: 1 },
+      { entry: riderOf(open, "Ace")(r.cls), place: 2 },
+    ]);
+    const embed = await app.client().get(`/embed/series/${s.id}?class=Open%204D&division=1`);
+    expect(embed.status).toBe(200);
+    expect(embed.headers.get("content-security-policy")).toContain("frame-ancestors *");
+    expect(embed.headers.get("x-frame-options")).toBeNull();
+    const html = await embed.text();
+    expect(html).toContain("Sam Solo");
+    expect(html).not.toContain("<script");
+    const page = await app.client().get(`/series/${s.id}`);
+    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(page.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    const body = await page.text();
+    expect(body).toContain("Sam Solo");
+    expect(body).not.toContain(`/profile/${solo.id}`);
+    expect(body).toContain(`/profile/${open.id}`);
+    // Anything but the embed's own path stays unframeable.
+    expect((await app.client().get(`/embed/series/${s.id}/x`)).headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
 });

@@ -23,14 +23,19 @@ export function standingsQuery(url: URL) {
   return { className: url.searchParams.get("class") || null, division: division ? Number(division) : null };
 }
 
-export function presentTable(view: StandingsView) {
+/** A page shows this many teams of a division unless asked for all (a division can hold hundreds). */
+export const STANDINGS_SHOWN = 100;
+
+export function presentTable(view: StandingsView, { all = false } = {}) {
+  const total = view.rows.length;
   return {
+    total,
     series: { id: view.series.id, name: view.series.name, startDate: view.series.startDate, endDate: view.series.endDate, qualifyTop: view.series.qualifyTop, qualifyMinRaces: view.series.qualifyMinRaces, bestOf: view.series.bestOf },
     classNames: view.series.classNames,
     className: view.className,
     divisions: view.divisions.length ? view.divisions : [1],
     division: view.division,
-    rows: view.rows.map((r) => ({
+    rows: (all ? view.rows : view.rows.slice(0, STANDINGS_SHOWN)).map((r) => ({
       key: r.teamKey,
       place: r.place,
       riderName: r.riderName,
@@ -51,7 +56,7 @@ export type StandingsTable = ReturnType<typeof presentTable>;
 
 export function seriesPage(db: Db, viewer: Viewer, seriesId: string, url: URL) {
   const { className, division } = standingsQuery(url);
-  const table = presentTable(standingsOf(db, seriesId, className, division));
+  const table = presentTable(standingsOf(db, seriesId, className, division), { all: url.searchParams.get("all") === "1" });
   return { table, events: seriesEventList(db, null, seriesId).map((e) => ({ id: e.eventId, name: e.name, date: e.date, location: e.location })) };
 }
 
