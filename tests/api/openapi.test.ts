@@ -220,6 +220,11 @@ describe("GET /api/openapi.json", () => {
     await check(await booth.get(`${classes}/${cls.id}/results`), "get", "/api/events/{id}/classes/{classId}/results");
     await check(await booth.json(`${classes}/${cls.id}/overrides/${first!.entryId}`, "PUT", { amountCents: 12345, reason: "Added a buckle" }), "put", "/api/events/{id}/classes/{classId}/overrides/{entryId}");
     await check(await booth.json(`${classes}/${cls.id}/results/publish`, "POST", {}), "post", "/api/events/{id}/classes/{classId}/results/publish");
+    const undone = await check(await booth.json(`/api/events/${event.id}/times/described-2`, "DELETE"), "delete", "/api/events/{id}/times/{timeId}");
+    expect(undone.voided).toBe(true);
+    await check(await booth.json(`/api/events/${event.id}/times/${time.id}/rerun`, "POST", { reason: "Flag fell" }), "post", "/api/events/{id}/times/{timeId}/rerun");
+    await check(await booth.json(`${classes}/${cls.id}/overrides/${first!.entryId}`, "DELETE", {}), "delete", "/api/events/{id}/classes/{classId}/overrides/{entryId}", 400);
+    await check(await booth.json(`${classes}/${cls.id}/overrides/${first!.entryId}`, "DELETE", { reason: "Buckle paid apart" }), "delete", "/api/events/{id}/classes/{classId}/overrides/{entryId}");
     await check(await visitor.get(`${classes}/${cls.id}/results`), "get", "/api/events/{id}/classes/{classId}/results");
     await check(await booth.json(`/api/events/${event.id}/entries/${entry.id}`, "PATCH", { paid: true }), "patch", "/api/events/{id}/entries/{entryId}");
 
@@ -237,7 +242,10 @@ describe("GET /api/openapi.json", () => {
     const standings = await check(await visitor.get(`/api/series/${made.series.id}/standings`), "get", "/api/series/{id}/standings");
     expect(standings.standings.length).toBeGreaterThan(0);
     await check(await visitor.get(`/api/series/${made.series.id}/standings?division=9`), "get", "/api/series/{id}/standings", 400);
+    await check(await office.json(`/api/series/${made.series.id}`, "PATCH", { bestOf: 3 }), "patch", "/api/series/{id}");
     const road = await check(await entrant.get(`/api/users/${rider.id}/qualification`), "get", "/api/users/{id}/qualification");
     expect(road.qualification.length).toBeGreaterThan(0);
+    await check(await office.json(`/api/series/${made.series.id}`, "DELETE"), "delete", "/api/series/{id}");
+    await check(await booth.json(`/api/events/${event.id}/timers/${rider.id}`, "DELETE"), "delete", "/api/events/{id}/timers/{userId}");
   });
 });

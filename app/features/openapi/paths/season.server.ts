@@ -137,13 +137,13 @@ export const season: Area = (api) => {
     summary: "Ask for an event to count in a series",
     description:
       "The event's producer (403 for anyone else who may see it). The event must fall in the season (400). An administrator's request is approved at once (200); " +
-      "anyone else's waits for an administrator (202). Asking again answers where the request stands; after a refusal it asks anew.",
+      "anyone else's waits for an administrator (202). Asking again changes nothing and answers where the request stands; after a refusal it asks anew.",
     access: "user",
     params: seriesId,
     body: seriesJoinSchema,
     responses: {
-      202: { description: "Asked: waiting for an administrator.", schema: JoinAnswer },
-      200: { description: "Counted, or already asked.", schema: JoinAnswer },
+      202: { description: "Asked, or asked before: waiting for an administrator.", schema: JoinAnswer },
+      200: { description: "Counted: an administrator's own request, or the event counts already.", schema: JoinAnswer },
     },
     errors: [404],
   });
