@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocatedEvent, PASSWORD, signedInRider } from "../helpers/factories";
+import { createEvent, createLocatedEvent, PASSWORD, signedInRider } from "../helpers/factories";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 type Document = {
@@ -55,6 +55,23 @@ function methodsOf(routeId: string): string[] {
 }
 
 const METHODS = ["get", "post", "put", "patch", "delete"];
+
+/** Checks a real answer: its status, and its body against what the document says of that operation and status. */
+function answerChecker() {
+  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+  /** The documented answer of an operation and status, with the document's components for its $refs. */
+  const answerOf = (method: string, p: string, status: number) => {
+    const schema = doc.paths[p]![method]!.responses[String(status)]!.content!["application/json"]!.schema!;
+    return ajv.compile({ ...schema, components: doc.components });
+  };
+  return async (res: Response, method: string, p: string, status = 200) => {
+    const body = await res.json();
+    expect(res.status, `${method.toUpperCase()} ${p}: ${JSON.stringify(body)}`).toBe(status);
+    const validate = answerOf(method, p, res.status);
+    expect(validate(body), `${method.toUpperCase()} ${p} ${res.status}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    return body;
+  };
+}
 
 describe("GET /api/openapi.json", () => {
   it("is a valid OpenAPI 3.1 document", async () => {
@@ -132,19 +149,7 @@ describe("GET /api/openapi.json", () => {
   });
 
   it("describes the answers the routes really give", async () => {
-    const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
-    /** The documented answer of an operation and status, with the document's components for its $refs. */
-    const answerOf = (method: string, p: string, status: number) => {
-      const schema = doc.paths[p]![method]!.responses[String(status)]!.content!["application/json"]!.schema!;
-      return ajv.compile({ ...schema, components: doc.components });
-    };
-    const check = async (res: Response, method: string, p: string, status = 200) => {
-      const body = await res.json();
-      expect(res.status, `${method.toUpperCase()} ${p}: ${JSON.stringify(body)}`).toBe(status);
-      const validate = answerOf(method, p, res.status);
-      expect(validate(body), `${method.toUpperCase()} ${p} ${res.status}: ${JSON.stringify(validate.errors)}`).toBe(true);
-      return body;
-    };
+    const check = answerChecker();
 
     const { user, client } = await signedInRider(app, { homeZipCode: "76101" });
     await createLocatedEvent(app.db, "76101", { name: "Described Classic", date: "2031-04-04", endDate: "2031-04-05" });
@@ -172,5 +177,75 @@ describe("GET /api/openapi.json", () => {
     await check(await client.get("/api/notifications"), "get", "/api/notifications");
     await check(await client.json("/api/riders", "POST", { name: "Described Rider" }), "post", "/api/riders", 201);
     await check(await app.client().get("/api/auth/user"), "get", "/api/auth/user", 401);
+  });
+
+  it("describes the answers of race day and the season", async () => {
+    const check = answerChecker();
+    const { user: producer, client: booth } = await signedInRider(app, { homeZipCode: "76101" });
+    const { user: rider, client: entrant } = await signedInRider(app, { firstName: "Described", lastName: "Entrant" });
+    const { client: office } = await signedInRider(app, { isAdmin: true });
+    const visitor = app.client();
+    const event = createEvent(app.db, { createdBy: producer.id, name: "Described Jackpot", date: "2031-06-14" });
+    const classes = `/api/events/${event.id}/classes`;
+
+    const cls = await check(await booth.json(classes, "POST", { name: "Open 2D", entryFeeCents: 5000, addedMoneyCents: 10000, divisions: 2 }), "post", "/api/events/{id}/classes", 201);
+    await check(await booth.json(classes, "POST", { name: "Open 2D", entryFeeCents: 50.5 }), "post", "/api/events/{id}/classes", 400);
+    await check(await visitor.get(classes), "get", "/api/events/{id}/classes");
+    const entry = await check(
+      await entrant.json(`/api/events/${event.id}/entries`, "POST", { classId: cls.id, horseName: "Described Dash" }),
+      "post",
+      "/api/events/{id}/entries",
+      201,
+    );
+    await check(await entrant.json(`/api/events/${event.id}/entries`, "POST", { classId: cls.id, horseName: "Described Dash" }), "post", "/api/events/{id}/entries", 409);
+    const walkUp = await check(await booth.json(`/api/events/${event.id}/entries`, "POST", { classId: cls.id, riderName: "Walk Up", horseName: "Gate" }), "post", "/api/events/{id}/entries", 201);
+    await check(await entrant.get(`/api/events/${event.id}/entries`), "get", "/api/events/{id}/entries");
+    await check(await booth.get(`/api/events/${event.id}/entries`), "get", "/api/events/{id}/entries");
+    await check(await visitor.get(`${classes}/${cls.id}/draw`), "get", "/api/events/{id}/classes/{classId}/draw", 404);
+    await check(await booth.json(`${classes}/${cls.id}/draw`, "POST", { publish: true }), "post", "/api/events/{id}/classes/{classId}/draw");
+    await check(await visitor.get(`${classes}/${cls.id}/draw`), "get", "/api/events/{id}/classes/{classId}/draw");
+    await check(await booth.json(`/api/events/${event.id}/timers`, "POST", { email: rider.email }), "post", "/api/events/{id}/timers", 201);
+    await check(await booth.get(`/api/events/${event.id}/timers`), "get", "/api/events/{id}/timers");
+
+    // The rider's entry runs (and so stands in the series); the walk-up goes off pattern.
+    const time = await check(
+      await entrant.json(`/api/events/${event.id}/times`, "POST", { entryId: entry.id, outcome: "TIME", time: "15.482", clientId: "described-1" }),
+      "post",
+      "/api/events/{id}/times",
+      201,
+    );
+    await check(await booth.json(`/api/events/${event.id}/times/${time.id}`, "PATCH", { penalties: 1, reason: "Tipped the first" }), "patch", "/api/events/{id}/times/{timeId}");
+    await check(await booth.json(`${classes}/${cls.id}/results/publish`, "POST", {}), "post", "/api/events/{id}/classes/{classId}/results/publish", 409);
+    await check(await booth.json(`/api/events/${event.id}/times`, "POST", { entryId: walkUp.id, outcome: "NT", clientId: "described-2" }), "post", "/api/events/{id}/times", 201);
+    await check(await booth.get(`${classes}/${cls.id}/results`), "get", "/api/events/{id}/classes/{classId}/results");
+    await check(await booth.json(`${classes}/${cls.id}/overrides/${entry.id}`, "PUT", { amountCents: 12345, reason: "Added a buckle" }), "put", "/api/events/{id}/classes/{classId}/overrides/{entryId}");
+    await check(await booth.json(`${classes}/${cls.id}/results/publish`, "POST", {}), "post", "/api/events/{id}/classes/{classId}/results/publish");
+    const undone = await check(await booth.json(`/api/events/${event.id}/times/described-2`, "DELETE"), "delete", "/api/events/{id}/times/{timeId}");
+    expect(undone.voided).toBe(true);
+    await check(await booth.json(`/api/events/${event.id}/times/${time.id}/rerun`, "POST", { reason: "Flag fell" }), "post", "/api/events/{id}/times/{timeId}/rerun");
+    await check(await booth.json(`${classes}/${cls.id}/overrides/${entry.id}`, "DELETE", {}), "delete", "/api/events/{id}/classes/{classId}/overrides/{entryId}", 400);
+    await check(await booth.json(`${classes}/${cls.id}/overrides/${entry.id}`, "DELETE", { reason: "Buckle paid apart" }), "delete", "/api/events/{id}/classes/{classId}/overrides/{entryId}");
+    await check(await visitor.get(`${classes}/${cls.id}/results`), "get", "/api/events/{id}/classes/{classId}/results");
+    await check(await booth.json(`/api/events/${event.id}/entries/${entry.id}`, "PATCH", { paid: true }), "patch", "/api/events/{id}/entries/{entryId}");
+
+    const made = await check(
+      await office.json("/api/series", "POST", { name: "Described Series", startDate: "2031-01-01", endDate: "2031-12-31", classNames: ["Open 2D"] }),
+      "post",
+      "/api/series",
+      201,
+    );
+    await check(await office.json("/api/series", "POST", { name: "Backwards", startDate: "2031-12-31", endDate: "2031-01-01", classNames: ["Open 2D"] }), "post", "/api/series", 400);
+    await check(await booth.json(`/api/series/${made.series.id}/events`, "POST", { eventId: event.id }), "post", "/api/series/{id}/events", 202);
+    await check(await office.json(`/api/series/${made.series.id}/events/${event.id}`, "PATCH", { approved: true }), "patch", "/api/series/{id}/events/{eventId}");
+    await check(await visitor.get("/api/series"), "get", "/api/series");
+    await check(await office.get(`/api/series/${made.series.id}`), "get", "/api/series/{id}");
+    const standings = await check(await visitor.get(`/api/series/${made.series.id}/standings`), "get", "/api/series/{id}/standings");
+    expect(standings.standings.length).toBeGreaterThan(0);
+    await check(await visitor.get(`/api/series/${made.series.id}/standings?division=9`), "get", "/api/series/{id}/standings", 400);
+    await check(await office.json(`/api/series/${made.series.id}`, "PATCH", { bestOf: 3 }), "patch", "/api/series/{id}");
+    const road = await check(await entrant.get(`/api/users/${rider.id}/qualification`), "get", "/api/users/{id}/qualification");
+    expect(road.qualification.length).toBeGreaterThan(0);
+    await check(await office.json(`/api/series/${made.series.id}`, "DELETE"), "delete", "/api/series/{id}");
+    await check(await booth.json(`/api/events/${event.id}/timers/${rider.id}`, "DELETE"), "delete", "/api/events/{id}/timers/{userId}");
   });
 });
