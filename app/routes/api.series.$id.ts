@@ -1,4 +1,4 @@
-import { deleteSeries, getSeries, seriesEventList, updateSeries } from "~/features/season/series.server";
+import { deleteSeries, getSeries, presentSeries, seriesEventList, updateSeries } from "~/features/season/series.server";
 import { readUser, requireApiAdmin } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { apiRoute, parseJson } from "~/lib/http.server";
@@ -10,12 +10,12 @@ const route = apiRoute({
     const viewer = await readUser(request);
     const db = getDb();
     const series = getSeries(db, params.id!);
-    return Response.json({ series, events: seriesEventList(db, viewer, series.id) });
+    return Response.json({ series: presentSeries(series), events: seriesEventList(db, viewer, series.id) });
   },
   PATCH: async ({ request, params }) => {
     await requireApiAdmin(request);
     const input = await parseJson(request, seriesUpdateSchema);
-    return Response.json({ message: "Series updated", series: updateSeries(getDb(), params.id!, input) });
+    return Response.json({ message: "Series updated", series: presentSeries(updateSeries(getDb(), params.id!, input)) });
   },
   DELETE: async ({ request, params }) => {
     await requireApiAdmin(request);

@@ -68,6 +68,10 @@ describe("series: create, read, change, delete", () => {
     });
     const list = (await (await app.client().get("/api/series")).json()) as { series: { id: string }[] };
     expect(list.series.map((x) => x.id)).toContain(s.id);
+    // Public answers name no administrator.
+    expect(list.series.every((x) => !("createdBy" in x))).toBe(true);
+    const one = (await (await app.client().get(`/api/series/${s.id}`)).json()) as { series: Record<string, unknown> };
+    expect(one.series).not.toHaveProperty("createdBy");
   });
 
   it("refuses bad input with the rule in words, and stores nothing", async () => {

@@ -26,6 +26,12 @@ export function seasonRules(row: Series): SeasonRules {
   };
 }
 
+/** A series as the API answers it: its rules, not which administrator made it. */
+export function presentSeries(row: Series) {
+  const { createdBy: _createdBy, ...shown } = row;
+  return shown;
+}
+
 export function listSeries(db: Db): Series[] {
   return db.select().from(series).orderBy(asc(series.startDate), asc(series.name)).all();
 }

@@ -32,7 +32,6 @@ const Series = z
     tieBreakers: z.array(z.enum(["WINS", "MONEY", "FASTEST"])),
     qualifyMinRaces: z.number().int(),
     qualifyTop: z.number().int().openapi({ description: "Finalists per division." }),
-    createdBy: z.string().nullable(),
     createdAt: isoTime,
   })
   .openapi("Series", { description: "An association's season: its races' points add up per rider and horse." });
