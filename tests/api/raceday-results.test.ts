@@ -285,6 +285,10 @@ describe("results", () => {
     const stranger = await signedInRider(app);
     expect((await stranger.client.json(url, "PUT", { amountCents: 15_000, reason: "Mine" })).status).toBe(403);
     expect((await producer.client.json(url, "PUT", { amountCents: 15_000, reason: "Agreed at the office" })).status).toBe(200);
+    // An NT placed nowhere: money set on it would be paid to nobody.
+    const onNt = await producer.client.json(`/api/events/${event.id}/classes/${cls.id}/overrides/${e.e.id}`, "PUT", { amountCents: 5_000, reason: "Kind" });
+    expect(onNt.status).toBe(409);
+    expect(((await onNt.json()) as { message: string }).message).toMatch(/no time that places/);
     const { body } = await resultsOf(producer.client, event.id, cls.id);
     expect(body.divisions[0]!.places[1]).toMatchObject({ entryId: e.b.id, payoutCents: 15_000, computedCents: 12_000, overrideReason: "Agreed at the office" });
     expect(historyOf(event.id).find((h) => h.action === "payout-override")).toMatchObject({ entryId: e.b.id, reason: "Agreed at the office", actorId: producer.user.id });

@@ -6,7 +6,7 @@ import { publishRaceChange } from "~/lib/live.server";
 import { requireRaceManager } from "./access.server";
 import { recordHistory } from "./history.server";
 import { afterTimesChanged } from "./publish.server";
-import { findClass } from "./results.server";
+import { computeClass, findClass } from "./results.server";
 import { formatCents } from "./time";
 
 /**
@@ -23,6 +23,9 @@ export function setOverride(db: Db, actor: Viewer, eventId: string, classId: str
   const cls = findClass(db, eventId, classId);
   const entry = db.select().from(raceEntries).where(and(eq(raceEntries.id, entryId), eq(raceEntries.classId, cls.id))).get();
   if (!entry) throw new HttpError(404, "Entry not found");
+  // Money set on a run that placed nowhere (NT, scratch, not yet run) would be paid to nobody.
+  const placed = computeClass(db, cls).computed.divisions.some((d) => d.places.some((p) => p.entryId === entryId));
+  if (!placed) throw new HttpError(409, "Only a placed run can be paid: this entry has no time that places");
   db.transaction(() => {
     db.insert(racePayoutOverrides)
       .values({ classId: cls.id, entryId, amountCents: input.amountCents, reason: input.reason, createdBy: actor.id })
