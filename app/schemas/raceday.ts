@@ -65,6 +65,7 @@ export const RACE_MESSAGES = {
   entriesClosed: "Entries are closed for this event",
   drawPublished: "The draw is published: it cannot be drawn again. Scratches, moves and late entries keep it up to date.",
   resultsPublished: "Results are published: the class's money rules and the class itself can no longer change",
+  entriesAfterResults: "Results are published: the class's entries can no longer change (correct a run at the booth)",
   sameHorse: "That horse is already entered in this class",
   soloNotice: "Your profile is Private, but a race's draw and results show each rider's name and horse publicly, as at any race.",
 } as const;

@@ -334,6 +334,10 @@ describe("results", () => {
     const published = app.db.select().from(raceClasses).where(eq(raceClasses.id, cls.id)).get()!;
     expect(published.resultsVersion).toBe(2);
     expect(published.resultsPublishedAt).toBeInstanceOf(Date);
+    // Entries stay as they ran: a scratch now is refused, in words about entries.
+    const scratch = await producer.client.json(`/api/events/${event.id}/entries/${run!.raceEntryId}`, "PATCH", { scratched: true });
+    expect(scratch.status).toBe(409);
+    expect(((await scratch.json()) as { message: string }).message).toMatch(/entries can no longer change/);
   });
 
   it("a correction after publishing updates the same run and tells its rider once, saying corrected; others hear nothing", async () => {

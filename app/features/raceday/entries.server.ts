@@ -111,7 +111,7 @@ type Candidate = Pick<RaceEntry, "userId" | "riderId" | "riderName" | "horseId" 
 
 /** The class rules an entry must meet to be (or stay) ENTERED in `cls`; `selfId` is the entry itself when it is already stored. */
 function checkClassRules(db: Db, cls: RaceClass, candidate: Candidate, selfId?: string) {
-  if (cls.resultsPublishedAt) throw refuse(409, M.resultsPublished);
+  if (cls.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
   const others = db
     .select()
     .from(raceEntries)
@@ -236,16 +236,16 @@ export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
 
       if (patch.classId !== undefined && patch.classId !== entry.classId) {
         const target = classFor(db, eventId, patch.classId);
-        if (cls.resultsPublishedAt) throw refuse(409, M.resultsPublished);
+        if (cls.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
         if (entry.status === "ENTERED") checkClassRules(db, target, entry);
-        else if (target.resultsPublishedAt) throw refuse(409, M.resultsPublished);
+        else if (target.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
         const place = entry.status === "ENTERED" ? placeFor(db, target) : { late: entry.late, drawPosition: null, dragsBefore: null };
         set({ classId: target.id, ...place });
         if (cls.drawPublishedAt || target.drawPublishedAt) history("move", `${cls.name} to ${target.name}${place.drawPosition ? ` (#${place.drawPosition})` : ""}`, target.id);
       }
       const here = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get()!;
       if (patch.scratched === true && entry.status === "ENTERED") {
-        if (here.resultsPublishedAt) throw refuse(409, M.resultsPublished);
+        if (here.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
         set({ status: "SCRATCHED", scratchedAt: now() });
         if (here.drawPublishedAt) history("scratch", entry.drawPosition ? `#${entry.drawPosition}` : null, here.id);
       } else if (patch.scratched === false && entry.status === "SCRATCHED") {
