@@ -126,7 +126,8 @@ test("a run logged with no connection waits on the phone, then reaches the serve
   await page.reload();
   await expect(page.getByTestId("toast")).toContainText("Run Logged");
   await expect(page.getByTestId("pending-run")).toHaveCount(0);
-  await expect(page.getByTestId("run-card")).toHaveCount(before + 1);
+  // The run log shows 12 runs at a time: a rider with a full page still sees 12.
+  await expect(page.getByTestId("run-card")).toHaveCount(Math.min(before + 1, 12));
   const card = page.getByTestId("run-card").filter({ hasText: arena });
   await expect(card).toContainText("16.111s");
   await expect(card.getByRole("link", { name: "Watch video" })).toHaveAttribute("href", /^\/uploads\/[\w-]{22}\.mp4$/);

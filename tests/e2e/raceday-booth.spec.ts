@@ -226,7 +226,7 @@ test("published results: a public page per class with money, CSV and a print lay
   await expect(official).toContainText("1D");
   await expect(official).toContainText("$");
   await page.goto("/events");
-  await expect(page.getByTestId("my-events-result").filter({ hasText: "Sugar" })).toContainText("Open 4D");
+  await expect(page.getByTestId("my-events-result").filter({ hasText: "Erath County Jackpot" }).filter({ hasText: "Sugar" })).toContainText("Open 4D");
 });
 
 test("the producer reviews a class, changes one payout with a reason and publishes", async ({ page }) => {

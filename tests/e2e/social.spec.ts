@@ -43,7 +43,8 @@ test("a rider requests to follow; the other approves from Notifications; the run
   const kaylee = await signIn(browser, target.email, js);
   await kaylee.goto("/notifications");
   const badge = kaylee.getByRole("navigation", { name: "Main" }).getByTestId("unread-badge");
-  const before = Number((await badge.count()) ? await badge.textContent() : 0);
+  // The badge reads "9+" past nine; its label carries the count ("13 unread").
+  const before = (await badge.count()) ? Number.parseInt((await badge.getAttribute("aria-label")) ?? "0", 10) : 0;
 
   const fan = await signIn(browser, requester.email, js);
   // Finds the other rider with Discover's riders search (first name only: invite-only).
