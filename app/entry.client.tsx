@@ -11,11 +11,4 @@ startTransition(() => {
   );
 });
 
-// The app shell and the last copy of each page open offline (public/sw.js).
-if ("serviceWorker" in navigator) {
-  // Not fatal when it fails: the app works online without it.
-  const register = () => navigator.serviceWorker.register("/sw.js").catch(() => {});
-  // This module loads through a dynamic import, often after "load" has fired.
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
-}
+// The service worker is registered once the page is interactive (app/lib/offline.ts, from the root).

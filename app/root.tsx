@@ -17,7 +17,7 @@ import { loadShell } from "~/lib/shell.server";
 import { UnreadCountContext, useUnreadCount } from "~/lib/useUnreadCount";
 import { useLinkNavigation } from "~/lib/useLinkNavigation";
 import { useOnline } from "~/lib/useOnline";
-import { useEffect } from "react";
+import { useKeepForOffline } from "~/lib/offline";
 import { APP_NAME, APP_TAGLINE } from "~/schemas/constants";
 import stylesheet from "~/tailwind.css";
 
@@ -46,18 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const unread = useUnreadCount(user?.unreadCount ?? 0, Boolean(user));
   const online = useOnline();
   useLinkNavigation();
-  useEffect(() => {
-    // Signing out forgets the pages and horses' papers kept for offline use: a shared phone keeps no one's data.
-    const onSubmit = (e: SubmitEvent) => {
-      const form = e.target as HTMLFormElement;
-      if (new URL(form.action, location.href).pathname === "/logout" && typeof caches !== "undefined") {
-        void caches.delete("pages-v1");
-        void caches.delete("papers-v1");
-      }
-    };
-    document.addEventListener("submit", onSubmit);
-    return () => document.removeEventListener("submit", onSubmit);
-  }, []);
+  useKeepForOffline(Boolean(user));
   return (
     <html lang="en">
       <head>

@@ -1,47 +1,89 @@
-/* Cloverleaf service worker: an app shell that opens offline.
+/* Cloverleaf service worker: an app that opens offline, from a cold start.
+ * - One build at a time. The page registers /sw.js?build=<the build's version>
+ *   (app/lib/offline.ts), so each build installs its own worker. Installing
+ *   keeps, before the worker takes over, every script and stylesheet any
+ *   screen can load, static or on first use (the build's list,
+ *   /build/offline-<version>.json, made by scripts/offline-assets.js), and
+ *   a fresh copy of each page the previous worker kept. If any of that fails
+ *   (no signal), the install fails and the previous build's set stays whole:
+ *   a page of one build never runs with a module of another.
  * - Fingerprinted assets (/build/*) and icons: cache first (they never change).
  * - Pages: network first; the last copy of each page is kept, and served
- *   when offline (so saved events and one's own runs stay readable); with no
- *   copy, the offline page.
+ *   when offline (so saved events, one's own runs, horses and race-day
+ *   screens stay open); with no copy, the offline page.
  * - Page data of client-side navigations (Remix single fetch, `*.data`):
  *   network first with the last copy; with no copy, the page is loaded as a
  *   document instead, which falls back as above.
  * - Route discovery (`/__manifest`): the routes seen online answer offline.
- * - After sign-in, My Events and the Run Log are fetched once in the
- *   background so they open at the arena even if never visited; while the
- *   rider browses, those copies are refreshed when older than FRESH_MS.
+ * - The page says "keep" when it is interactive and after each navigation
+ *   (app/lib/offline.ts): the worker keeps that page (the first page, which
+ *   loaded before the worker existed, and screens reached by a client-side
+ *   navigation, whose document was never fetched) and, signed in, the pages a
+ *   rider needs at the arena (KEPT), at once and refreshed when older than
+ *   FRESH_MS. The work runs in the worker, so it finishes after the page
+ *   closes.
  * - A horse's papers (private files, served to their owner only): the papers
  *   screen asks for the horse's current papers to be kept ("keep-papers":
  *   the papers page, each paper's page and file), so they open at the gate
  *   with no signal. Paper files are fetched network first and answered from
  *   PAPERS offline; a paper no longer listed leaves the phone.
  * - Nothing else (the /api, uploads, form posts) is intercepted. Runs logged
- *   offline are kept by the run-log page itself (IndexedDB), not here.
- * Signing out deletes the pages and papers caches (here and in app/root.tsx):
+ *   offline are kept by the run-log page itself (IndexedDB), booth times by
+ *   the booth (localStorage), not here.
+ * Signing out deletes the pages and papers caches (here and in app/lib/offline.ts):
  * a shared phone keeps no one's data.
  * Web Push: an alert arrives as JSON {title, body, url} (the server's
  * app/features/alerts/push.server.ts) and is shown as a notification;
  * tapping it focuses a window of the app on that screen, or opens one.
  */
-const VERSION = "v1";
-const SHELL = `shell-${VERSION}`;
-const PAGES = `pages-${VERSION}`; // app/root.tsx deletes this name at sign-out
-const PAPERS = `papers-${VERSION}`; // and this one
+const BUILD = new URL(self.location.href).searchParams.get("build") || "unversioned";
+const SHELL = `shell-${BUILD}`;
+const PAGES = `pages-${BUILD}`; // app/lib/offline.ts deletes every "pages-" cache at sign-out
+const PAPERS = "papers-v1"; // and this one (files of papers do not change with a build)
 const PAPER_FILE = /^\/api\/horses\/[\w-]+\/documents\/[\w-]+\/file$/;
 const PRECACHE = ["/offline.html", "/favicon.svg", "/icons/icon-192.png", "/manifest.webmanifest"];
-const WARM = ["/events", "/run-log"];
+/** Discover, My Events, the run log and the horses: kept for a signed-in rider even if never opened. */
+const KEPT = ["/", "/events", "/run-log", "/horses"];
 const FRESH_MS = 10 * 60 * 1000;
-/** Warming waits until the page that was just opened has its scripts, on a slow connection. */
-const WARM_DELAY_MS = 3000;
 
 /** Bumped at sign-out: a fetch that began signed in never fills the cache after it. */
 let generation = 0;
-let signedInAt = 0;
 let warming = null;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
+  event.waitUntil(install().then(() => self.skipWaiting()));
 });
+
+async function install() {
+  const shell = await caches.open(SHELL);
+  const assets = [];
+  if (BUILD !== "unversioned") {
+    const list = await fetch(`/build/offline-${encodeURIComponent(BUILD)}.json`, { cache: "no-cache" });
+    if (!list.ok) throw new Error(`no list of assets for build ${BUILD}`);
+    assets.push(...(await list.json()).assets);
+  }
+  // Any file missing fails the install: the previous worker, and its whole set, stay.
+  const missing = [];
+  for (const asset of [...PRECACHE, ...assets]) if (!(await shell.match(asset))) missing.push(asset);
+  await shell.addAll(missing);
+  await carryPages();
+}
+
+/** The pages the previous build's worker kept, fetched again for this build (their HTML names this build's modules). */
+async function carryPages() {
+  const pages = await caches.open(PAGES);
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("pages-") || name === PAGES) continue;
+    const old = await caches.open(name);
+    for (const request of await old.keys()) {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith(".data") || (await pages.match(request))) continue;
+      // A network failure throws: the install fails and is tried again at the next visit.
+      const response = await fetch(url.pathname + url.search, { credentials: "same-origin", redirect: "manual", headers: { Accept: "text/html" } });
+      if (response.ok && isHtml(response)) await pages.put(url.pathname + url.search, response);
+    }
+  }
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
@@ -66,9 +108,7 @@ self.addEventListener("fetch", (event) => {
         .getSubscription()
         .then((subscription) => subscription?.unsubscribe())
         .catch(() => {});
-      event.waitUntil(Promise.all([caches.delete(PAGES), caches.delete(PAPERS), unsubscribe]));
-    } else if (/^\/login(\.data)?$/.test(url.pathname)) {
-      signedInAt = Date.now();
+      event.waitUntil(Promise.all([forgetPages(), caches.delete(PAPERS), unsubscribe]));
     }
     return;
   }
@@ -83,7 +123,7 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.startsWith("/build/") || url.pathname.startsWith("/icons/")) {
     event.respondWith(
       caches.open(SHELL).then(async (cache) => {
-        const hit = await cache.match(request);
+        const hit = await cache.match(request, { ignoreSearch: true });
         if (hit) return hit;
         const response = await fetch(request);
         if (response.ok) cache.put(request, response.clone());
@@ -94,9 +134,7 @@ self.addEventListener("fetch", (event) => {
   }
 
   if (request.mode === "navigate") {
-    const answer = page(request, url);
-    event.respondWith(answer);
-    event.waitUntil(afterNavigation(answer));
+    event.respondWith(page(request, url));
     return;
   }
 
@@ -110,19 +148,34 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-/** The client asks for fresh copies, e.g. the run log after queued runs reached the server. */
+/**
+ * From the page: "keep" (it is interactive, or navigated: keep it, and the
+ * rider's pages when signed in), "refresh" (fresh copies, e.g. the run log
+ * after queued runs reached the server), "keep-papers".
+ */
 self.addEventListener("message", (event) => {
-  const { type, urls } = event.data ?? {};
+  const { type, urls, path, signedIn } = event.data ?? {};
+  if (type === "keep") event.waitUntil(keepForOffline(path, signedIn === true));
   if (type === "refresh" && Array.isArray(urls)) event.waitUntil(warm(urls.filter(isPagePath), "all"));
   if (type === "keep-papers") event.waitUntil(keepPapers(event.data));
 });
 
 const keepable = (url) => !url.pathname.startsWith("/admin");
 const isPagePath = (path) => typeof path === "string" && /^\/(?!\/)/.test(path) && !/^\/(admin|api)\b/.test(path);
+const isHtml = (response) => (response.headers.get("content-type") ?? "").startsWith("text/html");
+
+async function forgetPages() {
+  for (const name of await caches.keys()) if (name.startsWith("pages-")) await caches.delete(name);
+}
 
 async function keep(request, response, since) {
   if (since !== generation) return;
   await (await caches.open(PAGES)).put(request, response);
+}
+
+function keepForOffline(path, signedIn) {
+  const here = isPagePath(path) ? [path] : [];
+  return warm(here, "missing").then(() => (signedIn ? warm(KEPT, "missing-or-stale") : undefined));
 }
 
 async function page(request, url) {
@@ -132,7 +185,7 @@ async function page(request, url) {
     if (response.ok && keepable(url)) await keep(request, response.clone(), since);
     return response;
   } catch {
-    return (await caches.match(request, { ignoreVary: true })) ?? (await caches.match("/offline.html"));
+    return (await caches.match(request, { ignoreVary: true, cacheName: PAGES })) ?? (await caches.match("/offline.html", { cacheName: SHELL }));
   }
 }
 
@@ -144,7 +197,7 @@ async function pageData(request, url) {
     if (response.status === 200 && keepable(url)) await keep(request, response.clone(), since);
     return response;
   } catch {
-    const hit = await caches.match(request, { ignoreVary: true });
+    const hit = await caches.match(request, { ignoreVary: true, cacheName: PAGES });
     if (hit) return hit;
     // A navigation (no `_routes`: every loader) with no copy of its data: load
     // the page as a document instead. A fetcher's load (`_routes=...`) just fails.
@@ -254,72 +307,34 @@ function keepPapers({ horseId, pages, files }) {
   return (warming = (warming ?? Promise.resolve()).then(run).catch(() => {})).then(() => warm(wantedPages, "all"));
 }
 
-async function afterNavigation(answer) {
-  const response = await answer.catch(() => null);
-  if (!response || !response.ok) return;
-  const justSignedIn = Date.now() - signedInAt < 60_000;
-  if (justSignedIn) signedInAt = 0;
-  await new Promise((resolve) => self.setTimeout(resolve, WARM_DELAY_MS));
-  await warm(WARM, justSignedIn ? "all" : "stale");
-}
-
 /**
- * Fetches signed-in pages into the pages cache: "all", or "stale" (only
- * copies that exist and are older than FRESH_MS, so a visitor, who has
- * none, costs nothing). A page that now redirects (signed out) is forgotten.
- * The scripts and styles a kept page needs are cached too, so it can start.
+ * Fetches pages into the pages cache: "all"; "missing" (only pages not
+ * kept yet); "missing-or-stale" (and copies older than FRESH_MS). A page
+ * that now redirects (signed out) or is refused is forgotten. One warm-up
+ * at a time; a second request waits for the first, then runs.
  */
 function warm(paths, mode) {
   const run = async () => {
     const since = generation;
     const cache = await caches.open(PAGES);
     for (const path of paths) {
-      if (mode === "stale") {
+      if (mode !== "all") {
         const copy = await cache.match(path, { ignoreVary: true });
-        const age = copy ? Date.now() - Date.parse(copy.headers.get("date") ?? "") : 0;
-        if (!copy || age < FRESH_MS) continue;
+        const age = copy ? Date.now() - Date.parse(copy.headers.get("date") ?? "") : Infinity;
+        if (copy && (mode === "missing" || age < FRESH_MS)) continue;
       }
       try {
         const response = await fetch(path, { credentials: "same-origin", redirect: "manual", headers: { Accept: "text/html" } });
         if (since !== generation) return;
-        if (response.ok && (response.headers.get("content-type") ?? "").startsWith("text/html")) {
-          // Scripts and styles first: a kept page is one that can also start offline.
-          await keepAssets(await response.clone().text());
-          if (since !== generation) return;
-          await cache.put(path, response);
-        } else if (response.type === "opaqueredirect" || response.status === 401 || response.status === 403) {
-          await cache.delete(path, { ignoreVary: true });
-        }
+        if (response.ok && isHtml(response)) await cache.put(path, response);
+        else if (response.type === "opaqueredirect" || response.status === 401 || response.status === 403) await cache.delete(path, { ignoreVary: true });
       } catch {
         return; // offline: try another time
       }
     }
   };
-  // One warm-up at a time; a second request waits for the first, then runs.
   warming = (warming ?? Promise.resolve()).then(run).catch(() => {});
   return warming;
-}
-
-/**
- * Keeps the scripts and styles a page names, and the scripts those load on
- * demand (a screen's parts that fetch their code only when used, such as
- * the run log's form), so the page works offline in full.
- */
-async function keepAssets(html) {
-  const shell = await caches.open(SHELL);
-  // Route modules of pages with a parameter carry a "$" in their name (routes/profile.$userId-XXXX.js).
-  const pattern = /\/build\/[\w.$/-]+\.(?:js|css)/g;
-  const assets = [...new Set(html.match(pattern) ?? [])];
-  for (let i = 0; i < assets.length; i++) {
-    const asset = assets[i];
-    let copy = await shell.match(asset);
-    if (!copy) {
-      await shell.add(asset).catch(() => {});
-      copy = await shell.match(asset);
-    }
-    if (!copy || !asset.endsWith(".js")) continue;
-    for (const more of (await copy.text()).match(pattern) ?? []) if (!assets.includes(more)) assets.push(more);
-  }
 }
 
 self.addEventListener("push", (event) => {

@@ -5,6 +5,7 @@ import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
 import { ShowMore } from "~/components/ShowMore";
 import { FiltersIsland, RunFormIsland, TrendsIsland } from "~/features/runs/islands";
+import type { QueuedRun } from "~/features/runs/offlineQueue";
 import { hasQueuedRuns } from "~/features/runs/queueProbe";
 import { RunCard } from "~/features/runs/RunCard";
 import { runLogAction, runLogScreen } from "~/features/runs/runLog.server";
@@ -41,6 +42,15 @@ export default function RunLog() {
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const onSent = useCallback(() => revalidate.current(), []);
+  // A run refused after it waited on the phone, brought back into the form to be fixed.
+  const [fixing, setFixing] = useState<QueuedRun | null>(null);
+  const onFixed = useCallback(() => setFixing(null), []);
+  const onFix = useCallback((run: QueuedRun) => {
+    setFixing(run);
+    const form = document.getElementById("log-run");
+    form?.setAttribute("open", "");
+    form?.scrollIntoView({ block: "start" });
+  }, []);
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && "result" in actionData ? actionData.result : null;
   const location = useLocation();
@@ -110,8 +120,8 @@ export default function RunLog() {
             <RunFormIsland
               className="mt-3"
               wakeOnUse
-              props={{ mode: "create", horseId: newHorseId, lastResult, horses, riders, events, solo, clientId, userId, sending: false, onKept, onSent, zone, runAtNow }}
-              watch={[lastResult, clientId, horses, riders, events]}
+              props={{ mode: "create", horseId: newHorseId, lastResult, horses, riders, events, solo, clientId, userId, sending: false, onKept, onSent, zone, runAtNow, restore: fixing, onFixed }}
+              watch={[lastResult, clientId, horses, riders, events, fixing]}
             />
           </details>
         )}
@@ -120,7 +130,7 @@ export default function RunLog() {
 
         {queueShown ? (
           <Suspense fallback={null}>
-            <QueuePanel userId={userId} kept={kept} />
+            <QueuePanel userId={userId} kept={kept} onFix={onFix} />
           </Suspense>
         ) : null}
 

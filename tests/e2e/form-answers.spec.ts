@@ -56,7 +56,6 @@ test("Run Log: a Run at before 1990 is said at the field, and the form keeps wha
   // shows as now, so "Run at" was put back before the send (a re-render after the suite's earlier
   // notifications to this rider is the suspect). The rule itself is covered by
   // tests/components/run-form.test.tsx and the API tests; this journey is to be mended.
-  test.fixme(js(), "Run at is reset before the send when the suite has run before it");
   const arena = `Old Date Arena ${unique()}`;
   await signIn(page, "shelby");
   await page.goto(js() ? "/run-log" : "/run-log?new");

@@ -79,3 +79,23 @@ export async function openSearch(page: Page, name: "Find events" | "Find riders"
   const summary = page.locator("summary", { has: page.getByRole("heading", { name, exact: true }) });
   if (!(await summary.evaluate((s) => (s.parentElement as HTMLDetailsElement).open))) await summary.click();
 }
+
+/** The paths of the pages the service worker keeps on this phone (its `pages-<build>` cache). */
+export function keptPages(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) {
+      if (!name.startsWith("pages-")) continue;
+      for (const request of await (await caches.open(name)).keys()) {
+        const url = new URL(request.url);
+        paths.push(`${url.pathname}${url.search}`);
+      }
+    }
+    return paths;
+  });
+}
+
+/** Whether the service worker keeps this page on the phone. */
+export async function isKept(page: Page, path: string) {
+  return (await keptPages(page)).includes(path);
+}

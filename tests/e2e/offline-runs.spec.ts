@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { DEMO_PASSWORD, E2E_DATABASE, expectAccessible, screenshot } from "./helpers";
+import { DEMO_PASSWORD, E2E_DATABASE, expectAccessible, isKept, screenshot } from "./helpers";
 
 /**
  * At the arena with no signal. JavaScript project only
@@ -27,10 +27,7 @@ async function signIn(page: Page, who: string) {
   await expect.poll(() => kept(page, "/run-log"), { timeout: 15_000 }).toBe(true);
 }
 
-/** Whether the service worker holds a copy of this page. */
-function kept(page: Page, path: string) {
-  return page.evaluate(async (p) => Boolean(await (await caches.open("pages-v1")).match(p, { ignoreVary: true })), path);
-}
+const kept = isKept;
 
 /** The service worker is installed and answers this page's requests. */
 async function controlledByServiceWorker(page: Page) {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { DEMO_PASSWORD, E2E_DATABASE, expectAccessible, screenshot } from "./helpers";
+import { DEMO_PASSWORD, E2E_DATABASE, expectAccessible, isKept, keptPages, screenshot } from "./helpers";
 
 /**
  * A horse's papers at 390 x 844: adding a Coggins (with and without
@@ -155,8 +155,8 @@ test("the papers open offline at the gate, and leave the phone at sign-out", asy
   const kept = (cache: string, path: string) => page.evaluate(async ([c, p]) => Boolean(await (await caches.open(c!)).match(p!, { ignoreVary: true })), [cache, path]);
   await expect.poll(() => kept("papers-v1", fileUrl), { timeout: 15_000 }).toBe(true);
   await expect.poll(() => kept("papers-v1", pdfUrl), { timeout: 15_000 }).toBe(true);
-  await expect.poll(() => kept("pages-v1", paperPage!), { timeout: 15_000 }).toBe(true);
-  await expect.poll(() => kept("pages-v1", `/horses/${horse.id}/papers`), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => isKept(page, paperPage!), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => isKept(page, `/horses/${horse.id}/papers`), { timeout: 15_000 }).toBe(true);
 
   // No signal: the papers page and the Coggins open, under the offline banner.
   await context.setOffline(true);
@@ -181,9 +181,9 @@ test("the papers open offline at the gate, and leave the phone at sign-out", asy
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes("papers-v1"))).toBe(false);
-  expect(await kept("pages-v1", paperPage!)).toBe(false);
+  expect(await isKept(page, paperPage!)).toBe(false);
   // Nothing of the horse is left in the pages kept (only what was opened since, signed out).
-  expect(await page.evaluate(async () => (await (await caches.open("pages-v1")).keys()).filter((r) => r.url.includes("/horses/")).length)).toBe(0);
+  expect((await keptPages(page)).filter((p) => p.includes("/horses/"))).toHaveLength(0);
   // And the server gives the file to nobody signed out.
   expect((await page.request.get(fileUrl)).status()).toBe(401);
 });

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { showToast } from "~/components/Toaster";
 import { useHydrated } from "~/lib/useHydrated";
 import { applyOps, boothQueue, timeLabel, type BoothEntry, type BoothOp, type BoothTime } from "./booth";
-import { enqueueOp, dropOp, newClientId, queuedOps, syncOps, type QueuedOp } from "./boothQueue";
+import { enqueueOp, dropOp, newClientId, pruneSent, queuedOps, sentOps, syncOps, type QueuedOp, type SentOp } from "./boothQueue";
+import { refreshKeptPages } from "~/lib/offline";
 import { parseRaceTime } from "./time";
 import type { BoothView } from "./times.server";
 
@@ -11,6 +12,8 @@ type Data = BoothView & { userId: string; classId: string | null; formKey: strin
 
 /** While changes wait on the device, how often sending is tried again (besides "online"). */
 const RETRY_EVERY_MS = 4_000;
+/** "15.48" and "15.480" are one time. */
+const sameTime = (a: string | null, b: string | null) => (a === null || b === null ? a === b : parseRaceTime(a) === parseRaceTime(b));
 const BARRELS = [0, 1, 2, 3, 4, 5];
 
 /**
@@ -25,8 +28,9 @@ export function BoothScreen({ data }: { data: Data }) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const [ops, setOps] = useState<QueuedOp[]>([]);
-  // Sent, but not yet in the page's data: still applied, so the gate never steps back while the data reloads.
-  const [sent, setSent] = useState<(QueuedOp & { sent: true })[]>([]);
+  // Sent, but not yet in the page's data (reloading, or a copy kept offline from before): still applied,
+  // so the gate never steps back.
+  const [sent, setSent] = useState<SentOp[]>([]);
   const [online, setOnline] = useState(true);
   const cls = data.classes.find((c) => c.id === data.classId) ?? null;
   const eventId = data.event.id;
@@ -34,7 +38,10 @@ export function BoothScreen({ data }: { data: Data }) {
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
 
-  const reload = useCallback(() => setOps(queuedOps(eventId, userId)), [eventId, userId]);
+  const reload = useCallback(() => {
+    setOps(queuedOps(eventId, userId));
+    setSent(sentOps(eventId, userId));
+  }, [eventId, userId]);
 
   const sync = useCallback(async () => {
     if (!navigator.onLine) return;
@@ -42,8 +49,9 @@ export function BoothScreen({ data }: { data: Data }) {
     reload();
     for (const op of refused) showToast({ type: "error", title: "Not saved", description: op.refused });
     if (sent.length > 0) {
-      setSent((before) => [...before, ...sent.map((op) => ({ ...op, sent: true as const }))]);
       revalidate.current();
+      // The copy of this page kept for offline use is fetched again, with these times in it.
+      refreshKeptPages([`${location.pathname}${location.search}`]);
     }
   }, [eventId, userId, reload]);
 
@@ -67,14 +75,16 @@ export function BoothScreen({ data }: { data: Data }) {
   }, [reload, sync]);
 
   useEffect(() => {
-    const inData = (op: QueuedOp) => {
+    const inData = (op: BoothOp) => {
       const times = data.classes.find((c) => c.id === op.classId)?.times ?? [];
-      if (op.kind === "time") return times.some((t) => t.clientId === op.clientId);
-      if (op.kind === "correct") return true;
-      return !times.some((t) => t.id === op.ref || t.clientId === op.ref);
+      if (op.kind === "time") return times.some((t) => t.clientId === op.clientId || t.entryId === op.entryId);
+      const target = times.find((t) => t.id === op.ref || t.clientId === op.ref);
+      if (op.kind === "correct") return !target || (target.outcome === op.outcome && sameTime(target.time, op.time) && target.penalties === op.penalties);
+      return !target;
     };
-    setSent((before) => (before.length ? before.filter((op) => !inData(op)) : before));
-  }, [data]);
+    pruneSent(eventId, userId, inData);
+    reload();
+  }, [data, eventId, userId, reload]);
 
   const waiting = ops.filter((o) => !o.refused).length;
   useEffect(() => {
@@ -102,7 +112,7 @@ export function BoothScreen({ data }: { data: Data }) {
   return (
     <div className="space-y-4">
       <ClassTabs data={data} current={cls.id} />
-      <SyncStatus hydrated={hydrated} online={online} waiting={waiting} refused={refused} onDiscard={(id) => (dropOp(eventId, userId, id), reload())} />
+      <SyncStatus hydrated={hydrated} online={online} waiting={waiting} refused={refused} names={names} onDiscard={(id) => (dropOp(eventId, userId, id), reload())} onKeep={keep} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="gate-heading" className="space-y-4">
           <div className="card">
@@ -182,7 +192,17 @@ function ClassTabs({ data, current }: { data: Data; current: string }) {
   );
 }
 
-function SyncStatus({ hydrated, online, waiting, refused, onDiscard }: { hydrated: boolean; online: boolean; waiting: number; refused: QueuedOp[]; onDiscard: (clientId: string) => void }) {
+type SyncStatusProps = {
+  hydrated: boolean;
+  online: boolean;
+  waiting: number;
+  refused: QueuedOp[];
+  names: Map<string, BoothEntry>;
+  onDiscard: (clientId: string) => void;
+  onKeep: (op: BoothOp) => void;
+};
+
+function SyncStatus({ hydrated, online, waiting, refused, names, onDiscard, onKeep }: SyncStatusProps) {
   if (!hydrated) return null;
   return (
     <div role="status" aria-live="polite" className="space-y-2">
@@ -195,14 +215,18 @@ function SyncStatus({ hydrated, online, waiting, refused, onDiscard }: { hydrate
       ) : (
         <p className="text-sm text-gray-700">All times sent.</p>
       )}
-      {refused.map((op) => (
-        <p key={op.clientId} className="flex items-center justify-between gap-2 rounded-lg bg-red-50 px-3 py-2 text-red-900">
-          <span>Not saved: {op.refused}</span>
-          <button type="button" className="btn-ghost" onClick={() => onDiscard(op.clientId)}>
-            Dismiss
-          </button>
-        </p>
-      ))}
+      {refused.map((op) =>
+        op.kind === "time" && op.conflict ? (
+          <Conflict key={op.clientId} op={op} taken={op.conflict} entry={names.get(op.entryId)} onDiscard={onDiscard} onKeep={onKeep} />
+        ) : (
+          <p key={op.clientId} className="flex items-center justify-between gap-2 rounded-lg bg-red-50 px-3 py-2 text-red-900">
+            <span>Not saved: {op.refused}</span>
+            <button type="button" className="btn-ghost" onClick={() => onDiscard(op.clientId)}>
+              Dismiss
+            </button>
+          </p>
+        ),
+      )}
     </div>
   );
 }
@@ -239,7 +263,9 @@ function TimeForm({ classId, entry, formKey, hydrated, onKeep }: { classId: stri
       input.current?.focus();
       return;
     }
-    onKeep({ kind: "time", clientId: newClientId(), classId, entryId: entry.entryId, outcome, time: outcome === "TIME" ? text : null, penalties: outcome === "TIME" ? barrels : 0 });
+    // The moment the time was taken, by this device's clock: sent later, the run keeps it.
+    const takenAt = new Date().toISOString();
+    onKeep({ kind: "time", clientId: newClientId(), classId, entryId: entry.entryId, outcome, time: outcome === "TIME" ? text : null, penalties: outcome === "TIME" ? barrels : 0, takenAt });
   };
 
   useEffect(() => {
@@ -302,6 +328,41 @@ function TimeForm({ classId, entry, formKey, hydrated, onKeep }: { classId: stri
 }
 
 const refOf = (t: BoothTime) => t.id ?? t.clientId;
+
+/**
+ * Two booths timed one run (one of them offline): the server kept the first
+ * time it received, and refused this device's. The timer picks which stands:
+ * the server's (this device's is dropped) or this one's (sent as a correction
+ * of the server's, with the reason in the history).
+ */
+function Conflict({ op, taken, entry, onDiscard, onKeep }: { op: QueuedOp & { kind: "time" }; taken: NonNullable<QueuedOp["conflict"]>; entry?: BoothEntry; onDiscard: (clientId: string) => void; onKeep: (op: BoothOp) => void }) {
+  const mine = timeLabel(op);
+  const theirs = timeLabel(taken);
+  const when = taken.recordedAt ? new Date(taken.recordedAt).toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit", second: "2-digit" }) : null;
+  const useMine = () => {
+    onKeep({ kind: "correct", clientId: newClientId(), classId: op.classId, ref: taken.id, outcome: op.outcome, time: op.time, penalties: op.penalties, reason: `Two booths timed this run: ${mine} kept over ${theirs}` });
+    onDiscard(op.clientId);
+  };
+  return (
+    <div className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900" data-testid="booth-conflict">
+      <p className="font-semibold">
+        Two times for one run{entry ? `: ${entry.backNumber !== null ? `#${entry.backNumber} ` : ""}${entry.riderName} on ${entry.horseName}` : ""}
+      </p>
+      <p className="mt-1">
+        Already taken: <span className="font-mono font-bold">{theirs}</span>
+        {when ? ` at ${when}` : ""}. This device: <span className="font-mono font-bold">{mine}</span>, not saved.
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button type="button" className="btn-secondary" onClick={() => onDiscard(op.clientId)}>
+          Keep {theirs}
+        </button>
+        <button type="button" className="btn-primary" onClick={useMine}>
+          Use {mine}
+        </button>
+      </div>
+    </div>
+  );
+}
 
 function UndoLast({ classId, time, name, hydrated, onKeep }: { classId: string; time: BoothTime; name: string; hydrated: boolean; onKeep: (op: BoothOp) => void }) {
   return (

@@ -31,7 +31,7 @@ export type BoothTime = {
 
 /** A change the booth made, in the order made: what the device keeps and sends. */
 export type BoothOp =
-  | { kind: "time"; clientId: string; classId: string; entryId: string; outcome: BoothTime["outcome"]; time: string | null; penalties: number }
+  | { kind: "time"; clientId: string; classId: string; entryId: string; outcome: BoothTime["outcome"]; time: string | null; penalties: number; takenAt?: string }
   | { kind: "undo"; clientId: string; classId: string; ref: string }
   | { kind: "rerun"; clientId: string; classId: string; ref: string; reason: string }
   | { kind: "correct"; clientId: string; classId: string; ref: string; outcome: BoothTime["outcome"]; time: string | null; penalties: number; reason: string };

@@ -1,4 +1,4 @@
-import type { BoothOp } from "./booth";
+import type { BoothOp, BoothTime } from "./booth";
 
 /**
  * What the booth does is first written to this device (localStorage, one
@@ -18,9 +18,17 @@ import type { BoothOp } from "./booth";
  * Browser-only: loaded by the booth screen.
  */
 
-export type QueuedOp = BoothOp & { queuedAt: number; refused?: string };
+/** The time the server already holds for a run this booth timed too (another timer's): the conflict to resolve. */
+export type TakenTime = { id: string; outcome: BoothTime["outcome"]; time: string | null; penalties: number; recordedAt?: string };
+
+export type QueuedOp = BoothOp & { queuedAt: number; refused?: string; conflict?: TakenTime };
+/** A change the server holds: applied still until the page's data shows it (a copy kept offline may be older). */
+export type SentOp = BoothOp & { sent: true; sentAt: number };
 
 const key = (eventId: string, userId: string) => `cloverleaf-booth:${eventId}:${userId}`;
+const sentKey = (eventId: string, userId: string) => `cloverleaf-booth-sent:${eventId}:${userId}`;
+/** A sent change older than this is forgotten even if no data showed it (a class deleted meanwhile). */
+const SENT_KEPT_MS = 7 * 86_400_000;
 
 export function queuedOps(eventId: string, userId: string): QueuedOp[] {
   try {
@@ -36,6 +44,31 @@ function save(eventId: string, userId: string, ops: QueuedOp[]) {
   else localStorage.setItem(key(eventId, userId), JSON.stringify(ops));
 }
 
+/** Changes sent from this device that the page's data may not show yet, oldest first. */
+export function sentOps(eventId: string, userId: string): SentOp[] {
+  try {
+    const raw = localStorage.getItem(sentKey(eventId, userId));
+    const ops = raw ? (JSON.parse(raw) as SentOp[]) : [];
+    return ops.filter((op) => Date.now() - op.sentAt < SENT_KEPT_MS);
+  } catch {
+    return [];
+  }
+}
+
+/** Forgets the sent changes the page's data now shows (`shown`). */
+export function pruneSent(eventId: string, userId: string, shown: (op: SentOp) => boolean) {
+  const before = sentOps(eventId, userId);
+  const after = before.filter((op) => !shown(op));
+  if (after.length === before.length) return;
+  if (after.length === 0) localStorage.removeItem(sentKey(eventId, userId));
+  else localStorage.setItem(sentKey(eventId, userId), JSON.stringify(after));
+}
+
+function markSent(eventId: string, userId: string, op: QueuedOp) {
+  const { queuedAt: _queuedAt, refused: _refused, conflict: _conflict, ...change } = op;
+  localStorage.setItem(sentKey(eventId, userId), JSON.stringify([...sentOps(eventId, userId), { ...change, sent: true, sentAt: Date.now() }]));
+}
+
 export function enqueueOp(eventId: string, userId: string, op: BoothOp) {
   save(eventId, userId, [...queuedOps(eventId, userId), { ...op, queuedAt: Date.now() }]);
 }
@@ -48,11 +81,11 @@ export function dropOp(eventId: string, userId: string, clientId: string) {
   );
 }
 
-function markRefused(eventId: string, userId: string, clientId: string, message: string) {
+function markRefused(eventId: string, userId: string, clientId: string, message: string, conflict?: TakenTime) {
   save(
     eventId,
     userId,
-    queuedOps(eventId, userId).map((op) => (op.clientId === clientId ? { ...op, refused: message } : op)),
+    queuedOps(eventId, userId).map((op) => (op.clientId === clientId ? { ...op, refused: message, ...(conflict ? { conflict } : {}) } : op)),
   );
 }
 
@@ -76,7 +109,7 @@ function request(eventId: string, op: BoothOp): [string, RequestInit] {
   const ref = (r: string) => `${base}/${encodeURIComponent(r)}`;
   switch (op.kind) {
     case "time":
-      return [base, json("POST", { entryId: op.entryId, outcome: op.outcome, time: op.time, penalties: op.penalties, clientId: op.clientId })];
+      return [base, json("POST", { entryId: op.entryId, outcome: op.outcome, time: op.time, penalties: op.penalties, clientId: op.clientId, takenAt: op.takenAt })];
     case "undo":
       return [ref(op.ref), { method: "DELETE", headers: { Accept: "application/json" } }];
     case "rerun":
@@ -123,14 +156,17 @@ async function sendAll(eventId: string, userId: string): Promise<SyncResult> {
       return result; // offline: the rest wait
     }
     if (response.ok) {
+      // Written to "sent" before it leaves the waiting list: a reload in between shows it either way.
+      markSent(eventId, userId, op);
       dropOp(eventId, userId, op.clientId);
       result.sent.push(op);
       continue;
     }
     if (response.status < 400 || response.status >= 500 || RETRY_LATER.has(response.status)) return result;
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    const body = (await response.json().catch(() => ({}))) as { message?: string; existing?: TakenTime };
     const message = body.message ?? `The server refused this change (${response.status}).`;
-    markRefused(eventId, userId, op.clientId, message);
-    result.refused.push({ ...op, refused: message });
+    const conflict = response.status === 409 && op.kind === "time" && body.existing?.id ? body.existing : undefined;
+    markRefused(eventId, userId, op.clientId, message, conflict);
+    result.refused.push({ ...op, refused: message, conflict });
   }
 }

@@ -16,7 +16,7 @@ function status(run: QueuedRun, queue: RunQueue) {
  * Runs kept on this phone that the server does not have yet: waiting to
  * sync, being sent, or refused by the server (with its message).
  */
-export function PendingRuns({ queue }: { queue: RunQueue }) {
+export function PendingRuns({ queue, onFix }: { queue: RunQueue; onFix: (run: QueuedRun) => void }) {
   const online = useOnline();
   if (queue.runs.length === 0) return null;
   const waiting = queue.runs.filter((run) => !run.refused).length;
@@ -56,9 +56,14 @@ export function PendingRuns({ queue }: { queue: RunQueue }) {
               <div className="mt-2 flex flex-wrap items-center gap-2 border-t border-gray-100 pt-2">
                 <span className={`rounded-full px-2 py-0.5 text-sm font-semibold ${tone}`}>{label}</span>
                 {run.refused ? (
-                  <button type="button" className="btn-ghost ml-auto text-red-700 hover:bg-red-50" onClick={() => void queue.discard(run.clientId)}>
-                    Discard
-                  </button>
+                  <span className="ml-auto flex gap-2">
+                    <button type="button" className="btn-secondary" onClick={() => onFix(run)}>
+                      Fix and Send
+                    </button>
+                    <button type="button" className="btn-ghost text-red-700 hover:bg-red-50" onClick={() => void queue.discard(run.clientId)}>
+                      Discard
+                    </button>
+                  </span>
                 ) : null}
               </div>
               {run.refused ? <p className="mt-1 text-sm text-red-800">The server did not take this run: {run.refused}</p> : null}

@@ -41,6 +41,10 @@ export type RunFormProps = {
       onKept: () => void;
       /** A run the form sent reached the server: show it in the list. */
       onSent?: () => void;
+      /** A run the server refused after it waited on the phone, brought back here to be fixed (it keeps its key). */
+      restore?: QueuedRun | null;
+      /** The restored run was kept again (sent, or waiting): the form is for a new run once more. */
+      onFixed?: () => void;
     }
   | {
       mode: "edit";
@@ -130,6 +134,33 @@ function formValues(run: EditedRun | null, horseId?: string | null): Record<stri
   };
 }
 
+/** The server's messages by field; a refusal about the run as a whole shows at the form's top. */
+const refusalMessages = (fields: Record<string, string[]>, message: string) => (Object.keys(fields).length ? fields : { "": [message] });
+
+/** A run kept on the phone as the form shows it again: "Run at" as the phone's clock read it then. */
+function queuedValues(run: QueuedRun, zone: string): Record<string, unknown> {
+  const f = run.fields;
+  return {
+    arenaName: f.arenaName,
+    arenaType: f.arenaType,
+    horseId: f.horseId ?? "none",
+    newHorse: f.horseId ? "" : (f.horseName ?? ""),
+    runAt: f.runAt ? dateToWallClock(new Date(f.runAt), zone) : undefined,
+    timeZone: zone,
+    time: f.time ?? "",
+    rating: f.rating ? String(f.rating) : "",
+    placement: f.placement ?? "",
+    tags: f.tags ?? [],
+    riderId: f.riderId ? String(f.riderId) : "none",
+    eventId: f.eventId ?? "none",
+    notes: f.notes ?? "",
+    groundCondition: f.groundCondition ?? "",
+    weather: f.weather ?? "",
+    videoUrl: f.videoUrl ?? "",
+    privacy: f.privacy,
+  };
+}
+
 /**
  * The add-run and edit-run form: a plain multipart POST without JavaScript
  * (the video travels with it). With JavaScript it is checked as you go
@@ -149,12 +180,19 @@ export default function RunForm(props: RunFormProps) {
   const [videoError, setVideoError] = useState<string | null>(null);
   // The server's refusal of a run this form just sent (with JavaScript): shown as a refused post is.
   const [refusal, setRefusal] = useState<FormResult | null>(null);
+  // A refused run brought back from "On this phone": its values in a fresh form, the server's messages by its fields.
+  const restore = props.mode === "create" ? (props.restore ?? null) : null;
+  const [shownRestore, setShownRestore] = useState<QueuedRun | null>(null);
+  if (restore !== shownRestore) {
+    setShownRestore(restore);
+    if (restore) setRefusal({ error: refusalMessages(restore.refusedFields ?? {}, restore.refused ?? "") });
+  }
   const checks = useFormChecks(checkRun, refusal ?? lastResult);
   const intent = editing ? "update" : "create";
   const submitting = saving || props.sending;
 
   // What the rider sent, when the server sends the form back; else the run being edited, or the defaults.
-  const values = (lastResult?.initialValue as Record<string, unknown> | null | undefined) ?? formValues(editing, props.mode === "create" ? props.horseId : null);
+  const values = restore ? queuedValues(restore, phoneZone() ?? zone) : ((lastResult?.initialValue as Record<string, unknown> | null | undefined) ?? formValues(editing, props.mode === "create" ? props.horseId : null));
   const initial = (name: string) => {
     const v = values[name];
     return typeof v === "string" ? v : undefined;
@@ -176,9 +214,13 @@ export default function RunForm(props: RunFormProps) {
     shown: editing ? dateToWallClock(new Date(editing.runAt), zone) : props.runAtNow,
     zone: initial("timeZone") ?? zone,
   }));
+  const runAtField = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const here = phoneZone();
     if (!here || here === zone || sentRunAt !== undefined) return;
+    // Typed before this code woke (the form works as plain HTML until then): the rider's time, in the
+    // zone it was shown in, is kept; a new field in the phone's zone would put it back to now.
+    if (runAtField.current && runAtField.current.value !== runAtField.current.defaultValue) return;
     setClock({ shown: dateToWallClock(editing ? new Date(editing.runAt) : new Date(), here), zone: here });
   }, [editing, zone, sentRunAt]);
 
@@ -222,16 +264,17 @@ export default function RunForm(props: RunFormProps) {
     }
     busy.current = true;
     setSaving(true);
-    const { userId, onKept, onSent } = props;
+    const { userId, onKept, onSent, onFixed } = props;
     void (async () => {
       try {
         if (await queueAvailable()) {
-          const clientId = newClientId();
+          // A fixed run keeps its key: kept again, it replaces the refused copy on the phone.
+          const clientId = restore?.clientId ?? newClientId();
           await putQueuedRun({ clientId, userId, fields: runFields(formData, horses), video, queuedAt: Date.now() });
           // Online, the run is sent now: refused for what it says, it comes back to this form to be corrected.
           const sent = navigator.onLine ? await sendKeptRun(userId, clientId) : ({ outcome: "waiting" } as const);
           if (sent.outcome === "refused") {
-            const fields = Object.keys(sent.fields).length ? sent.fields : { "": [sent.message] };
+            const fields = refusalMessages(sent.fields, sent.message);
             setRefusal({ error: fields });
             const first = Object.keys(fields).map((name) => element.querySelector<HTMLElement>(`[name="${name === "horseName" ? "newHorse" : name}"]`)).find(Boolean);
             (first ?? element).scrollIntoView({ block: "center" });
@@ -249,6 +292,7 @@ export default function RunForm(props: RunFormProps) {
           }
           // A fresh form for the next run ("Run at" is read at logging time while left as shown).
           element.reset();
+          if (restore) onFixed?.();
           return;
         }
         // No IndexedDB here (a locked-down browser): post the form as without JavaScript.
@@ -263,7 +307,7 @@ export default function RunForm(props: RunFormProps) {
   }
 
   return (
-    <form method="post" encType="multipart/form-data" id={id} className="space-y-4" {...checks.form} onSubmit={onSubmit}>
+    <form key={restore?.clientId} method="post" encType="multipart/form-data" id={id} className="space-y-4" {...checks.form} onSubmit={onSubmit}>
       <input type="hidden" name="intent" value={intent} />
       {props.mode === "create" ? <input type="hidden" name="clientId" value={props.clientId} /> : <input type="hidden" name="id" value={props.run.id} />}
       <FormError message={checks.formError} />
@@ -326,6 +370,7 @@ export default function RunForm(props: RunFormProps) {
         <input
           // A new zone shows a new field: its default (what a reset brings back) is the time in that zone.
           key={clock.zone}
+          ref={runAtField}
           id={fieldId("runAt")}
           name="runAt"
           type="datetime-local"

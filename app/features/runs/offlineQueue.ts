@@ -1,3 +1,4 @@
+import { refreshKeptPages } from "~/lib/offline";
 import { uploadFile, UploadError } from "~/lib/uploadFile";
 import { UPLOADED_VIDEO } from "~/schemas/run-basics";
 import type { RunLogInput } from "~/schemas/runs";
@@ -249,10 +250,8 @@ export async function sendKeptRun(userId: string, clientId: string, hooks: SyncH
 /**
  * The service worker keeps the last copy of each page for offline use; after
  * runs reach the server, refresh the run log's copy so an offline visit later
- * shows them (public/sw.js, message "refresh").
+ * shows them.
  */
 export function keepOfflineCopyFresh() {
-  const worker = navigator.serviceWorker?.controller;
-  const here = `${location.pathname}${location.search}`;
-  worker?.postMessage({ type: "refresh", urls: [...new Set(["/run-log", here])] });
+  refreshKeptPages(["/run-log", `${location.pathname}${location.search}`]);
 }

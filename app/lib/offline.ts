@@ -1,0 +1,70 @@
+import { useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+
+/*
+ * The page's side of the service worker (public/sw.js): registering this
+ * build's worker, telling it which page to keep, and forgetting the kept
+ * pages at sign-out. Browser-only work; imported by the root and the entry.
+ */
+
+/** Pages and papers kept for offline use: deleted at sign-out (the worker deletes them too). */
+const isKeptCache = (name: string) => name.startsWith("pages-") || name === "papers-v1";
+
+declare global {
+  interface Window {
+    __remixManifest?: { version?: string };
+  }
+}
+
+/**
+ * Registers the worker of the build this page runs (each build keeps its own
+ * whole set of files). Called once the page is interactive (the root's first
+ * effect): the worker keeps what the phone needs in its install, after the
+ * page's own loading and going on after the page closes.
+ */
+function registerServiceWorker() {
+  const build = window.__remixManifest?.version ?? "";
+  // Not fatal when it fails: the app works online without it.
+  navigator.serviceWorker.register(`/sw.js?build=${encodeURIComponent(build)}`).catch(() => {});
+}
+
+/**
+ * Each page, once interactive and after every navigation, is kept by the
+ * worker (a page reached by a client-side navigation was never fetched as a
+ * document, and the first page loaded before the worker existed); signed in,
+ * the rider's own pages are kept too.
+ */
+export function useKeepForOffline(signedIn: boolean) {
+  const location = useLocation();
+  useEffect(() => {
+    if ("serviceWorker" in navigator) registerServiceWorker();
+  }, []);
+  const path = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    if (!("serviceWorker" in navigator)) return;
+    let live = true;
+    void navigator.serviceWorker.ready.then((registration) => {
+      if (live) registration.active?.postMessage({ type: "keep", path, signedIn });
+    });
+    return () => {
+      live = false;
+    };
+  }, [path, signedIn]);
+
+  useEffect(() => {
+    // Signing out forgets the pages and horses' papers kept for offline use: a shared phone keeps no one's data.
+    const onSubmit = (e: SubmitEvent) => {
+      const form = e.target as HTMLFormElement;
+      if (new URL(form.action, window.location.href).pathname === "/logout" && typeof caches !== "undefined") {
+        void caches.keys().then((names) => Promise.all(names.filter(isKeptCache).map((name) => caches.delete(name))));
+      }
+    };
+    document.addEventListener("submit", onSubmit);
+    return () => document.removeEventListener("submit", onSubmit);
+  }, []);
+}
+
+/** Asks the worker for fresh copies of these kept pages (after changes reached the server). */
+export function refreshKeptPages(urls: string[]) {
+  navigator.serviceWorker?.controller?.postMessage({ type: "refresh", urls: [...new Set(urls)] });
+}
