@@ -918,7 +918,7 @@ function seedFinishedRace(db: Db, demo: Demo) {
     const timeMs = outcome === "TIME" ? Math.round((sugar ? rand.float(15.3, 15.45) : rand.float(15.05, 17.4)) * 1000) : null;
     const penalties = outcome === "TIME" && rand.chance(0.12) ? 1 : 0;
     db.insert(raceTimes)
-      .values({ id: rand.uuid(), eventId: event.id, classId, entryId: id, clientId: `demo-${i}`, outcome, timeMs, penalties, recordedBy: producer.id, recordedAt: at(i * 1.5) })
+      .values({ id: rand.uuid(), eventId: event.id, classId, entryId: id, clientId: `demo-${i}`, outcome, timeMs, penalties, recordedBy: producer.id, recordedAt: at(i * 1.5), receivedAt: at(i * 1.5) })
       .run();
   });
   setClock(at(field.length * 1.5 + 20));

@@ -7,9 +7,11 @@ import { raceTimeSchema } from "~/schemas/raceday-booth";
 /**
  * POST /api/events/{id}/times: one run from the booth (`entryId`, `outcome`
  * TIME, NT or SCRATCH, `time` as the timer shows it, `penalties` knocked
- * barrels, `clientId`). 201 with the time; the same clientId again answers
- * the first record with 200 and changes nothing. The producer, an admin or a
- * named timer only.
+ * barrels, `clientId`, optional `takenAt`: the device's clock when the time
+ * was taken). 201 with the time (`recordedAt` when run, `receivedAt` when
+ * received); the same clientId again answers the first record with 200 and
+ * changes nothing; a second time for the entry is 409 with the time it has
+ * (`existing`). The producer, an admin or a named timer only.
  */
 const route = apiRoute({
   POST: async ({ request, params }) => {

@@ -63,6 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         time: text(form, "time") || null,
         penalties: text(form, "penalties") || 0,
         clientId: text(form, "clientId"),
+        takenAt: text(form, "takenAt") || null,
       });
       recordTime(db, user, eventId, input);
       return redirectWithToast(back, { type: "success", title: input.outcome === "TIME" ? `Time saved: ${input.time}` : input.outcome === "NT" ? "NT saved" : "Scratch saved" });

@@ -23,7 +23,14 @@ export const BOOTH_MESSAGES = {
   reason: "Give a reason for the change",
   reasonLong: `The reason must be ${MAX_REASON} characters or fewer`,
   amount: "Enter the amount in whole cents, 0 or more",
+  takenAt: "takenAt must be a date and time in ISO 8601 with its zone, such as 2026-11-28T19:05:21.000-06:00",
 } as const;
+
+/**
+ * How far ahead of the server's clock a booth device's clock may be and its
+ * time still be believed (clocks drift; a phone set by hand drifts more).
+ */
+export const TAKEN_AT_AHEAD_MS = 5 * 60_000;
 
 const id = (message: string) => z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(100, message);
 
@@ -49,6 +56,12 @@ export const raceTimeSchema = z
     time: timeText.nullish(),
     penalties: penalties.default(0),
     clientId: id(BOOTH_MESSAGES.clientId),
+    /** When the timer took the time, by the device's clock: a booth offline sends it later. */
+    takenAt: z
+      .string({ invalid_type_error: BOOTH_MESSAGES.takenAt })
+      .trim()
+      .datetime({ offset: true, message: BOOTH_MESSAGES.takenAt })
+      .nullish(),
   })
   .strict();
 export type RaceTimeInput = z.infer<typeof raceTimeSchema>;

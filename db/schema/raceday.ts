@@ -39,6 +39,8 @@ export const raceClasses = sqliteTable(
     addedMoneyCents: integer("added_money_cents").notNull().default(0),
     /** Whole percent of the entry fees the producer keeps (0-100). */
     producerSharePercent: integer("producer_share_percent").notNull().default(0),
+    /** What an exhibition run costs: kept by the office, never in the pot. */
+    exhibitionFeeCents: integer("exhibition_fee_cents").notNull().default(0),
     divisions: integer("divisions").notNull().default(1),
     /** Thousandths between one division and the next: one value for every split, or one per split (divisions - 1). */
     splitMs: text("split_ms", { mode: "json" })
@@ -91,6 +93,8 @@ export const raceEntries = sqliteTable(
       .default("ENTERED"),
     /** Entered after the draw: runs at the end. */
     late: flag("late").notNull().default(false),
+    /** Timed for practice: never placed or paid, not in the pot, not in the season. */
+    exhibition: flag("exhibition").notNull().default(false),
     /** 1-based place in the published or drawn order; null until drawn. */
     drawPosition: integer("draw_position"),
     /** Drags (arena groomed) before this run, as the draw placed them. */
@@ -110,7 +114,7 @@ export const raceEntries = sqliteTable(
 /**
  * A time as the booth recorded it. Each carries the id the booth's device
  * gave it (`clientId`), so a resend after the signal drops records nothing
- * twice. The entry's official run is its latest time that is not voided
+ * twice, and two times: when the rider ran and when the server received it. The entry's official run is its latest time that is not voided
  * (undo and rerun void a time; a correction edits it and says why in the history).
  */
 export const raceTimes = sqliteTable(
@@ -136,7 +140,16 @@ export const raceTimes = sqliteTable(
     /** "undo" or "rerun". */
     voidReason: text("void_reason"),
     recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
-    recordedAt: createdAt(),
+    /**
+     * When the rider ran: the booth device's clock when it was plausible
+     * (times.server.ts `whenRun`), else when the server received it. Results,
+     * the live page and the rider's run log read this one.
+     */
+    recordedAt: timestamp("recorded_at")
+      .notNull()
+      .$defaultFn(() => new Date()),
+    /** When the server received the time (a booth offline sends it later). */
+    receivedAt: createdAt(),
   },
   (t) => [
     uniqueIndex("race_times_event_client_idx").on(t.eventId, t.clientId),

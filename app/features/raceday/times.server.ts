@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { raceClasses, raceEntries, raceTimes, type RaceClass, type RaceEntry, type RaceTime, type User } from "#db/schema";
+import { raceClasses, raceEntries, raceTimes, type Event, type RaceClass, type RaceEntry, type RaceTime, type User } from "#db/schema";
+import { zoneOfZip } from "~/features/events/zones.server";
 import { now } from "~/lib/clock.server";
+import { zonedInstant } from "~/lib/zoned-time";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { publishRaceChange } from "~/lib/live.server";
-import { BOOTH_MESSAGES, type RaceOutcome, type RaceTimeCorrection, type RaceTimeInput } from "~/schemas/raceday-booth";
+import { BOOTH_MESSAGES, TAKEN_AT_AHEAD_MS, type RaceOutcome, type RaceTimeCorrection, type RaceTimeInput } from "~/schemas/raceday-booth";
 import { requireRaceTimer } from "./access.server";
 import type { BoothEntry, BoothTime } from "./booth";
 import { listClasses } from "./classes.server";
@@ -43,7 +45,10 @@ export function presentTime(time: RaceTime) {
     total: totalMs(time) === null ? null : formatRaceTime(totalMs(time)!),
     voided: time.voidedAt !== null,
     voidReason: time.voidReason,
+    /** When the rider ran (the booth's clock when plausible). */
     recordedAt: time.recordedAt,
+    /** When the server received the time. */
+    receivedAt: time.receivedAt,
   };
 }
 export type PresentedTime = ReturnType<typeof presentTime>;
@@ -90,14 +95,54 @@ export function currentTimeOf(db: Db, entryId: string) {
     .get();
 }
 
+/** "Nov 28, 2026, 7:05:21 PM CST": an instant named in the event's zone, to the second. */
+function stamp(at: Date, zone: string) {
+  return at.toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit", timeZone: zone, timeZoneName: "short" });
+}
+
+/** "7:05:21 PM": when a run was run, as the booth's clock on the wall reads it. */
+function clockTime(at: Date, zone: string) {
+  return at.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", second: "2-digit", timeZone: zone });
+}
+
+/** Midnight starting the day before the event's first day, in the event's zone. */
+function dayBeforeFirstDay(event: Pick<Event, "date">, zone: string) {
+  const [y, m, d] = event.date.split("-").map(Number);
+  const before = new Date(Date.UTC(y!, m! - 1, d! - 1)).toISOString().slice(0, 10);
+  return zonedInstant(`${before}T00:00`, zone);
+}
+
+/**
+ * When the rider ran. The booth sends its device's clock at the moment the
+ * timer took the time (`takenAt`), so a time sent late (the booth was
+ * offline) keeps its place among the runs. The device's clock is believed
+ * when plausible: not more than TAKEN_AT_AHEAD_MS after the server's clock,
+ * and not before the day before the event's first day (in the event's zone).
+ * Otherwise the time the server received it stands, and `notUsed` says why,
+ * for the event's history.
+ */
+export function whenRun(event: Pick<Event, "date" | "zipCode">, takenAt: string | null | undefined, receivedAt: Date): { at: Date; notUsed: string | null } {
+  if (!takenAt) return { at: receivedAt, notUsed: null };
+  const taken = new Date(takenAt);
+  const zone = zoneOfZip(event.zipCode);
+  if (taken.getTime() > receivedAt.getTime() + TAKEN_AT_AHEAD_MS) {
+    return { at: receivedAt, notUsed: `The device's clock said ${stamp(taken, zone)}, more than ${TAKEN_AT_AHEAD_MS / 60_000} minutes after the server's (${stamp(receivedAt, zone)}): the time it arrived was kept` };
+  }
+  if (taken.getTime() < dayBeforeFirstDay(event, zone).getTime()) {
+    return { at: receivedAt, notUsed: `The device's clock said ${stamp(taken, zone)}, before the day before the event's first day: the time it arrived was kept` };
+  }
+  return { at: taken, notUsed: null };
+}
+
 /**
  * Records one run. The same clientId again answers the first record
  * (`created: false`) whatever else it carries. An entry that already has a
- * time is refused (409): a second run is a rerun (void the first) and a
- * wrong time is a correction.
+ * time is refused (409) with the time it has (`existing`), so a booth that
+ * timed it too (two timers, one offline) can show both: a second run is a
+ * rerun (void the first) and a wrong time is a correction.
  */
 export function recordTime(db: Db, actor: Actor, eventId: string, input: RaceTimeInput): { time: RaceTime; created: boolean } {
-  requireRaceTimer(db, actor, eventId);
+  const event = requireRaceTimer(db, actor, eventId);
   const earlier = byClient(db, eventId, input.clientId);
   if (earlier) return { time: earlier, created: false };
   const { entry, cls } = entryOf(db, eventId, input.entryId);
@@ -107,17 +152,26 @@ export function recordTime(db: Db, actor: Actor, eventId: string, input: RaceTim
     throw new HttpError(409, `${entry.riderName} on ${entry.horseName} was scratched from ${cls.name}`);
   }
   const id = crypto.randomUUID();
-  const at = now().getTime();
-  // One statement: two booths timing the same entry at once store one time, never two.
-  const { changes } = db.run(sql`
-    INSERT INTO race_times (id, event_id, class_id, entry_id, client_id, outcome, time_ms, penalties, recorded_by, created_at)
-    SELECT ${id}, ${eventId}, ${cls.id}, ${entry.id}, ${input.clientId}, ${input.outcome}, ${timeMs}, ${input.outcome === "TIME" ? input.penalties : 0}, ${actor.id}, ${at}
-    WHERE NOT EXISTS (SELECT 1 FROM race_times WHERE entry_id = ${entry.id} AND voided_at IS NULL)
-    ON CONFLICT (event_id, client_id) DO NOTHING`);
+  const receivedAt = now();
+  const run = whenRun(event, input.takenAt, receivedAt);
+  const changes = db.transaction(() => {
+    // One statement: two booths timing the same entry at once store one time, never two.
+    const { changes } = db.run(sql`
+      INSERT INTO race_times (id, event_id, class_id, entry_id, client_id, outcome, time_ms, penalties, recorded_by, recorded_at, created_at)
+      SELECT ${id}, ${eventId}, ${cls.id}, ${entry.id}, ${input.clientId}, ${input.outcome}, ${timeMs}, ${input.outcome === "TIME" ? input.penalties : 0}, ${actor.id}, ${run.at.getTime()}, ${receivedAt.getTime()}
+      WHERE NOT EXISTS (SELECT 1 FROM race_times WHERE entry_id = ${entry.id} AND voided_at IS NULL)
+      ON CONFLICT (event_id, client_id) DO NOTHING`);
+    if (changes > 0 && run.notUsed) {
+      recordHistory(db, { eventId, classId: cls.id, entryId: entry.id, actorId: actor.id, action: "device-time-not-used", detail: describe({ outcome: input.outcome, timeMs, penalties: input.penalties }), reason: run.notUsed });
+    }
+    return changes;
+  });
   if (changes === 0) {
     const raced = byClient(db, eventId, input.clientId);
     if (raced) return { time: raced, created: false };
-    throw new HttpError(409, `${entry.riderName} on ${entry.horseName} already has a time: correct it, or void it for a rerun`);
+    const existing = currentTimeOf(db, entry.id);
+    const taken = existing ? `: ${describe(existing)} taken at ${clockTime(existing.recordedAt, zoneOfZip(event.zipCode))}` : "";
+    throw new HttpError(409, `${entry.riderName} on ${entry.horseName} already has a time${taken}. Correct it, or void it for a rerun`, existing ? { existing: presentTime(existing) } : {});
   }
   const time = db.select().from(raceTimes).where(eq(raceTimes.id, id)).get()!;
   changed(db, actor, eventId, cls.id);

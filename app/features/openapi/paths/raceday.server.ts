@@ -21,7 +21,8 @@ const RaceTime = z
     total: z.string().nullable().openapi({ description: "The time with 5 s a knocked barrel: what places the run." }),
     voided: z.boolean(),
     voidReason: z.string().nullable(),
-    recordedAt: z.string(),
+    recordedAt: z.string().openapi({ description: "When the rider ran: the booth device's `takenAt` when plausible, else when the server received it." }),
+    receivedAt: z.string().openapi({ description: "When the server received the time (later than `recordedAt` for a booth that was offline)." }),
   })
   .openapi("RaceTime");
 
@@ -61,11 +62,15 @@ const ClassResults = z
 export const raceday: Area = (api) => {
   api.post("/api/events/{id}/times", {
     summary: "Record a time at the booth",
-    description: "`entryId`, `outcome` (TIME, NT, SCRATCH), `time` as the timer shows it, `penalties` (knocked barrels), `clientId`. The same `clientId` again answers the first record (200) and changes nothing; an entry that already has a time is refused (409). The producer, an admin or a named timer.",
+    description:
+      "`entryId`, `outcome` (TIME, NT, SCRATCH), `time` as the timer shows it, `penalties` (knocked barrels), `clientId`, and `takenAt` (optional, ISO 8601 with its zone: the device's clock when the timer took the time). `takenAt` becomes the run's `recordedAt` when plausible: at most 5 minutes after the server's clock and not before the day before the event's first day (in the event's zone); otherwise the time the server received it stands and the event's history says why. The same `clientId` again answers the first record (200) and changes nothing; an entry that already has a time is refused (409): the Error answer then carries the time it has in `existing` (a RaceTime), so a booth can show the conflict. The producer, an admin or a named timer.",
     access: "user",
     params: event,
     body: raceTimeSchema,
-    responses: { 200: { description: "Recorded before (the same clientId).", schema: RaceTime }, 201: { description: "Recorded.", schema: RaceTime } },
+    responses: {
+      200: { description: "Recorded before (the same clientId).", schema: RaceTime },
+      201: { description: "Recorded.", schema: RaceTime },
+    },
     errors: [403, 404, 409],
   });
   api.patch("/api/events/{id}/times/{timeId}", {
