@@ -34,7 +34,7 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /(screens|offline|offline-runs|time-zones)\.spec/ },
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /(screens|offline[\w-]*|time-zones)\.spec/ },
   ],
   webServer: {
     // The build is made again first when it is older than its source (tests/helpers/fresh-build.ts):

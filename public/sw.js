@@ -15,8 +15,9 @@
  *   network first with the last copy; with no copy, the page is loaded as a
  *   document instead, which falls back as above.
  * - Route discovery (`/__manifest`): the routes seen online answer offline.
- * - The page says "keep" when it is interactive and after each navigation
- *   (app/lib/offline.ts): the worker keeps that page (the first page, which
+ * - The page asks to be kept when it is interactive and after each
+ *   navigation (app/lib/offline.ts writes the ask into WANTED, then tells
+ *   the worker, which may not be running yet): the worker keeps that page (the first page, which
  *   loaded before the worker existed, and screens reached by a client-side
  *   navigation, whose document was never fetched) and, signed in, the pages a
  *   rider needs at the arena (KEPT), at once and refreshed when older than
@@ -40,6 +41,8 @@ const BUILD = new URL(self.location.href).searchParams.get("build") || "unversio
 const SHELL = `shell-${BUILD}`;
 const PAGES = `pages-${BUILD}`; // app/lib/offline.ts deletes every "pages-" cache at sign-out
 const PAPERS = "papers-v1"; // and this one (files of papers do not change with a build)
+/** The pages asked to be kept (app/lib/offline.ts writes them here before it tells the worker). */
+const WANTED = "keep-wanted";
 const PAPER_FILE = /^\/api\/horses\/[\w-]+\/documents\/[\w-]+\/file$/;
 const PRECACHE = ["/offline.html", "/favicon.svg", "/icons/icon-192.png", "/manifest.webmanifest"];
 /** Discover, My Events, the run log and the horses: kept for a signed-in rider even if never opened. */
@@ -67,6 +70,9 @@ async function install() {
   for (const asset of [...PRECACHE, ...assets]) if (!(await shell.match(asset))) missing.push(asset);
   await shell.addAll(missing);
   await carryPages();
+  // The page that registered this worker loaded before it existed: it asked to be kept, and may
+  // have closed since.
+  await keepWanted();
 }
 
 /** The pages the previous build's worker kept, fetched again for this build (their HTML names this build's modules). */
@@ -89,7 +95,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k !== SHELL && k !== PAGES && k !== PAPERS).map((k) => caches.delete(k))))
+      .then((keys) => Promise.all(keys.filter((k) => k !== SHELL && k !== PAGES && k !== PAPERS && k !== WANTED).map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   );
 });
@@ -108,7 +114,7 @@ self.addEventListener("fetch", (event) => {
         .getSubscription()
         .then((subscription) => subscription?.unsubscribe())
         .catch(() => {});
-      event.waitUntil(Promise.all([forgetPages(), caches.delete(PAPERS), unsubscribe]));
+      event.waitUntil(Promise.all([forgetPages(), caches.delete(PAPERS), caches.delete(WANTED), unsubscribe]));
     }
     return;
   }
@@ -154,8 +160,9 @@ self.addEventListener("fetch", (event) => {
  * after queued runs reached the server), "keep-papers".
  */
 self.addEventListener("message", (event) => {
-  const { type, urls, path, signedIn } = event.data ?? {};
-  if (type === "keep") event.waitUntil(keepForOffline(path, signedIn === true));
+  const { type, urls } = event.data ?? {};
+  // Once installed: an installing worker keeps them at the end of its install.
+  if (type === "keep" && self.registration.active?.scriptURL === self.location.href) event.waitUntil(keepWanted());
   if (type === "refresh" && Array.isArray(urls)) event.waitUntil(warm(urls.filter(isPagePath), "all"));
   if (type === "keep-papers") event.waitUntil(keepPapers(event.data));
 });
@@ -173,9 +180,19 @@ async function keep(request, response, since) {
   await (await caches.open(PAGES)).put(request, response);
 }
 
-function keepForOffline(path, signedIn) {
-  const here = isPagePath(path) ? [path] : [];
-  return warm(here, "missing").then(() => (signedIn ? warm(KEPT, "missing-or-stale") : undefined));
+/**
+ * Keeps each page asked for (`/__keep?path=...&signedIn=1`), and when signed
+ * in the rider's own pages (KEPT), then forgets the asking.
+ */
+async function keepWanted() {
+  const wanted = await caches.open(WANTED);
+  for (const request of await wanted.keys()) {
+    const asked = new URL(request.url).searchParams;
+    const path = asked.get("path");
+    await warm(isPagePath(path) ? [path] : [], "missing");
+    if (asked.get("signedIn") === "1") await warm(KEPT, "missing-or-stale");
+    await wanted.delete(request);
+  }
 }
 
 async function page(request, url) {

@@ -8,13 +8,15 @@ import { useEffect } from "react";
  */
 
 /** Pages and papers kept for offline use: deleted at sign-out (the worker deletes them too). */
-const isKeptCache = (name: string) => name.startsWith("pages-") || name === "papers-v1";
+const isKeptCache = (name: string) => name.startsWith("pages-") || name === "papers-v1" || name === "keep-wanted";
 
 declare global {
   interface Window {
     __remixManifest?: { version?: string };
   }
 }
+
+let registration: Promise<ServiceWorkerRegistration | null> | null = null;
 
 /**
  * Registers the worker of the build this page runs (each build keeps its own
@@ -25,7 +27,22 @@ declare global {
 function registerServiceWorker() {
   const build = window.__remixManifest?.version ?? "";
   // Not fatal when it fails: the app works online without it.
-  navigator.serviceWorker.register(`/sw.js?build=${encodeURIComponent(build)}`).catch(() => {});
+  registration ??= navigator.serviceWorker.register(`/sw.js?build=${encodeURIComponent(build)}`).catch(() => null);
+  return registration;
+}
+
+/**
+ * Asks the worker to keep this page (and, signed in, the rider's own). The
+ * ask is written down first, where the worker reads it (public/sw.js,
+ * WANTED): a worker still installing reads it when its install ends, so a
+ * page closed a moment after it opened is kept all the same.
+ */
+async function askToKeep(path: string, signedIn: boolean) {
+  if (typeof caches === "undefined") return;
+  const wanted = await caches.open("keep-wanted");
+  await wanted.put(`/__keep?${new URLSearchParams({ path, signedIn: signedIn ? "1" : "0" })}`, new Response(""));
+  const r = await registerServiceWorker();
+  r?.active?.postMessage({ type: "keep" });
 }
 
 /**
@@ -36,19 +53,9 @@ function registerServiceWorker() {
  */
 export function useKeepForOffline(signedIn: boolean) {
   const location = useLocation();
-  useEffect(() => {
-    if ("serviceWorker" in navigator) registerServiceWorker();
-  }, []);
   const path = `${location.pathname}${location.search}`;
   useEffect(() => {
-    if (!("serviceWorker" in navigator)) return;
-    let live = true;
-    void navigator.serviceWorker.ready.then((registration) => {
-      if (live) registration.active?.postMessage({ type: "keep", path, signedIn });
-    });
-    return () => {
-      live = false;
-    };
+    if ("serviceWorker" in navigator) void askToKeep(path, signedIn).catch(() => {});
   }, [path, signedIn]);
 
   useEffect(() => {

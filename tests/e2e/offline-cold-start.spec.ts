@@ -1,0 +1,378 @@
+import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { DEMO_PASSWORD, screenshot, withDb } from "./helpers";
+
+/**
+ * At the arena from a cold start, as a rider and a timer meet it: the app was
+ * opened once with signal, the browser closed, and later opened again with
+ * none. Each step is a browser of its own on the same profile folder (what a
+ * phone keeps between two launches), so nothing the first visit loaded is
+ * still in memory: the pages, scripts and queued changes all come from what
+ * the phone stored. No signal means the context is offline and every request
+ * to the server fails (`cutOff`), the service worker's own included.
+ * JavaScript project only (playwright.config.ts).
+ */
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+const BUILD_DIR = path.resolve("public/build");
+
+type Launch = { offline?: boolean; viewport?: { width: number; height: number } };
+
+/** A browser on the profile in `dir`: a phone (or a laptop) opening the app. */
+async function openBrowser(dir: string, { offline = false, viewport }: Launch = {}) {
+  const use = test.info().project.use;
+  const browser = await chromium.launchPersistentContext(dir, {
+    executablePath: use.launchOptions?.executablePath,
+    args: use.launchOptions?.args,
+    baseURL: use.baseURL,
+    viewport: viewport ?? use.viewport ?? undefined,
+    userAgent: use.userAgent,
+    hasTouch: use.hasTouch,
+    deviceScaleFactor: 1,
+    serviceWorkers: "allow",
+  });
+  if (offline) await cutOff(browser);
+  return browser;
+}
+
+/** No signal: the browser says offline, and nothing reaches the server, the service worker's fetches included. */
+async function cutOff(context: BrowserContext) {
+  await context.setOffline(true);
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  await context.route((url) => url.origin === origin, (route) => route.abort("internetdisconnected"));
+}
+
+async function page(context: BrowserContext) {
+  return context.pages()[0] ?? (await context.newPage());
+}
+
+/** The service worker, once the browser has one running. */
+async function worker(context: BrowserContext) {
+  return context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+}
+
+/** The build's files each screen needs, read from the build's own manifest (not from the worker's list). */
+function screenModules() {
+  const file = fs.readdirSync(BUILD_DIR).find((f) => /^manifest-\w+\.js$/.test(f))!;
+  const text = fs.readFileSync(path.join(BUILD_DIR, file), "utf8");
+  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
+    version: string;
+    entry: { module: string; imports: string[] };
+    routes: Record<string, { id: string; module: string; imports?: string[]; css?: string[] }>;
+  };
+  const screens = Object.values(manifest.routes).filter((r) => r.id === "root" || (fs.existsSync(path.resolve(`app/${r.id}.tsx`)) && !r.id.startsWith("routes/admin")));
+  const needed = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (const route of screens) for (const m of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) needed.add(m);
+  // And what those load on first use (the run log's form, its trends and filters, the "On this phone" list).
+  for (const m of [...needed]) {
+    if (!m.endsWith(".js")) continue;
+    for (const [, lazy] of fs.readFileSync(path.resolve(`public${m}`), "utf8").matchAll(/import\("(\/build\/[^"]+\.js)"\)/g)) needed.add(lazy!);
+  }
+  return { version: manifest.version, needed: [...needed], screens: screens.map((s) => s.id) };
+}
+
+/** Signs in through the login form. */
+async function signIn(p: Page, who: string) {
+  await p.goto("/login");
+  await p.getByLabel("Email").fill(`${who}@demo.cloverleaf.app`);
+  await p.getByLabel("Password").fill(DEMO_PASSWORD);
+  await p.getByRole("button", { name: "Log In" }).click();
+  await expect(p).toHaveURL(/\/$/);
+}
+
+/** What the worker holds: the paths of every file and page kept. */
+async function keptOnPhone(context: BrowserContext) {
+  return (await worker(context)).evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) {
+        const url = new URL(request.url);
+        paths.push(`${url.pathname}${url.search}`);
+      }
+    }
+    return paths;
+  });
+}
+
+/** Waits until the phone has kept this build's worker, active, with these pages. */
+async function keptAll(context: BrowserContext, pages: string[]) {
+  await expect
+    .poll(async () => {
+      const active = await (await worker(context)).evaluate(() => (self as unknown as { registration: ServiceWorkerRegistration }).registration.active?.scriptURL === self.location.href);
+      const kept = new Set(await keptOnPhone(context));
+      return { active, missing: pages.filter((p) => !kept.has(p)) };
+    }, { timeout: 60_000 })
+    .toEqual({ active: true, missing: [] });
+}
+
+function serverRuns(arena: string) {
+  return withDb((db) => db.prepare("SELECT id, horse_name AS horseName, time, run_at AS runAt FROM run_logs WHERE arena_name = ?").all(arena)) as { id: string; horseName: string; time: string; runAt: number }[];
+}
+
+test.describe.configure({ mode: "serial" });
+// Each test starts several browsers one after another, and waits on a first visit's keeping.
+test.beforeEach(() => test.setTimeout(180_000));
+
+test("the first visit keeps every script a kept screen can load, and finishes after the page is closed", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloverleaf-phone-"));
+  const browser = await openBrowser(dir);
+  const p = await page(browser);
+  await signIn(p, "shelby");
+  await p.goto("/run-log");
+  await expect(p.getByRole("heading", { name: "Run Log" })).toBeVisible();
+  // A glance, then the rider closes the app: the keeping goes on in the worker.
+  await p.close();
+  const { needed, version } = screenModules();
+  await expect
+    .poll(async () => {
+      const kept = new Set(await keptOnPhone(browser));
+      return needed.filter((m) => !kept.has(m));
+    }, { timeout: 60_000 })
+    .toEqual([]);
+  // Discover, My Events, the run log and the horses, kept for the rider unvisited.
+  await expect
+    .poll(async () => {
+      const kept = new Set(await keptOnPhone(browser));
+      return ["/", "/events", "/run-log", "/horses"].filter((s) => !kept.has(s));
+    }, { timeout: 60_000 })
+    .toEqual([]);
+  // One build's set: the worker registered for this build, and no other build's files.
+  expect(await (await worker(browser)).evaluate(() => location.search)).toBe(`?build=${version}`);
+  await browser.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("a rider logs a run with no signal from a cold start; it survives a restart offline and reaches the server once, with its Run at", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloverleaf-phone-"));
+  const arena = `Cold Start Arena ${unique()}`;
+  const horse = `Cold Horse ${unique()}`;
+
+  // Once, with signal: sign in and look at the run log.
+  let browser = await openBrowser(dir);
+  let p = await page(browser);
+  await signIn(p, "shelby");
+  await p.goto("/run-log");
+  await keptAll(browser, ["/run-log"]);
+  await browser.close();
+
+  // Later, no signal: the app opens, the run is logged with a new horse and an earlier "Run at".
+  browser = await openBrowser(dir, { offline: true });
+  p = await page(browser);
+  await p.goto("/run-log");
+  await expect(p.getByText("You're offline: showing the last saved copy.")).toBeVisible();
+  await p.getByRole("link", { name: "+ Add Run" }).click();
+  const form = p.locator("form#add-run");
+  await form.getByLabel("Arena name").fill(arena);
+  await form.getByLabel("Or a new horse").fill(horse);
+  await form.getByLabel("Time (seconds)").fill("15.875");
+  await form.getByLabel("Run at").fill("2026-11-20T18:30");
+  await form.getByRole("button", { name: "Save Run" }).click();
+  const pending = p.getByTestId("pending-run").filter({ hasText: horse });
+  await expect(pending).toContainText("Waiting to sync");
+  await expect(p.getByRole("heading", { name: "On this phone (1)" })).toBeVisible();
+  await screenshot(p, "offline-cold-run-log");
+  await browser.close();
+
+  // The app closed and opened again, still no signal: the run is still on the phone.
+  browser = await openBrowser(dir, { offline: true });
+  p = await page(browser);
+  await p.goto("/run-log");
+  await expect(p.getByTestId("pending-run").filter({ hasText: horse })).toContainText("Waiting to sync");
+  expect(serverRuns(arena)).toHaveLength(0);
+  await browser.close();
+
+  // Signal again: it is sent once, with the time the rider gave (in the rider's zone as the form showed it).
+  browser = await openBrowser(dir);
+  p = await page(browser);
+  await p.goto("/run-log");
+  await expect.poll(() => serverRuns(arena).length, { timeout: 30_000 }).toBe(1);
+  await expect(p.getByTestId("pending-run")).toHaveCount(0);
+  const [run] = serverRuns(arena);
+  expect(run!.horseName).toBe(horse);
+  expect(run!.time).toBe("15.875");
+  const zone = await p.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const shown = new Intl.DateTimeFormat("sv-SE", { timeZone: zone, dateStyle: "short", timeStyle: "short" }).format(new Date(run!.runAt));
+  expect(shown.replace(" ", "T")).toBe("2026-11-20T18:30");
+  await p.reload();
+  await expect(p.getByTestId("pending-run")).toHaveCount(0);
+  expect(serverRuns(arena)).toHaveLength(1);
+  await browser.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("a run refused after it waited on the phone comes back into the form with the server's message, and is fixed and sent", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloverleaf-phone-"));
+  const arena = `Fix Me Arena ${unique()}`;
+  let browser = await openBrowser(dir);
+  let p = await page(browser);
+  await signIn(p, "shelby");
+  await p.goto("/run-log");
+  await keptAll(browser, ["/run-log"]);
+  await browser.close();
+
+  browser = await openBrowser(dir, { offline: true });
+  p = await page(browser);
+  await p.goto("/run-log");
+  await p.getByRole("link", { name: "+ Add Run" }).click();
+  const form = p.locator("form#add-run");
+  await form.getByLabel("Arena name").fill(arena);
+  await form.getByLabel("Time (seconds)").fill("16.02");
+  // Shaped like one of the app's own videos, which only the server can tell is not this rider's.
+  await form.getByLabel("Or a video link").fill("/uploads/AAAAAAAAAAAAAAAAAAAAAA.mp4");
+  await form.getByRole("button", { name: "Save Run" }).click();
+  await expect(p.getByTestId("pending-run").filter({ hasText: arena })).toContainText("Waiting to sync");
+  await browser.close();
+
+  // Back online, a background sync: refused for what it says.
+  browser = await openBrowser(dir);
+  p = await page(browser);
+  await p.goto("/run-log");
+  const refused = p.getByTestId("pending-run").filter({ hasText: arena });
+  await expect(refused).toContainText("Not sent");
+  await expect(refused).toContainText("Video upload not found");
+  await refused.getByRole("button", { name: "Fix and Send" }).click();
+  const fixing = p.locator("form#add-run");
+  await expect(fixing.getByLabel("Arena name")).toHaveValue(arena);
+  await expect(fixing.getByLabel("Time (seconds)")).toHaveValue("16.02");
+  await expect(fixing.locator("#add-run-videoUrl-error")).toHaveText("Video upload not found");
+  await screenshot(p, "offline-refused-run-back-in-form");
+  await fixing.getByLabel("Or a video link").fill("");
+  await fixing.getByRole("button", { name: "Save Run" }).click();
+  await expect.poll(() => serverRuns(arena).length, { timeout: 30_000 }).toBe(1);
+  await expect(p.getByTestId("pending-run")).toHaveCount(0);
+  await expect(fixing.getByLabel("Arena name")).toHaveValue("");
+  await browser.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const EVENT = "Erath County Jackpot";
+
+function newClass(size = 7) {
+  return withDb((db) => {
+    const { id: eventId } = db.prepare("select id from events where name = ?").get(EVENT) as { id: string };
+    const classId = randomUUID();
+    const tag = classId.slice(0, 4);
+    db.prepare(
+      `insert into race_classes (id, event_id, name, position, entry_fee_cents, added_money_cents, producer_share_percent, divisions, split_ms, max_horses_per_rider, payout, draw_min_gap, drag_every, results_version, draw_published_at, created_at)
+       values (?, ?, ?, 9, 2000, 0, 0, 2, '[500]', 3, ?, 5, 5, 0, ?, ?)`,
+    ).run(classId, eventId, `Cold ${tag}`, JSON.stringify({ divisionPercents: [60, 40], table: [{ maxEntries: 25, percents: [60, 40] }] }), Date.now(), Date.now());
+    const riders = Array.from({ length: size }, (_, i) => `Cold ${tag}${String.fromCharCode(65 + i)}`);
+    riders.forEach((name, i) =>
+      db
+        .prepare(
+          `insert into race_entries (id, event_id, class_id, rider_name, horse_name, back_number, paid, status, late, draw_position, drags_before, created_at)
+           values (?, ?, ?, ?, ?, ?, 0, 'ENTERED', 0, ?, 0, ?)`,
+        )
+        .run(randomUUID(), eventId, classId, name, `Horse ${i + 1}`, 300 + i, i + 1, Date.now()),
+    );
+    return { eventId, classId, riders };
+  });
+}
+
+const timesOf = (classId: string) =>
+  withDb((db) =>
+    db
+      .prepare(
+        `select e.rider_name as rider, t.outcome, t.time_ms as timeMs, t.penalties, t.recorded_at as recordedAt, t.created_at as receivedAt from race_times t join race_entries e on e.id = t.entry_id
+         where t.class_id = ? and t.voided_at is null order by t.created_at, t.rowid`,
+      )
+      .all(classId) as { rider: string; outcome: string; timeMs: number | null; penalties: number; recordedAt: number; receivedAt: number }[],
+  );
+
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`a timer reopens the booth with no signal from a cold start (${viewport.width} x ${viewport.height}) and every time reaches the server once, in order, dated when taken`, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloverleaf-booth-"));
+    const race = newClass();
+    const booth = `/events/${race.eventId}/booth?class=${race.classId}`;
+    const gate = (p: Page) => p.locator("section[aria-labelledby='gate-heading']").locator("p.text-3xl");
+
+    // Once, with signal: the producer's link opened by a timer already signed in; the booth is the first page.
+    let browser = await openBrowser(dir, { viewport });
+    const login = await browser.request.post("/api/auth/login", { data: { email: "jessie@demo.cloverleaf.app", password: DEMO_PASSWORD } });
+    expect(login.ok()).toBe(true);
+    let p = await page(browser);
+    await p.goto(booth);
+    await expect(p.getByText("All times sent.")).toBeVisible();
+    // The page has registered the app's worker; the timer closes the tab at once.
+    await worker(browser);
+    await p.close();
+    await keptAll(browser, [booth]);
+    await browser.close();
+
+    // No signal, the laptop restarted: the booth opens and takes times.
+    browser = await openBrowser(dir, { offline: true, viewport });
+    p = await page(browser);
+    await p.goto(booth);
+    await expect(gate(p)).toContainText(race.riders[0]!);
+    const field = p.getByLabel("Time (as the timer shows it)");
+    const taken: number[] = [];
+    const save = async (time: string) => {
+      taken.push(Date.now());
+      await field.fill(time);
+      await field.press("Enter");
+    };
+    await save("15.482");
+    await expect(gate(p)).toContainText(race.riders[1]!);
+    await field.fill("16.001");
+    await p.locator("label.choice-chip", { hasText: "+5" }).first().click();
+    taken.push(Date.now());
+    await p.getByRole("button", { name: "Save Time" }).click();
+    await expect(gate(p)).toContainText(race.riders[2]!);
+    taken.push(Date.now());
+    await p.getByRole("button", { name: "NT", exact: true }).click();
+    await expect(gate(p)).toContainText(race.riders[3]!);
+    await save("15.9");
+    await expect(gate(p)).toContainText(race.riders[4]!);
+    // A mistake, undone: the rider is back on the gate, and timed again.
+    await save("99.999");
+    await expect(gate(p)).toContainText(race.riders[5]!);
+    taken.pop();
+    await p.getByRole("button", { name: /^Undo last/ }).click();
+    await expect(gate(p)).toContainText(race.riders[4]!);
+    await save("16.25");
+    await expect(gate(p)).toContainText(race.riders[5]!);
+    await expect(p.getByText("Offline: 7 changes kept on this device.")).toBeVisible();
+    await screenshot(p, `offline-cold-booth-${viewport.width}`);
+    expect(timesOf(race.classId)).toHaveLength(0);
+    await browser.close();
+
+    // Reopened offline once more: the same state, from the device alone.
+    browser = await openBrowser(dir, { offline: true, viewport });
+    p = await page(browser);
+    await p.goto(booth);
+    await expect(gate(p)).toContainText(race.riders[5]!);
+    await expect(p.getByText("Offline: 7 changes kept on this device.")).toBeVisible();
+    await browser.close();
+
+    // Signal again: sent once, in order, each dated when it was taken.
+    browser = await openBrowser(dir, { viewport });
+    p = await page(browser);
+    await p.goto(booth);
+    await expect(p.getByText("All times sent.")).toBeVisible({ timeout: 30_000 });
+    const times = timesOf(race.classId);
+    expect(times.map((t) => [t.rider, t.outcome, t.timeMs, t.penalties])).toEqual([
+      [race.riders[0], "TIME", 15482, 0],
+      [race.riders[1], "TIME", 16001, 1],
+      [race.riders[2], "NT", null, 0],
+      [race.riders[3], "TIME", 15900, 0],
+      [race.riders[4], "TIME", 16250, 0],
+    ]);
+    times.forEach((t, i) => {
+      // The device's clock at the tap, not the moment the signal came back.
+      expect(Math.abs(t.recordedAt - taken[i]!)).toBeLessThan(2_000);
+      expect(t.receivedAt).toBeGreaterThan(t.recordedAt);
+    });
+    await expect(gate(p)).toContainText(race.riders[5]!);
+    // The live page shows them.
+    await p.goto(`/events/${race.eventId}/live`);
+    for (const rider of race.riders.slice(0, 5)) await expect(p.getByText(rider).first()).toBeVisible();
+    await browser.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+}
