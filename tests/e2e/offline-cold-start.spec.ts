@@ -376,3 +376,47 @@ for (const viewport of [
     fs.rmSync(dir, { recursive: true, force: true });
   });
 }
+
+test("two booths time one run, one of them offline: the second time is refused naming the first, and the timer picks which stands", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloverleaf-booth-"));
+  const race = newClass(3);
+  const booth = `/events/${race.eventId}/booth?class=${race.classId}`;
+  const gate = (p: Page) => p.locator("section[aria-labelledby='gate-heading']").locator("p.text-3xl");
+  const browser = await openBrowser(dir, { viewport: { width: 1366, height: 900 } });
+  expect((await browser.request.post("/api/auth/login", { data: { email: "jessie@demo.cloverleaf.app", password: DEMO_PASSWORD } })).ok()).toBe(true);
+  const p = await page(browser);
+  await p.goto(booth);
+  await expect(p.getByText("All times sent.")).toBeVisible();
+
+  // This booth loses its signal and times the rider on the gate...
+  await browser.setOffline(true);
+  await p.getByLabel("Time (as the timer shows it)").fill("15.482");
+  await p.getByLabel("Time (as the timer shows it)").press("Enter");
+  await expect(gate(p)).toContainText(race.riders[1]!);
+  // ...while the other booth, online, timed the same run.
+  const entryId = withDb((db) => (db.prepare("select id from race_entries where class_id = ? and rider_name = ?").get(race.classId, race.riders[0]) as { id: string }).id);
+  const other = await browser.request.post(`/api/events/${race.eventId}/times`, { data: { entryId, outcome: "TIME", time: "15.611", penalties: 0, clientId: randomUUID() } });
+  expect(other.status()).toBe(201);
+
+  await browser.setOffline(false);
+  const conflict = p.getByTestId("booth-conflict");
+  await expect(conflict).toContainText("Two times for one run");
+  await expect(conflict).toContainText("Already taken: 15.611");
+  await expect(conflict).toContainText("This device: 15.482, not saved");
+  // The runs show the time the server holds, not this device's refused one.
+  const runs = p.locator("section[aria-labelledby='runs-heading']");
+  await expect(runs).toContainText("15.611");
+  await expect(runs).not.toContainText("not sent yet");
+  await screenshot(p, "booth-two-timers-conflict");
+  expect(timesOf(race.classId).map((t) => t.timeMs)).toEqual([15611]);
+
+  // This booth's time stands: sent as a correction of the other, the reason in the history.
+  await conflict.getByRole("button", { name: "Use 15.482" }).click();
+  await expect(conflict).toHaveCount(0);
+  await expect.poll(() => timesOf(race.classId).map((t) => t.timeMs)).toEqual([15482]);
+  await expect(runs).toContainText("15.482");
+  const history = withDb((db) => db.prepare("select reason from race_history where entry_id = ? and action = 'time-corrected'").all(entryId) as { reason: string }[]);
+  expect(history.map((h) => h.reason)).toEqual(["Two booths timed this run: 15.482 kept over 15.611"]);
+  await browser.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});

@@ -38,18 +38,23 @@ export function BoothScreen({ data }: { data: Data }) {
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
 
+  // Until the device's changes are read, the status says nothing (not "All times sent." while some wait).
+  const [loaded, setLoaded] = useState(false);
   const reload = useCallback(() => {
     setOps(queuedOps(eventId, userId));
     setSent(sentOps(eventId, userId));
+    setLoaded(true);
   }, [eventId, userId]);
 
   const sync = useCallback(async () => {
     if (!navigator.onLine) return;
     const { sent, refused } = await syncOps(eventId, userId);
     reload();
-    for (const op of refused) showToast({ type: "error", title: "Not saved", description: op.refused });
+    // A conflict has its own panel; other refusals are told here and listed until dismissed.
+    for (const op of refused) if (!op.conflict) showToast({ type: "error", title: "Not saved", description: op.refused });
+    // Refused too: the server's own time for that run shows in place of this device's.
+    if (sent.length > 0 || refused.length > 0) revalidate.current();
     if (sent.length > 0) {
-      revalidate.current();
       // The copy of this page kept for offline use is fetched again, with these times in it.
       refreshKeptPages([`${location.pathname}${location.search}`]);
     }
@@ -103,7 +108,7 @@ export function BoothScreen({ data }: { data: Data }) {
     return <p className="card text-gray-800">No classes to time yet. The producer adds classes and entries on the race-day page.</p>;
   }
 
-  const times = applyOps(cls.times, [...sent, ...ops], cls.id);
+  const times = applyOps(cls.times, [...sent, ...ops.filter((o) => !o.refused)], cls.id);
   const queue = boothQueue(cls.order, times);
   const names = new Map(cls.order.map((e) => [e.entryId, e]));
   const recent = [...times].reverse();
@@ -112,7 +117,7 @@ export function BoothScreen({ data }: { data: Data }) {
   return (
     <div className="space-y-4">
       <ClassTabs data={data} current={cls.id} />
-      <SyncStatus hydrated={hydrated} online={online} waiting={waiting} refused={refused} names={names} onDiscard={(id) => (dropOp(eventId, userId, id), reload())} onKeep={keep} />
+      <SyncStatus hydrated={hydrated && loaded} online={online} waiting={waiting} refused={refused} names={names} onDiscard={(id) => (dropOp(eventId, userId, id), reload())} onKeep={keep} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="gate-heading" className="space-y-4">
           <div className="card">
@@ -338,7 +343,6 @@ const refOf = (t: BoothTime) => t.id ?? t.clientId;
 function Conflict({ op, taken, entry, onDiscard, onKeep }: { op: QueuedOp & { kind: "time" }; taken: NonNullable<QueuedOp["conflict"]>; entry?: BoothEntry; onDiscard: (clientId: string) => void; onKeep: (op: BoothOp) => void }) {
   const mine = timeLabel(op);
   const theirs = timeLabel(taken);
-  const when = taken.recordedAt ? new Date(taken.recordedAt).toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit", second: "2-digit" }) : null;
   const useMine = () => {
     onKeep({ kind: "correct", clientId: newClientId(), classId: op.classId, ref: taken.id, outcome: op.outcome, time: op.time, penalties: op.penalties, reason: `Two booths timed this run: ${mine} kept over ${theirs}` });
     onDiscard(op.clientId);
@@ -349,8 +353,7 @@ function Conflict({ op, taken, entry, onDiscard, onKeep }: { op: QueuedOp & { ki
         Two times for one run{entry ? `: ${entry.backNumber !== null ? `#${entry.backNumber} ` : ""}${entry.riderName} on ${entry.horseName}` : ""}
       </p>
       <p className="mt-1">
-        Already taken: <span className="font-mono font-bold">{theirs}</span>
-        {when ? ` at ${when}` : ""}. This device: <span className="font-mono font-bold">{mine}</span>, not saved.
+        Already taken: <span className="font-mono font-bold">{theirs}</span>. This device: <span className="font-mono font-bold">{mine}</span>, not saved.
       </p>
       <div className="mt-2 flex flex-wrap gap-2">
         <button type="button" className="btn-secondary" onClick={() => onDiscard(op.clientId)}>
