@@ -228,3 +228,17 @@ test("Without JavaScript, a horse photo over the limit keeps the name typed", as
   await expect(page.locator("details#add-horse").getByLabel("Name")).toHaveValue("Big Photo Horse");
   await screenshot(page, "horse-photo-too-large-nojs");
 });
+
+test("Add Event with JavaScript: a start date that does not exist (02/30/2027) is said to be not on the calendar, not missing", async ({ page }) => {
+  test.skip(!js(), "the browser's date field holds what was typed; without JavaScript it sends nothing, which the server reads as no date");
+  await signIn(page, "cody");
+  await page.goto("/add-event");
+  const start = page.getByLabel("Start date");
+  await start.click();
+  await page.keyboard.type("02302027");
+  await start.blur();
+  await expect(page.getByText("That day is not on the calendar (like February 30): check the day and month")).toBeVisible();
+  await expect(start).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Event date is required")).toHaveCount(0);
+  await screenshot(page, "add-event-date-not-on-calendar");
+});

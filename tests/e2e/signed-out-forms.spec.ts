@@ -16,6 +16,22 @@ function countPosts(page: Page) {
 test.describe("with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "browser checks need JavaScript");
 
+  for (const [label, value, message] of [
+    ["Home ZIP code", "1234", "ZIP code must be 5 digits"],
+    ["Email", "casey@", "Please enter a valid email address"],
+    ["Password", "short", "Password must be at least 8 characters"],
+  ] as const) {
+    test(`a tap on "I agree" right after a bad ${label.toLowerCase()} lands: nothing moves under the finger`, async ({ page }) => {
+      await page.goto("/register");
+      await page.getByLabel(label, { exact: true }).fill(value);
+      const agree = page.getByRole("checkbox", { name: /I agree to the/ });
+      await agree.tap();
+      await expect(agree).toBeChecked();
+      // The field's message shows once the tap has landed.
+      await expect(page.getByText(message)).toBeVisible();
+    });
+  }
+
   test("a field is checked when it loses focus, and again as the rider types", async ({ page }) => {
     await page.goto("/register");
     const posts = countPosts(page);

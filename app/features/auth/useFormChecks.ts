@@ -1,4 +1,5 @@
-import { useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from "react";
+import { afterTap, trackTaps } from "~/lib/taps";
 import type { FieldMessages } from "~/schemas/auth-rules";
 
 /** What an action answers for a refused form: conform's `submission.reply()`. */
@@ -29,6 +30,7 @@ function messagesOf(result: FormResult | null | undefined): FieldMessages {
  */
 export function useFormChecks(check: (form: FormData) => FieldMessages, result?: FormResult | null) {
   const [messages, setMessages] = useState(() => messagesOf(result));
+  useEffect(trackTaps, []);
   const [shownResult, setShownResult] = useState(result);
   // Fields checked once keep being checked as the rider types.
   const checked = useRef(new Set<string>());
@@ -59,7 +61,10 @@ export function useFormChecks(check: (form: FormData) => FieldMessages, result?:
       const next = e.relatedTarget;
       if (next instanceof HTMLButtonElement && next.type === "submit" && next.form === e.currentTarget) return;
       const name = nameOf(e.target);
-      if (name) recheck(e.currentTarget, name);
+      const form = e.currentTarget;
+      // Focus leaving because of a tap on another control (the terms checkbox): the message waits for
+      // the tap's click, so the control does not move under the finger and the tap is not lost.
+      if (name) afterTap(() => recheck(form, name));
     },
     onChange(e: ChangeEvent<HTMLFormElement>) {
       const name = nameOf(e.target);

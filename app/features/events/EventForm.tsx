@@ -7,6 +7,7 @@ import { showToast } from "~/components/Toaster";
 import { EVENT_TYPES } from "~/schemas/constants";
 import { EVENT_TYPE_LABELS, eventCreateSchema, eventEditSchema, GROUND_LABELS, GROUND_TYPES } from "~/schemas/events";
 import { formatDateRange } from "./format";
+import { afterTap, isTapping, trackTaps } from "~/lib/taps";
 import { uploadFile, UploadError } from "~/lib/uploadFile";
 import { checkFileBeforeUpload, maxSizeLabel, UPLOAD_RULES } from "~/schemas/uploads";
 import { installPlainMessages } from "~/schemas/error-map";
@@ -14,8 +15,22 @@ import { installPlainMessages } from "~/schemas/error-map";
 // The form checks itself with zod in the browser: the same plain words as the server's answer.
 installPlainMessages();
 
-/** How long a tap may take to land (pointer down to click) before a field's message shows anyway. */
-const TAP_MS = 1500;
+/** A date the rules read as "not on the calendar" (February 30th). */
+const IMPOSSIBLE_DATE = "2001-02-30";
+
+/**
+ * The date pickers' fields the browser holds a date in that does not exist
+ * (02/30/2027 typed into the field): the browser sends nothing for them,
+ * which would read as "no date". They are checked as the impossible date
+ * they are, so the message says that day is not on the calendar.
+ */
+function withImpossibleDates(form: HTMLFormElement, formData: FormData) {
+  for (const input of Array.from(form.querySelectorAll<HTMLInputElement>('input[type="date"], input[type="datetime-local"]'))) {
+    if (!input.validity.badInput || !input.name) continue;
+    formData.set(input.name, input.type === "date" ? IMPOSSIBLE_DATE : `${IMPOSSIBLE_DATE}T12:00`);
+  }
+  return formData;
+}
 
 /** "ST" of a typed "City, ST", if any. */
 const stateIn = (location: string) => /,\s*([A-Za-z]{2})\s*$/.exec(location)?.[1]?.toUpperCase() ?? null;
@@ -69,7 +84,7 @@ export function EventForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     // The two schemas differ only in confirmTerms; conform's types want one shape.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as unknown as Submission<Shape, string[], Shape>,
+    onValidate: ({ form: element, formData }) => parseWithZod(withImpossibleDates(element, formData), { schema }) as unknown as Submission<Shape, string[], Shape>,
     defaultValue: { arenaType: "outdoor", eventType: ["barrel_racing"], ...defaults } as Record<string, unknown>,
   });
   const [showbillUrl, setShowbillUrl] = useState(uploadedShowbill ?? "");
@@ -84,25 +99,7 @@ export function EventForm({
   const [showbillRefused, setShowbillRefused] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const lookup = useRef<ReturnType<typeof setTimeout>>();
-  // Whether a tap (or click) is under way: it moves the focus before it lands.
-  const tapping = useRef(false);
-  useEffect(() => {
-    let clear: ReturnType<typeof setTimeout> | undefined;
-    const down = () => {
-      clearTimeout(clear);
-      tapping.current = true;
-      // No click follows a drag or a scroll: the tap is over a moment later anyway.
-      clear = setTimeout(() => (tapping.current = false), TAP_MS);
-    };
-    const click = () => setTimeout(() => (tapping.current = false), 0);
-    document.addEventListener("pointerdown", down, true);
-    document.addEventListener("click", click, true);
-    return () => {
-      clearTimeout(clear);
-      document.removeEventListener("pointerdown", down, true);
-      document.removeEventListener("click", click, true);
-    };
-  }, []);
+  useEffect(trackTaps, []);
   // The ZIP code the lookup last put in the field: the lookup may replace only that one, or an empty field.
   const filledZip = useRef<string | null>(null);
   useEffect(() => () => clearTimeout(lookup.current), []);
@@ -192,23 +189,13 @@ export function EventForm({
     let replaying = false;
     const onFocusOut = (event: globalThis.FocusEvent) => {
       const field = event.target as HTMLInputElement;
-      if (replaying || !tapping.current || !field.name || field.type === "file" || field.type === "hidden") return;
+      if (replaying || !isTapping() || !field.name || field.type === "file" || field.type === "hidden") return;
       event.stopPropagation();
-      let done = false;
-      const landed = () => {
-        if (done) return;
-        done = true;
-        document.removeEventListener("click", landed, true);
-        clearTimeout(fallback);
-        // After the click has been handled (the box is ticked), then the message.
-        setTimeout(() => {
-          replaying = true;
-          field.dispatchEvent(new globalThis.FocusEvent("focusout", { bubbles: true }));
-          replaying = false;
-        }, 0);
-      };
-      document.addEventListener("click", landed, true);
-      const fallback = setTimeout(landed, TAP_MS);
+      afterTap(() => {
+        replaying = true;
+        field.dispatchEvent(new globalThis.FocusEvent("focusout", { bubbles: true }));
+        replaying = false;
+      });
     };
     element.addEventListener("focusout", onFocusOut, true);
     return () => element.removeEventListener("focusout", onFocusOut, true);
