@@ -5,6 +5,7 @@ import { requireRaceManager } from "~/features/raceday/access.server";
 import { computeClass } from "~/features/raceday/results.server";
 import { closeOut, eventBooks, type BookClass, type BookLine, type ClassBooks, type EventBooks } from "./books";
 import { csvDollars, toCsv } from "./csv";
+import { methodLabel } from "./labels";
 
 /*
  * The books of an event, read for its producer (or an admin): its classes'
@@ -116,18 +117,22 @@ function presentClassBooks(b: Omit<ClassBooks, "classId" | "className">) {
 }
 
 /** GET /api/events/{id}/books: per class and for the event, with the close-out sheet's figures. */
-export function presentBooks({ event, books }: BooksOf) {
+export function presentBooks({ event, books, lines, classNames }: BooksOf) {
   return {
     event: { id: event.id, name: event.name, date: event.date, endDate: event.endDate, location: event.location },
     classes: books.classes.map((b) => ({ classId: b.classId, className: b.className, ...presentClassBooks(b) })),
     totals: presentClassBooks(books.totals),
-    closeOut: closeOut(books),
+    closeOut: {
+      ...closeOut(books),
+      // The checks the office took for fees, to deposit: each with its number.
+      checksReceived: lines
+        .filter((l) => l.paid && l.paidMethod === "CHECK")
+        .map((l) => ({ entryId: l.entryId, className: classNames.get(l.classId) ?? "", riderName: l.riderName, horseName: l.horseName, number: l.paidReference, feeCents: l.feeCents })),
+    },
   };
 }
 export type BooksView = ReturnType<typeof presentBooks>;
 
-const METHOD_WORDS: Record<string, string> = { CASH: "Cash", CHECK: "Check", CARD: "Card", ONLINE: "Online", COMP: "Comp" };
-export const methodWord = (method: string | null) => (method ? (METHOD_WORDS[method] ?? method) : "Not said");
 
 /** GET /api/events/{id}/books.csv: every entry, one line each, with its fee and how it was paid. */
 export function booksCsv({ lines, classNames }: BooksOf) {
@@ -141,7 +146,7 @@ export function booksCsv({ lines, classNames }: BooksOf) {
       l.scratched ? "Scratched" : "Entered",
       csvDollars(l.feeCents),
       l.paid ? "Yes" : "No",
-      l.paid ? methodWord(l.paidMethod) : "",
+      l.paid ? methodLabel(l.paidMethod ?? "NOT_SAID") : "",
       l.paidReference,
     ]);
   }

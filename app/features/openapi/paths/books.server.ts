@@ -61,6 +61,9 @@ const Books = z
         refundCents: z.number().int(),
         paidOutCents: z.number().int(),
         netToProducerCents: cents("Collected less paid out: what the producer keeps once every winner is paid."),
+        checksReceived: z
+          .array(z.object({ entryId: z.string(), className: z.string(), riderName: z.string(), horseName: z.string(), number: z.string().nullable(), feeCents: z.number().int() }))
+          .openapi({ description: "The checks taken for fees, each with its number, to deposit." }),
       })
       .openapi({ description: "The close-out sheet's figures: cash and checks to account for, what leaves in checks." }),
   })
