@@ -30,12 +30,12 @@ function PayeeRow({ payee, zone, focus }: { payee: Payee; zone: string; focus: b
   const id = `check-${payee.payeeKey}`;
   const status = STATUS[payee.status];
   return (
-    <tr className="border-t border-gray-200 align-top" data-testid="payee-row">
-      <th scope="row" className="px-2 py-3 text-left">
+    <tr className="block border-t border-gray-200 py-2 align-top md:table-row md:py-0 print:table-row" data-testid="payee-row">
+      <th scope="row" className="block px-2 py-1 text-left md:table-cell print:table-cell md:py-3">
         <span className="block font-semibold text-gray-900">{payee.payeeName}</span>
         <span className="block text-xs font-normal text-gray-600">{payee.walkUp ? "Walk-up, name as entered" : "Account"}</span>
       </th>
-      <td className="px-2 py-3 text-sm">
+      <td className="block px-2 py-1 text-sm md:table-cell print:table-cell md:py-3">
         <ul className="space-y-0.5">
           {payee.lines.map((l, i) => (
             <li key={i}>
@@ -55,8 +55,11 @@ function PayeeRow({ payee, zone, focus }: { payee: Payee; zone: string; focus: b
           </p>
         ) : null}
       </td>
-      <td className="px-2 py-3 text-right font-bold tabular-nums">{formatCents(payee.totalCents)}</td>
-      <td className="px-2 py-3">
+      <td className="block px-2 py-1 font-bold tabular-nums md:table-cell print:table-cell md:py-3 md:text-right">
+        <span className="md:hidden">Total </span>
+        {formatCents(payee.totalCents)}
+      </td>
+      <td className="block px-2 py-1 md:table-cell print:table-cell md:py-3">
         <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${status.className} print:border print:border-black print:bg-white print:text-black`}>{status.label}</span>
         {payee.status === "DIFFERS" && payee.check ? (
           <p className="mt-1 text-xs text-red-900">
@@ -64,7 +67,7 @@ function PayeeRow({ payee, zone, focus }: { payee: Payee; zone: string; focus: b
           </p>
         ) : null}
       </td>
-      <td className="px-2 py-3">
+      <td className="block px-2 py-1 md:table-cell print:table-cell md:py-3">
         {payee.check ? (
           <div className="space-y-1">
             <p className="font-semibold text-gray-900">
@@ -167,9 +170,9 @@ export default function EventChecks() {
           </div>
         </div>
         {c.payees.length ? (
-          <div className="card overflow-x-auto print:border-0 print:p-0">
-            <table className="w-full min-w-[56rem] text-left text-sm print:min-w-0">
-              <thead className="text-gray-700">
+          <div className="card md:overflow-x-auto print:border-0 print:p-0">
+            <table className="block w-full text-left text-sm md:table md:min-w-[56rem] print:table print:min-w-0">
+              <thead className="hidden text-gray-700 md:table-header-group print:table-header-group">
                 <tr>
                   <th scope="col" className="px-2 py-1">
                     Pay to
@@ -188,7 +191,7 @@ export default function EventChecks() {
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="block md:table-row-group print:table-row-group">
                 {c.payees.map((p) => (
                   <PayeeRow key={p.payeeKey} payee={p} zone={c.zone} focus={p.payeeKey === focusKey} />
                 ))}

@@ -188,3 +188,16 @@ test("an administrator reads the year's winnings with the tax form's mark, and m
   await expect(row(race.riders[1]!)).not.toContainText("Due");
   await expectAccessible(page);
 });
+
+test("on a phone the books and checks stay inside the screen (their tables scroll within)", async ({ page }) => {
+  const race = publishedClass([9000, 6000]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, "jessie");
+  for (const path of ["books", "checks"]) {
+    await page.goto(`/events/${race.eventId}/${path}`);
+    await expect(page.locator("main")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `/tmp/${path}-${js() ? "js" : "nojs"}-390.png`, fullPage: true });
+  }
+  await expect(page.getByText("Print this page with your browser's Print")).toHaveCount(js() ? 0 : 1);
+});
