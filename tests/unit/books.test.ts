@@ -153,3 +153,14 @@ describe("payees", () => {
     expect(checkStanding(5144, { amountCents: 5000 })).toEqual({ status: "DIFFERS", differenceCents: 144 });
   });
 });
+
+describe("paid out of a results view", () => {
+  it("is the sum of every placing's amount", async () => {
+    const { paidOutOfPlaces } = await import("../../app/features/books/books");
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.nat(1_000_000), { maxLength: 8 }), { maxLength: 6 }), (divs) => {
+        expect(paidOutOfPlaces(divs.map((d) => ({ places: d.map((payoutCents) => ({ payoutCents })) })))).toBe(sum(divs.flat()));
+      }),
+    );
+  });
+});

@@ -230,3 +230,6 @@ export function checkStanding(owedCents: number, written: { amountCents: number 
   const differenceCents = owedCents - written.amountCents;
   return { status: differenceCents === 0 ? ("WRITTEN" as const) : ("DIFFERS" as const), differenceCents };
 }
+
+/** What a class's placings pay in all (after overrides): the sum of their amounts. */
+export const paidOutOfPlaces = (divisions: { places: { payoutCents: number }[] }[]) => divisions.reduce((sum, d) => sum + d.places.reduce((s, p) => s + p.payoutCents, 0), 0);
