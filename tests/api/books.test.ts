@@ -1,3 +1,4 @@
+import Ajv2020 from "ajv/dist/2020";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { raceChecks, raceResults } from "../../db/schema";
@@ -311,5 +312,35 @@ describe("a year's winnings", () => {
       expect(res.status, String(taxFormThresholdCents)).toBe(400);
     }
     expect(await json(await admin.client.get("/api/admin/settings"))).toEqual({ taxFormThresholdCents: 60000 });
+  });
+});
+
+describe("the API description", () => {
+  it("describes the real answers of the books, checks, winnings and settings, and their refusals", async () => {
+    const doc = (await (await app.client().get("/api/openapi.json")).json()) as Json;
+    const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+    const check = async (res: Response, method: string, p: string) => {
+      const body = await json(res);
+      const op = doc.paths[p][method];
+      expect(op.operationId, `${method} ${p}`).toMatch(/^[a-z][A-Za-z]+$/);
+      const schema = op.responses[String(res.status)]?.content?.["application/json"]?.schema;
+      expect(schema, `${method} ${p} ${res.status} is described`).toBeTruthy();
+      const validate = ajv.compile({ ...schema, components: doc.components });
+      expect(validate(body), `${method} ${p} ${res.status}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      return body;
+    };
+    const { producer, url } = await published();
+    await check(await producer.client.get(`${url}/books`), "get", "/api/events/{id}/books");
+    const checks = await check(await producer.client.get(`${url}/checks`), "get", "/api/events/{id}/checks");
+    const key = checks.payees[0].payeeKey;
+    await check(await producer.client.json(`${url}/checks/${key}`, "PUT", { number: "1" }), "put", "/api/events/{id}/checks/{payeeKey}");
+    await check(await producer.client.json(`${url}/checks/${key}`, "PUT", { number: "1" }), "put", "/api/events/{id}/checks/{payeeKey}");
+    await check(await producer.client.json(`${url}/checks/${key}`, "PUT", { number: "2" }), "put", "/api/events/{id}/checks/{payeeKey}");
+    await check(await producer.client.json(`${url}/checks/${key}/void`, "POST", { reason: "Torn" }), "post", "/api/events/{id}/checks/{payeeKey}/void");
+    const admin = await signedInRider(app, { isAdmin: true });
+    await check(await admin.client.get("/api/admin/winnings?year=2031"), "get", "/api/admin/winnings");
+    await check(await admin.client.get("/api/admin/winnings?year=31"), "get", "/api/admin/winnings");
+    await check(await admin.client.get("/api/admin/settings"), "get", "/api/admin/settings");
+    await check(await admin.client.json("/api/admin/settings", "PATCH", { taxFormThresholdCents: 60000 }), "patch", "/api/admin/settings");
   });
 });
