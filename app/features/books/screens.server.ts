@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import type { User } from "#db/schema";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
+import { now } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { readForm } from "~/lib/forms.server";
 import { HttpError } from "~/lib/http.server";
@@ -41,7 +42,7 @@ function managed(user: User, eventId: string) {
 export async function booksScreen(request: Request, eventId: string) {
   const user = await requireUser(request);
   const event = managed(user, eventId);
-  return { ...presentBooks(booksOf(getDb(), user, event.id)), zone: zoneOfZip(event.zipCode), printedAt: new Date().toISOString() };
+  return { ...presentBooks(booksOf(getDb(), user, event.id)), zone: zoneOfZip(event.zipCode), printedAt: now().toISOString() };
 }
 
 export async function checksScreen(request: Request, eventId: string) {
