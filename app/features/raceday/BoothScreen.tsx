@@ -5,7 +5,7 @@ import { useHydrated } from "~/lib/useHydrated";
 import { applyOps, boothQueue, timeLabel, type BoothEntry, type BoothOp, type BoothTime } from "./booth";
 import { enqueueOp, dropOp, newClientId, queuedOps, syncOps, type QueuedOp } from "./boothQueue";
 import { parseRaceTime } from "./time";
-import type { BoothView } from "./times.server";
+import type { BoothView } from "./race-runs.server";
 
 type Data = BoothView & { userId: string; classId: string | null; formKey: string };
 

@@ -5,7 +5,6 @@ import { findOwnHorse, horseForName } from "~/features/horses/horses.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
-import { publishRaceChange } from "~/lib/live.server";
 import { zonedInstant } from "~/lib/zoned-time";
 import { maxHorsesMessage, RACE_LIMITS, RACE_MESSAGES as M, type RaceEntryInput, type RaceEntryPatch } from "~/schemas/raceday";
 import { findRaceEvent } from "./access.server";
@@ -13,6 +12,7 @@ import { findClass } from "./classes.server";
 import { dragsBeforePosition } from "./draw";
 import { recordHistory } from "./history.server";
 import { canManageRace, raceIsOpenFor } from "./policies.server";
+import { changeRace } from "./race-change.server";
 
 /*
  * Entries: a rider (or a parent for a sub-profile) enters a class with a
@@ -21,11 +21,14 @@ import { canManageRace, raceIsOpenFor } from "./policies.server";
  * Once a class's draw is published, scratches, moves and late entries are
  * recorded in the event's history.
  *
- * Each change runs in one immediate transaction: the checks (horses per
- * rider, the same horse twice) and the write see the same rows, and a
- * refused entry leaves nothing behind (not even the horse a new name would
- * have added). Statements inside the callback go through `db` itself:
- * better-sqlite3 runs them on the one connection, inside the transaction.
+ * Each change is written the one way race day writes (race-change.server.ts):
+ * one immediate transaction in which the checks (horses per rider, the same
+ * horse twice) and the write see the same rows, and a refused entry leaves
+ * nothing behind (not even the horse a new name would have added); then the
+ * live page is signalled (a walk-up, a late entry, a scratch or a move
+ * changes its running order). Statements inside the callback go through
+ * `db` itself: better-sqlite3 runs them on the one connection, inside the
+ * transaction.
  */
 
 type Viewer = Pick<User, "id" | "isAdmin">;
@@ -169,43 +172,39 @@ export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryI
   if ((input.riderName?.length ?? 0) > RACE_LIMITS.riderName) throw refuse(400, M.riderNameMax, "riderName");
   if ((input.horseName?.trim().length ?? 0) > RACE_LIMITS.horseName) throw refuse(400, M.horseNameMax, "horseName");
   if (!input.horseId && !input.horseName) throw refuse(400, M.horse, "horseId");
-  const entry = db.transaction(
-    () => {
-      const cls = classFor(db, eventId, input.classId);
-      let candidate: Candidate;
-      if (walkUp) {
-        candidate = { userId: null, riderId: null, riderName: input.riderName!, horseId: null, horseName: input.horseName! };
+  const entry = changeRace(db, user, eventId, (touch) => {
+    const cls = classFor(db, eventId, input.classId);
+    let candidate: Candidate;
+    if (walkUp) {
+      candidate = { userId: null, riderId: null, riderName: input.riderName!, horseId: null, horseName: input.horseName! };
+    } else {
+      const sub = input.riderId !== undefined ? (db.select().from(riders).where(and(eq(riders.id, input.riderId), eq(riders.userId, user.id))).get() ?? null) : null;
+      if (input.riderId !== undefined && !sub) throw refuse(400, M.rider, "riderId");
+      let horse;
+      if (input.horseId) {
+        horse = findOwnHorse(db, user.id, input.horseId);
+        if (!horse) throw refuse(400, "Choose a horse from the list", "horseId");
+        if (horse.retiredAt) throw refuse(400, "This horse is retired: bring it back from its page to enter it", "horseId");
       } else {
-        const sub = input.riderId !== undefined ? (db.select().from(riders).where(and(eq(riders.id, input.riderId), eq(riders.userId, user.id))).get() ?? null) : null;
-        if (input.riderId !== undefined && !sub) throw refuse(400, M.rider, "riderId");
-        let horse;
-        if (input.horseId) {
-          horse = findOwnHorse(db, user.id, input.horseId);
-          if (!horse) throw refuse(400, "Choose a horse from the list", "horseId");
-          if (horse.retiredAt) throw refuse(400, "This horse is retired: bring it back from its page to enter it", "horseId");
-        } else {
-          horse = horseForName(db, user, input.horseName!);
-        }
-        candidate = { userId: user.id, riderId: sub?.id ?? null, riderName: accountRiderName(user, sub), horseId: horse.id, horseName: horse.name };
+        horse = horseForName(db, user, input.horseName!);
       }
-      checkClassRules(db, cls, candidate);
-      // Entered after the draw, or by the producer after entries closed: runs at the end.
-      const place = placeFor(db, cls);
-      const late = place.late || !entriesOpen(event);
-      const inserted = db
-        .insert(raceEntries)
-        .values({ eventId, classId: cls.id, ...candidate, ...place, late, createdBy: user.id })
-        .returning()
-        .get();
-      if (cls.drawPublishedAt) {
-        recordHistory(db, { eventId, classId: cls.id, entryId: inserted.id, actorId: user.id, action: "late-entry", detail: `#${inserted.drawPosition}` });
-      }
-      return inserted;
-    },
-    { behavior: "immediate" },
-  );
-  // A walk-up or late entry joins the live page's running order.
-  publishRaceChange(eventId);
+      candidate = { userId: user.id, riderId: sub?.id ?? null, riderName: accountRiderName(user, sub), horseId: horse.id, horseName: horse.name };
+    }
+    checkClassRules(db, cls, candidate);
+    // Entered after the draw, or by the producer after entries closed: runs at the end.
+    const place = placeFor(db, cls);
+    const late = place.late || !entriesOpen(event);
+    const inserted = db
+      .insert(raceEntries)
+      .values({ eventId, classId: cls.id, ...candidate, ...place, late, createdBy: user.id })
+      .returning()
+      .get();
+    if (cls.drawPublishedAt) {
+      recordHistory(db, { eventId, classId: cls.id, entryId: inserted.id, actorId: user.id, action: "late-entry", detail: `#${inserted.drawPosition}` });
+    }
+    touch(cls.id);
+    return inserted;
+  });
   return { entry, notice: !walkUp && user.privacyMode === "SOLO" ? M.soloNotice : null };
 }
 
@@ -225,45 +224,41 @@ export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
     if (others) throw new HttpError(403, "Only the event's producer can change that; you can scratch your entry");
     if (!entriesOpen(event)) throw refuse(409, `${closedMessage(event)}: ask the producer to scratch it`);
   }
-  const updated = db.transaction(
-    () => {
-      let entry = findEntry(db, eventId, entryId);
-      if (!entry) throw new HttpError(404, M.entryNotFound);
-      const cls = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get()!;
-      const history = (action: string, detail: string | null, classId = cls.id) =>
-        recordHistory(db, { eventId, classId, entryId, actorId: viewer.id, action, detail });
-      const set = (values: Partial<RaceEntry>) => (entry = db.update(raceEntries).set(values).where(eq(raceEntries.id, entryId)).returning().get()!);
+  return changeRace(db, viewer, eventId, (touch) => {
+    let entry = findEntry(db, eventId, entryId);
+    if (!entry) throw new HttpError(404, M.entryNotFound);
+    const cls = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get()!;
+    const history = (action: string, detail: string | null, classId = cls.id) =>
+      recordHistory(db, { eventId, classId, entryId, actorId: viewer.id, action, detail });
+    const set = (values: Partial<RaceEntry>) => (entry = db.update(raceEntries).set(values).where(eq(raceEntries.id, entryId)).returning().get()!);
 
-      if (patch.classId !== undefined && patch.classId !== entry.classId) {
-        const target = classFor(db, eventId, patch.classId);
-        if (cls.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
-        if (entry.status === "ENTERED") checkClassRules(db, target, entry);
-        else if (target.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
-        const place = entry.status === "ENTERED" ? placeFor(db, target) : { late: entry.late, drawPosition: null, dragsBefore: null };
-        set({ classId: target.id, ...place });
-        if (cls.drawPublishedAt || target.drawPublishedAt) history("move", `${cls.name} to ${target.name}${place.drawPosition ? ` (#${place.drawPosition})` : ""}`, target.id);
-      }
-      const here = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get()!;
-      if (patch.scratched === true && entry.status === "ENTERED") {
-        if (here.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
-        set({ status: "SCRATCHED", scratchedAt: now() });
-        if (here.drawPublishedAt) history("scratch", entry.drawPosition ? `#${entry.drawPosition}` : null, here.id);
-      } else if (patch.scratched === false && entry.status === "SCRATCHED") {
-        checkClassRules(db, here, entry, entry.id);
-        // Back in its old place if the draw kept one for it, else at the end.
-        const place = entry.drawPosition ? {} : placeFor(db, here);
-        set({ status: "ENTERED", scratchedAt: null, ...place });
-        if (here.drawPublishedAt) history("reinstate", entry.drawPosition ? `#${entry.drawPosition}` : null, here.id);
-      }
-      if (patch.paid !== undefined && patch.paid !== entry.paid) set({ paid: patch.paid });
-      if (patch.backNumber !== undefined && patch.backNumber !== entry.backNumber) set({ backNumber: patch.backNumber });
-      return entry;
-    },
-    { behavior: "immediate" },
-  );
-  // Scratches, moves and back numbers show on the live page: its viewers re-read it (after the commit).
-  publishRaceChange(eventId);
-  return updated;
+    if (patch.classId !== undefined && patch.classId !== entry.classId) {
+      const target = classFor(db, eventId, patch.classId);
+      if (cls.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
+      if (entry.status === "ENTERED") checkClassRules(db, target, entry);
+      else if (target.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
+      const place = entry.status === "ENTERED" ? placeFor(db, target) : { late: entry.late, drawPosition: null, dragsBefore: null };
+      set({ classId: target.id, ...place });
+      if (cls.drawPublishedAt || target.drawPublishedAt) history("move", `${cls.name} to ${target.name}${place.drawPosition ? ` (#${place.drawPosition})` : ""}`, target.id);
+    }
+    const here = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get()!;
+    if (patch.scratched === true && entry.status === "ENTERED") {
+      if (here.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
+      set({ status: "SCRATCHED", scratchedAt: now() });
+      if (here.drawPublishedAt) history("scratch", entry.drawPosition ? `#${entry.drawPosition}` : null, here.id);
+    } else if (patch.scratched === false && entry.status === "SCRATCHED") {
+      checkClassRules(db, here, entry, entry.id);
+      // Back in its old place if the draw kept one for it, else at the end.
+      const place = entry.drawPosition ? {} : placeFor(db, here);
+      set({ status: "ENTERED", scratchedAt: null, ...place });
+      if (here.drawPublishedAt) history("reinstate", entry.drawPosition ? `#${entry.drawPosition}` : null, here.id);
+    }
+    if (patch.paid !== undefined && patch.paid !== entry.paid) set({ paid: patch.paid });
+    if (patch.backNumber !== undefined && patch.backNumber !== entry.backNumber) set({ backNumber: patch.backNumber });
+    touch(cls.id);
+    touch(entry.classId);
+    return entry;
+  });
 }
 
 /** A scratch: by the rider who entered, before entries close, or by the producer at any time. */

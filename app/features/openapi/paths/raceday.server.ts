@@ -1,3 +1,4 @@
+import { RACE_OUTCOMES } from "~/schemas/race-outcomes";
 import { overrideRemovalSchema, payoutOverrideSchema, raceRerunSchema, raceTimeCorrectionSchema, raceTimeSchema } from "~/schemas/raceday-booth";
 import { z, type Area } from "../registry.server";
 
@@ -14,7 +15,7 @@ const RaceTime = z
     clientId: z.string(),
     entryId: z.string(),
     classId: z.string(),
-    outcome: z.enum(["TIME", "NT", "SCRATCH"]),
+    outcome: z.enum(RACE_OUTCOMES),
     time: z.string().nullable().openapi({ description: "The timer's time, before penalties (\"15.482\")." }),
     penalties: z.number().int(),
     totalMs: z.number().int().nullable(),
