@@ -7,7 +7,7 @@ import { RACE_MESSAGES as M, type RaceDrawInput } from "~/schemas/raceday";
 import { findRaceEvent, requireRaceManager } from "./access.server";
 import { getClass, listClasses } from "./classes.server";
 import { drawOrder, newDrawSeed } from "./draw";
-import { listClassEntries, riderKeyOf } from "./entries.server";
+import { listClassEntries, riderKeyOf } from "./race-runs.server";
 import { recordHistory } from "./history.server";
 import { raceIsOpenFor } from "./policies.server";
 import { changeRace } from "./race-change.server";

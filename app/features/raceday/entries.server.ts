@@ -13,6 +13,7 @@ import { dragsBeforePosition } from "./draw";
 import { recordHistory } from "./history.server";
 import { canManageRace, raceIsOpenFor } from "./policies.server";
 import { changeRace } from "./race-change.server";
+import { listClassEntries, riderKeyOf, sameHorse } from "./race-runs.server";
 
 /*
  * Entries: a rider (or a parent for a sub-profile) enters a class with a
@@ -45,27 +46,6 @@ export function entriesOpen(event: Pick<Event, "entriesCloseAt" | "date" | "zipC
   return at.getTime() < entriesCloseAt(event).getTime();
 }
 
-/**
- * Who rides an entry, for "horses per rider" and the draw's spacing: an
- * account's own riding, one of its sub-profiles, or a walk-up by name.
- */
-export function riderKeyOf(entry: Pick<RaceEntry, "userId" | "riderId" | "riderName">) {
-  return entry.userId ? `u:${entry.userId}:${entry.riderId ?? ""}` : `n:${entry.riderName.trim().toLowerCase()}`;
-}
-
-const sameHorse = (a: Pick<RaceEntry, "horseId" | "horseName" | "userId" | "riderId" | "riderName">, b: typeof a) =>
-  a.horseId && b.horseId ? a.horseId === b.horseId : !a.horseId && !b.horseId && riderKeyOf(a) === riderKeyOf(b) && a.horseName.trim().toLowerCase() === b.horseName.trim().toLowerCase();
-
-/** The entries of a class in running order (drawn ones by position, then the rest as entered). */
-export function listClassEntries(db: Db, classId: string): RaceEntry[] {
-  return db
-    .select()
-    .from(raceEntries)
-    .where(eq(raceEntries.classId, classId))
-    .orderBy(sql`${raceEntries.drawPosition} IS NULL`, asc(raceEntries.drawPosition), asc(raceEntries.createdAt), asc(raceEntries.id))
-    .all();
-}
-
 /** Every entry of an event (the producer's list), class by class in running order. */
 export function listEventEntries(db: Db, eventId: string): RaceEntry[] {
   return db
@@ -89,16 +69,6 @@ export function listOwnEntries(db: Db, userId: string, eventId: string): RaceEnt
 /** One entry of the event, or null. */
 export function findEntry(db: Db, eventId: string, entryId: string): RaceEntry | null {
   return db.select().from(raceEntries).where(and(eq(raceEntries.id, entryId), eq(raceEntries.eventId, eventId))).get() ?? null;
-}
-
-/**
- * The entry of a sidepot's class that runs for a sidepot entry (same rider,
- * same horse), or null: a sidepot pays on those runs.
- */
-export function parentEntryFor(db: Db, entry: RaceEntry): RaceEntry | null {
-  const cls = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get();
-  if (!cls?.sidepotOf) return null;
-  return listClassEntries(db, cls.sidepotOf).find((e) => e.status === "ENTERED" && sameHorse(e, entry)) ?? null;
 }
 
 const refuse = (status: number, message: string, field?: string) => new HttpError(status, message, field ? { errors: { [field]: [message] } } : {});

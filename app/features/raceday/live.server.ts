@@ -2,8 +2,7 @@ import type { Db } from "~/lib/db.server";
 import type { RaceOutcome } from "~/schemas/race-outcomes";
 import { subscribeRaceChange } from "~/lib/live.server";
 import { listClasses } from "./classes.server";
-import { listClassEntries } from "./entries.server";
-import { classRuns, currentTimes, latestTimes, totalMs, waitingEntries } from "./race-runs.server";
+import { classRuns, currentTimes, latestTimes, listClassEntries, totalMs, waitingEntries } from "./race-runs.server";
 import { resultsOfRuns } from "./results.server";
 import { formatRaceTime } from "./time";
 

@@ -1,10 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { raceClasses, raceEntries, raceTimes, type RaceClass, type RaceEntry, type RaceTime, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { requireRaceTimer } from "./access.server";
 import type { BoothEntry, BoothTime } from "./booth";
 import { listClasses } from "./classes.server";
-import { listClassEntries, parentEntryFor } from "./entries.server";
 import { canManageRace } from "./policies.server";
 import { formatRaceTime, PENALTY_MS } from "./time";
 
@@ -16,6 +15,37 @@ import { formatRaceTime, PENALTY_MS } from "./time";
  * for are decided here once; the results, the live page, publishing and
  * the booth all ask.
  */
+
+/**
+ * Who rides an entry, for "horses per rider" and the draw's spacing: an
+ * account's own riding, one of its sub-profiles, or a walk-up by name.
+ */
+export function riderKeyOf(entry: Pick<RaceEntry, "userId" | "riderId" | "riderName">) {
+  return entry.userId ? `u:${entry.userId}:${entry.riderId ?? ""}` : `n:${entry.riderName.trim().toLowerCase()}`;
+}
+
+export const sameHorse = (a: Pick<RaceEntry, "horseId" | "horseName" | "userId" | "riderId" | "riderName">, b: typeof a) =>
+  a.horseId && b.horseId ? a.horseId === b.horseId : !a.horseId && !b.horseId && riderKeyOf(a) === riderKeyOf(b) && a.horseName.trim().toLowerCase() === b.horseName.trim().toLowerCase();
+
+/** The entries of a class in running order (drawn ones by position, then the rest as entered). */
+export function listClassEntries(db: Db, classId: string): RaceEntry[] {
+  return db
+    .select()
+    .from(raceEntries)
+    .where(eq(raceEntries.classId, classId))
+    .orderBy(sql`${raceEntries.drawPosition} IS NULL`, asc(raceEntries.drawPosition), asc(raceEntries.createdAt), asc(raceEntries.id))
+    .all();
+}
+
+/**
+ * The entry of a sidepot's class that runs for a sidepot entry (same rider,
+ * same horse), or null: a sidepot pays on those runs.
+ */
+export function parentEntryFor(db: Db, entry: RaceEntry): RaceEntry | null {
+  const cls = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get();
+  if (!cls?.sidepotOf) return null;
+  return listClassEntries(db, cls.sidepotOf).find((e) => e.status === "ENTERED" && sameHorse(e, entry)) ?? null;
+}
 
 /** The time that places a run: the timer's time plus 5 seconds a knocked barrel; null for NT and scratches. */
 export function totalMs(time: Pick<RaceTime, "outcome" | "timeMs" | "penalties">) {
