@@ -13,7 +13,7 @@ import { dragsBeforePosition } from "./draw";
 import { recordHistory } from "./history.server";
 import { canManageRace, raceIsOpenFor } from "./policies.server";
 import { changeRace } from "./race-change.server";
-import { listClassEntries, riderKeyOf, sameHorse } from "./race-runs.server";
+import { counts, listClassEntries, riderKeyOf, sameHorse } from "./race-runs.server";
 
 /*
  * Entries: a rider (or a parent for a sub-profile) enters a class with a
@@ -80,15 +80,20 @@ function accountRiderName(user: Pick<User, "firstName" | "lastName">, subProfile
   return name.includes(" ") || !user.lastName ? name : `${name} ${user.lastName}`;
 }
 
-type Candidate = Pick<RaceEntry, "userId" | "riderId" | "riderName" | "horseId" | "horseName">;
+type Candidate = Pick<RaceEntry, "userId" | "riderId" | "riderName" | "horseId" | "horseName"> & { exhibition?: boolean };
 
 /** The class rules an entry must meet to be (or stay) ENTERED in `cls`; `selfId` is the entry itself when it is already stored. */
 function checkClassRules(db: Db, cls: RaceClass, candidate: Candidate, selfId?: string) {
   if (cls.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
+  // An exhibition run is never timed in a sidepot, and counts against no limit: a horse may have one beside its entry.
+  if (candidate.exhibition) {
+    if (cls.sidepotOf) throw refuse(409, M.exhibitionSidepot, "classId");
+    return;
+  }
   const others = db
     .select()
     .from(raceEntries)
-    .where(and(eq(raceEntries.classId, cls.id), eq(raceEntries.status, "ENTERED")))
+    .where(and(eq(raceEntries.classId, cls.id), eq(raceEntries.status, "ENTERED"), eq(raceEntries.exhibition, false)))
     .all()
     .filter((e) => e.id !== selfId);
   if (others.some((e) => sameHorse(e, candidate))) throw refuse(409, M.sameHorse, "horseId");
@@ -96,7 +101,7 @@ function checkClassRules(db: Db, cls: RaceClass, candidate: Candidate, selfId?: 
   if (others.filter((e) => riderKeyOf(e) === key).length >= cls.maxHorsesPerRider) throw refuse(409, maxHorsesMessage(cls.maxHorsesPerRider), "horseId");
   if (cls.sidepotOf) {
     const parent = db.select().from(raceClasses).where(eq(raceClasses.id, cls.sidepotOf)).get();
-    const runs = parent ? listClassEntries(db, parent.id).some((e) => e.status === "ENTERED" && sameHorse(e, candidate)) : false;
+    const runs = parent ? listClassEntries(db, parent.id).some((e) => counts(e) && sameHorse(e, candidate)) : false;
     if (!runs) throw refuse(409, `Enter ${candidate.horseName} in ${parent?.name ?? "its class"} first: a sidepot pays on that class's runs`, "classId");
   }
 }
@@ -160,16 +165,19 @@ export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryI
       }
       candidate = { userId: user.id, riderId: sub?.id ?? null, riderName: accountRiderName(user, sub), horseId: horse.id, horseName: horse.name };
     }
-    checkClassRules(db, cls, candidate);
+    const exhibition = input.exhibition === true;
+    checkClassRules(db, cls, { ...candidate, exhibition });
     // Entered after the draw, or by the producer after entries closed: runs at the end.
     const place = placeFor(db, cls);
     const late = place.late || !entriesOpen(event);
     const inserted = db
       .insert(raceEntries)
-      .values({ eventId, classId: cls.id, ...candidate, ...place, late, createdBy: user.id })
+      .values({ eventId, classId: cls.id, ...candidate, ...place, late, exhibition, createdBy: user.id })
       .returning()
       .get();
-    if (cls.drawPublishedAt) {
+    if (exhibition) {
+      recordHistory(db, { eventId, classId: cls.id, entryId: inserted.id, actorId: user.id, action: "exhibition", detail: inserted.drawPosition ? `#${inserted.drawPosition}` : null });
+    } else if (cls.drawPublishedAt) {
       recordHistory(db, { eventId, classId: cls.id, entryId: inserted.id, actorId: user.id, action: "late-entry", detail: `#${inserted.drawPosition}` });
     }
     touch(cls.id);
@@ -205,7 +213,7 @@ export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
     if (patch.classId !== undefined && patch.classId !== entry.classId) {
       const target = classFor(db, eventId, patch.classId);
       if (cls.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
-      if (entry.status === "ENTERED") checkClassRules(db, target, entry);
+      if (entry.status === "ENTERED") checkClassRules(db, target, entry, entry.id);
       else if (target.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
       const place = entry.status === "ENTERED" ? placeFor(db, target) : { late: entry.late, drawPosition: null, dragsBefore: null };
       set({ classId: target.id, ...place });
@@ -249,7 +257,7 @@ export function myEntries(db: Db, user: Pick<User, "id">, today: string) {
       eventName: events.name,
       date: events.date,
       className: raceClasses.name,
-      feeCents: raceClasses.entryFeeCents,
+      feeCents: sql<number>`CASE WHEN ${raceEntries.exhibition} THEN ${raceClasses.exhibitionFeeCents} ELSE ${raceClasses.entryFeeCents} END`,
       drawPublished: isNotNull(raceClasses.drawPublishedAt),
       riderName: raceEntries.riderName,
       horseName: raceEntries.horseName,

@@ -44,7 +44,7 @@ export function listClassEntries(db: Db, classId: string): RaceEntry[] {
 export function parentEntryFor(db: Db, entry: RaceEntry): RaceEntry | null {
   const cls = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get();
   if (!cls?.sidepotOf) return null;
-  return listClassEntries(db, cls.sidepotOf).find((e) => e.status === "ENTERED" && sameHorse(e, entry)) ?? null;
+  return listClassEntries(db, cls.sidepotOf).find((e) => counts(e) && sameHorse(e, entry)) ?? null;
 }
 
 /** The time that places a run: the timer's time plus 5 seconds a knocked barrel; null for NT and scratches. */
