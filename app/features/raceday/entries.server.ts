@@ -7,7 +7,7 @@ import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { zonedInstant } from "~/lib/zoned-time";
 import { maxHorsesMessage, RACE_LIMITS, RACE_MESSAGES as M, type RaceEntryInput, type RaceEntryPatch } from "~/schemas/raceday";
-import { findRaceEvent } from "./access.server";
+import { findRaceEvent, isNamedTimer } from "./access.server";
 import { findClass } from "./classes.server";
 import { dragsBeforePosition } from "./draw";
 import { recordHistory } from "./history.server";
@@ -196,7 +196,12 @@ export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
   const event = findRaceEvent(db, viewer, eventId);
   const manager = canManageRace(viewer, event);
   const current = findEntry(db, eventId, entryId);
-  if (!current || (!manager && current.userId !== viewer.id)) throw new HttpError(404, M.entryNotFound);
+  if (!current) throw new HttpError(404, M.entryNotFound);
+  if (!manager && current.userId !== viewer.id) {
+    // A named timer sees every entry at the booth: refused in words. Anyone else learns nothing of another's entry.
+    if (isNamedTimer(db, viewer, eventId)) throw new HttpError(403, "Only the event's producer can change another rider's entry");
+    throw new HttpError(404, M.entryNotFound);
+  }
   if (!manager) {
     const others = patch.paid !== undefined || patch.backNumber !== undefined || patch.classId !== undefined || patch.scratched === false;
     if (others) throw new HttpError(403, "Only the event's producer can change that; you can scratch your entry");
