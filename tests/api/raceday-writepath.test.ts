@@ -129,3 +129,23 @@ describe("the season's one step after a publish", () => {
     expect(alerts[0]!.message).toBe("Your place changed. Dot: 1st in the 1D, 10 points.");
   });
 });
+
+describe("publishing's summary", () => {
+  it("counts riders told, not alerts: a rider with two horses is one rider", async () => {
+    const producer = await signedInRider(app);
+    const event = createEvent(app.db, { createdBy: producer.user.id });
+    const cls = createRaceClass(app.db, event.id, { divisions: 1 });
+    const pat = createUser(app.db, { firstName: "Pat" });
+    const ids = [];
+    for (const name of ["Dash", "Dot"]) {
+      const horse = createHorse(app.db, pat.id, { name });
+      ids.push(createRaceEntry(app.db, cls, { userId: pat.id, horseId: horse.id, riderName: "Pat Jones", horseName: name }).id);
+    }
+    const lee = createUser(app.db, { firstName: "Lee" });
+    const bay = createHorse(app.db, lee.id, { name: "Bay" });
+    ids.push(createRaceEntry(app.db, cls, { userId: lee.id, horseId: bay.id, riderName: "Lee Cole", horseName: "Bay" }).id);
+    for (const [i, id] of ids.entries()) await time(producer.client, event.id, id, "TIME", `15.${i}00`);
+    const res = await producer.client.json(`/api/events/${event.id}/classes/${cls.id}/results/publish`, "POST", {});
+    expect(await res.json()).toMatchObject({ notified: 3, ridersTold: 2 });
+  });
+});

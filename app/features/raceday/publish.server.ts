@@ -38,7 +38,10 @@ export type PublishSummary = {
   version: number;
   results: number;
   runLogs: { created: number; updated: number; removed: number };
+  /** Alerts sent: one per result that is new or changed. */
   notified: number;
+  /** Riders told: a rider with two horses in the class is one rider, told twice. */
+  ridersTold: number;
 };
 
 /** POST .../results/publish: the producer's (or an admin's) publish. */
@@ -90,7 +93,8 @@ function publish(db: Db, actor: Actor, event: Event, cls: RaceClass, { strict }:
   const { runs, results } = computeClass(db, cls);
   const placed = new Map(results.divisions.flatMap((d) => d.places.map((p) => [p.entryId, { division: d.division, place: p.place, payoutCents: p.payoutCents, totalMs: p.totalMs }] as const)));
   const at = now();
-  const summary: PublishSummary = { version: cls.resultsVersion + 1, results: 0, runLogs: { created: 0, updated: 0, removed: 0 }, notified: 0 };
+  const summary: PublishSummary = { version: cls.resultsVersion + 1, results: 0, runLogs: { created: 0, updated: 0, removed: 0 }, notified: 0, ridersTold: 0 };
+  const told = new Set<string>();
 
   {
     const before = new Map(db.select().from(raceResults).where(eq(raceResults.classId, cls.id)).all().map((r) => [r.entryId, r]));
@@ -134,7 +138,10 @@ function publish(db: Db, actor: Actor, event: Event, cls: RaceClass, { strict }:
           url: `/events/${cls.eventId}/results/${cls.id}`,
           relatedEventId: cls.eventId,
         });
-        if (sent) summary.notified += 1;
+        if (sent) {
+          summary.notified += 1;
+          told.add(entry.userId);
+        }
       }
     }
     // Exhibition runs: the rider's official run, never placed or paid.
@@ -143,6 +150,7 @@ function publish(db: Db, actor: Actor, event: Event, cls: RaceClass, { strict }:
       const row = { outcome: time.outcome, totalMs: totalMs(time), penalties: time.outcome === "TIME" ? time.penalties : 0, division: null, place: null, payoutCents: 0 };
       writeRunLog(db, event, cls, entry, row, time.recordedAt, summary, { exhibition: true });
     }
+    summary.ridersTold = told.size;
     db.update(raceClasses).set({ resultsPublishedAt: at, resultsVersion: summary.version }).where(eq(raceClasses.id, cls.id)).run();
     // The season: the class's results into every series its event counts in, and riders told of their new place.
     updateSeason(db, { classId: cls.id });

@@ -124,7 +124,13 @@ export const raceday: Area = (api) => {
     responses: {
       200: {
         description: "What was written.",
-        schema: z.object({ version: z.number().int(), results: z.number().int(), runLogs: z.object({ created: z.number().int(), updated: z.number().int(), removed: z.number().int() }), notified: z.number().int() }),
+        schema: z.object({
+          version: z.number().int(),
+          results: z.number().int(),
+          runLogs: z.object({ created: z.number().int(), updated: z.number().int(), removed: z.number().int() }),
+          notified: z.number().int().openapi({ description: "Alerts sent: one per result that is new or changed." }),
+          ridersTold: z.number().int().openapi({ description: "Riders told (a rider with two horses is one)." }),
+        }),
       },
     },
     errors: [403, 404, 409],
