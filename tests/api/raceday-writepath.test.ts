@@ -149,3 +149,18 @@ describe("publishing's summary", () => {
     expect(await res.json()).toMatchObject({ notified: 3, ridersTold: 2 });
   });
 });
+
+describe("the embeddable standings' rule line", () => {
+  it("says 'at least 1 race', not '1 races'", async () => {
+    const admin = await signedInRider(app, { isAdmin: true });
+    for (const [min, words] of [
+      [1, "at least 1 race)"],
+      [3, "at least 3 races)"],
+    ] as const) {
+      const res = await admin.client.json("/api/series", "POST", { name: `Rule ${min}`, startDate: "2030-01-01", endDate: "2030-12-31", classNames: ["Open 4D"], qualifyMinRaces: min });
+      const id = ((await res.json()) as { series: { id: string } }).series.id;
+      const html = await (await app.client().get(`/embed/series/${id}?class=Open%204D`)).text();
+      expect(html).toContain(words);
+    }
+  });
+});
