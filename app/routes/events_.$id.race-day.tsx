@@ -27,6 +27,8 @@ const HISTORY_LABELS: Record<string, string> = {
   reinstate: "Back in",
   move: "Moved",
   "late-entry": "Late entry",
+  exhibition: "Exhibition run",
+  "device-time-not-used": "Booth clock not used",
 };
 
 function Input({ id, label, name, defaultValue, errors, hint, ...rest }: { id: string; label: string; name: string; defaultValue?: string; errors?: string[] | null; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
