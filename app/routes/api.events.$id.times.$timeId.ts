@@ -1,4 +1,5 @@
-import { correctTime, presentTime, voidTime } from "~/features/raceday/times.server";
+import { presentTime } from "~/features/raceday/race-runs.server";
+import { correctTime, voidTime } from "~/features/raceday/times.server";
 import { requireApiUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { apiRoute, parseJson } from "~/lib/http.server";

@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       )
       .join("");
     body = `<h1>${escape(table.series.name)}: ${escape(table.className)} ${table.division}D</h1>
-<p>Season standings · <span class="q">Q</span> qualified so far (top ${table.series.qualifyTop}${table.series.qualifyMinRaces ? `, at least ${table.series.qualifyMinRaces} races` : ""}) · <a href="${escape(full)}" target="_blank" rel="noopener">Full standings</a></p>
+<p>Season standings · <span class="q">Q</span> qualified so far (top ${table.series.qualifyTop}${table.series.qualifyMinRaces ? `, at least ${table.series.qualifyMinRaces} ${table.series.qualifyMinRaces === 1 ? "race" : "races"}` : ""}) · <a href="${escape(full)}" target="_blank" rel="noopener">Full standings</a></p>
 ${table.rows.length ? `<table><thead><tr><th>Place</th><th>Rider and horse</th><th class="n">Points</th><th class="n">Races</th><th class="n">Won</th></tr></thead><tbody>${rows}</tbody></table>` : "<p>No points yet in this division.</p>"}`;
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;

@@ -4,12 +4,16 @@ import type { z } from "zod";
 import { PageHeader } from "~/components/PageHeader";
 import { requireRaceTimer } from "~/features/raceday/access.server";
 import { BoothScreen } from "~/features/raceday/BoothScreen";
-import { boothView, correctTime, recordTime, voidTime } from "~/features/raceday/times.server";
+import { boothView } from "~/features/raceday/race-runs.server";
+import { enterRace } from "~/features/raceday/entries.server";
+import { ExhibitionForm } from "~/features/raceday/ExhibitionForm";
+import { correctTime, recordTime, voidTime } from "~/features/raceday/times.server";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { readForm } from "~/lib/forms.server";
 import { HttpError } from "~/lib/http.server";
 import { APP_NAME } from "~/schemas/constants";
+import { RACE_MESSAGES, raceEntrySchema } from "~/schemas/raceday";
 import { raceRerunSchema, raceTimeCorrectionSchema, raceTimeSchema } from "~/schemas/raceday-booth";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Booth: ${data?.event.name ?? "Race"} | ${APP_NAME}` }];
@@ -50,7 +54,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const eventId = params.id ?? "";
   const classId = text(form, "classId") ?? "";
-  const back = `/events/${encodeURIComponent(eventId)}/booth${classId ? `?class=${encodeURIComponent(classId)}` : ""}`;
+  const back =
+    text(form, "back") === "hub" ? `/events/${encodeURIComponent(eventId)}/race-day` : `/events/${encodeURIComponent(eventId)}/booth${classId ? `?class=${encodeURIComponent(classId)}` : ""}`;
   const intent = text(form, "intent");
   const db = getDb();
   // Who may use the booth is asked first: anyone else learns nothing from how a form is read.
@@ -67,6 +72,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       });
       recordTime(db, user, eventId, input);
       return redirectWithToast(back, { type: "success", title: input.outcome === "TIME" ? `Time saved: ${input.time}` : input.outcome === "NT" ? "NT saved" : "Scratch saved" });
+    }
+    if (intent === "exhibition") {
+      // The producer's (or an admin's) alone: enterRace refuses a named timer's walk-up.
+      const input = parse(raceEntrySchema, { classId, riderName: text(form, "riderName") ?? "", horseName: text(form, "horseName"), exhibition: true });
+      if (!input.riderName) throw new HttpError(400, RACE_MESSAGES.riderName);
+      const { entry } = enterRace(db, user, eventId, input);
+      return redirectWithToast(back, { type: "success", title: `Exhibition run added: ${entry.riderName} on ${entry.horseName}` });
     }
     const ref = text(form, "timeId") ?? "";
     if (intent === "undo") {
@@ -103,6 +115,11 @@ export default function Booth() {
       <PageHeader title={`Booth: ${data.event.name}`} back={data.event.canManage ? `/events/${data.event.id}/race-day` : "/events"} width="wide" actions={<a data-discover href={`/events/${data.event.id}/live`} className="btn-ghost text-sm">Live</a>} />
       <main id="main" className="mx-auto max-w-7xl px-4 py-4">
         <BoothScreen data={data} />
+        {data.event.canManage ? (
+          <div className="mt-6">
+            <ExhibitionForm eventId={data.event.id} classes={data.classes} back="booth" />
+          </div>
+        ) : null}
       </main>
     </>
   );

@@ -82,7 +82,10 @@ export default function Live() {
                     <p className="truncate font-semibold text-gray-900">
                       {run.riderName} <span className="font-normal text-gray-700">on {run.horseName}</span>
                     </p>
-                    <p className="text-sm text-gray-600">{run.className}</p>
+                    <p className="text-sm text-gray-600">
+                      {run.className}
+                      {run.exhibition ? <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">Exhibition</span> : null}
+                    </p>
                   </div>
                   <p className="shrink-0 text-right font-mono text-lg font-bold text-gray-900">
                     {run.outcome === "TIME" ? run.time : run.outcome === "NT" ? "NT" : "Scratch"}
@@ -116,6 +119,7 @@ export default function Live() {
                       <span className="font-semibold">{i === 0 ? "Gate: " : ""}</span>
                       {e.backNumber !== null ? `#${e.backNumber} ` : ""}
                       {e.riderName} <span className="text-gray-700">on {e.horseName}</span>
+                      {e.exhibition ? <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">Exhibition</span> : null}
                     </li>
                   ))}
                 </ol>

@@ -11,6 +11,7 @@ import { formatCents } from "~/features/raceday/time";
 import { formatEventTime } from "~/features/raceday/when";
 import { APP_NAME } from "~/schemas/constants";
 import { centsToDollarsText, msToSecondsText, payoutToText, RACE_LIMITS } from "~/schemas/raceday";
+import { ExhibitionForm } from "~/features/raceday/ExhibitionForm";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Race Day: ${data?.event.name ?? "Event"} | ${APP_NAME}` }];
 export const loader = ({ request, params }: LoaderFunctionArgs) => hubScreen(request, params.id ?? "");
@@ -26,6 +27,8 @@ const HISTORY_LABELS: Record<string, string> = {
   reinstate: "Back in",
   move: "Moved",
   "late-entry": "Late entry",
+  exhibition: "Exhibition run",
+  "device-time-not-used": "Booth clock not used",
 };
 
 function Input({ id, label, name, defaultValue, errors, hint, ...rest }: { id: string; label: string; name: string; defaultValue?: string; errors?: string[] | null; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
@@ -330,6 +333,7 @@ export default function RaceDayHub() {
             {hub.classes.map((c) => (
               <ClassPanel key={c.id} cls={c} hub={hub} result={resultFor(c.id)} />
             ))}
+            {hub.racing ? <ExhibitionForm eventId={hub.event.id} classes={hub.classes} back="hub" /> : null}
             {hub.racing ? (
               // Keyed by the class count: a class added closes and empties the form (with JavaScript the page stays mounted).
               <details key={`add-${hub.classes.length}`} id="add-class" className="card" open={hub.classes.length === 0 || resultFor("new") !== null}>

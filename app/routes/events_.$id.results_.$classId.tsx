@@ -82,7 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (intent === "publish") {
       const summary = publishClass(db, user, eventId, classId);
       const runs = summary.runLogs.created + summary.runLogs.updated;
-      return redirectWithToast(here, { type: "success", title: "Results published", description: `${runs} official ${runs === 1 ? "run" : "runs"} in riders' run logs; ${summary.notified} ${summary.notified === 1 ? "rider" : "riders"} told.` });
+      return redirectWithToast(here, { type: "success", title: "Results published", description: `${runs} official ${runs === 1 ? "run" : "runs"} in riders' run logs; ${summary.ridersTold} ${summary.ridersTold === 1 ? "rider" : "riders"} told.` });
     }
     const entryId = field(form, "entryId") ?? "";
     if (intent === "override") {

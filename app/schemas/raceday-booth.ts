@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RACE_OUTCOMES } from "./race-outcomes";
 
 /**
  * The booth's and the results' inputs: times, corrections, reruns, payout
@@ -8,8 +9,7 @@ import { z } from "zod";
  * server function so that the message is written once.
  */
 
-export const RACE_OUTCOMES = ["TIME", "NT", "SCRATCH"] as const;
-export type RaceOutcome = (typeof RACE_OUTCOMES)[number];
+export { RACE_OUTCOMES, type RaceOutcome } from "./race-outcomes";
 /** Knocked barrels a run can carry: a cloverleaf has three, a few patterns more. */
 export const MAX_PENALTIES = 5;
 export const MAX_REASON = 300;

@@ -56,6 +56,7 @@ export const RACE_MESSAGES = {
   horse: "Choose one of your horses or type a horse's name",
   horseNameMax: `Horse name must be ${RACE_LIMITS.horseName} characters or less`,
   riderName: "Rider name is required for a walk-up entry",
+  exhibitionSidepot: "A sidepot pays on its class's runs: add the exhibition run to that class",
   riderNameMax: `Rider name must be ${RACE_LIMITS.riderName} characters or less`,
   rider: "Choose a rider from the list",
   backNumber: `Back number must be a whole number from 1 to ${RACE_LIMITS.backNumber}`,
@@ -190,6 +191,8 @@ const classFields = {
   name: z.string({ required_error: RACE_MESSAGES.className, invalid_type_error: RACE_MESSAGES.className }).trim().min(1, RACE_MESSAGES.className).max(RACE_LIMITS.className, RACE_MESSAGES.classNameMax),
   entryFeeCents: cents,
   addedMoneyCents: cents,
+  /** What an exhibition run costs (kept by the office, never in the pot). */
+  exhibitionFeeCents: cents,
   producerSharePercent: whole(RACE_MESSAGES.producerShare, 0, 100),
   divisions: whole(RACE_MESSAGES.divisions, 1, RACE_LIMITS.divisions),
   /** Thousandths: the schema reads `splitSeconds` into it. */
@@ -209,6 +212,7 @@ export const raceClassSchema = z.object({
   name: classFields.name,
   entryFeeCents: classFields.entryFeeCents,
   addedMoneyCents: classFields.addedMoneyCents.optional(),
+  exhibitionFeeCents: classFields.exhibitionFeeCents.optional(),
   producerSharePercent: classFields.producerSharePercent.optional(),
   divisions: classFields.divisions.optional(),
   splitSeconds: classFields.splitSeconds.optional(),
@@ -287,6 +291,11 @@ export const raceClassFormSchema = z
     };
   });
 
+const boolFlag = z.preprocess(
+  (v) => (v === "true" || v === "on" ? true : v === "false" || v === "off" ? false : v),
+  z.boolean({ invalid_type_error: RACE_MESSAGES.flag }),
+);
+
 const optionalName = (max: number, message: string) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string({ invalid_type_error: message }).trim().max(max, message).optional());
 
@@ -295,6 +304,8 @@ const optionalName = (max: number, message: string) =>
  * `horseId` (one of theirs) or `horseName` (found or added, as the run log
  * does), optionally `riderId` (their own sub-profile). The producer may
  * instead give `riderName` and `horseName` for a walk-up without an account.
+ * `exhibition: true` makes it an exhibition run: timed, never placed or
+ * paid, not in the pot or the season, at the class's exhibition fee.
  */
 export const raceEntrySchema = z.object({
   classId: id,
@@ -305,13 +316,9 @@ export const raceEntrySchema = z.object({
     z.number({ invalid_type_error: RACE_MESSAGES.rider }).int(RACE_MESSAGES.rider).positive(RACE_MESSAGES.rider).optional(),
   ),
   riderName: optionalName(RACE_LIMITS.riderName, RACE_MESSAGES.riderNameMax),
+  exhibition: boolFlag.optional(),
 });
 export type RaceEntryInput = z.infer<typeof raceEntrySchema>;
-
-const boolFlag = z.preprocess(
-  (v) => (v === "true" || v === "on" ? true : v === "false" || v === "off" ? false : v),
-  z.boolean({ invalid_type_error: RACE_MESSAGES.flag }),
-);
 
 /**
  * PATCH /api/events/{id}/entries/{entryId}: scratch (or put back), paid, back number (null clears), move to another class.

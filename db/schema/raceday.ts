@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { RACE_OUTCOMES } from "../../app/schemas/race-outcomes";
 import { createdAt, flag, timestamp, uuid } from "./columns";
 import { events } from "./events";
 import { horses } from "./horses";
@@ -136,7 +137,7 @@ export const raceTimes = sqliteTable(
       .notNull()
       .references(() => raceEntries.id, { onDelete: "cascade" }),
     clientId: text("client_id").notNull(),
-    outcome: text("outcome", { enum: ["TIME", "NT", "SCRATCH"] }).notNull(),
+    outcome: text("outcome", { enum: RACE_OUTCOMES }).notNull(),
     /** The time as the timer showed it, in thousandths, before penalties. */
     timeMs: integer("time_ms"),
     /** Knocked barrels: 5 seconds each. */
@@ -215,7 +216,7 @@ export const raceResults = sqliteTable(
     eventId: text("event_id")
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
-    outcome: text("outcome", { enum: ["TIME", "NT", "SCRATCH"] }).notNull(),
+    outcome: text("outcome", { enum: RACE_OUTCOMES }).notNull(),
     timeMs: integer("time_ms"),
     penalties: integer("penalties").notNull().default(0),
     /** The time with penalties, which places the run; null for NT and scratches. */

@@ -6,7 +6,7 @@ import { applyOps, boothQueue, timeLabel, type BoothEntry, type BoothOp, type Bo
 import { enqueueOp, dropOp, newClientId, pruneSent, queuedOps, sentOps, syncOps, type QueuedOp, type SentOp } from "./boothQueue";
 import { refreshKeptPages } from "~/lib/offline";
 import { parseRaceTime } from "./time";
-import type { BoothView } from "./times.server";
+import type { BoothView } from "./race-runs.server";
 
 type Data = BoothView & { userId: string; classId: string | null; formKey: string };
 

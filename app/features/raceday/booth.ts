@@ -1,3 +1,5 @@
+import type { RaceOutcome } from "~/schemas/race-outcomes";
+
 /**
  * The booth's order of go, as one pure rule shared by the server's HTML
  * (without JavaScript) and the booth's browser code (which applies the
@@ -21,7 +23,7 @@ export type BoothTime = {
   id: string | null;
   clientId: string;
   entryId: string;
-  outcome: "TIME" | "NT" | "SCRATCH";
+  outcome: RaceOutcome;
   /** The timer's time as text ("15.482"); null for NT and scratches. */
   time: string | null;
   penalties: number;

@@ -33,12 +33,12 @@ export function getClass(db: Db, eventId: string, classId: string): RaceClass {
   return found;
 }
 
-/** How many entries each class of the event has (scratches not counted). */
+/** How many entries each class of the event has (scratches and exhibition runs not counted). */
 export function entryCounts(db: Db, eventId: string): Map<string, number> {
   const rows = db
     .select({ classId: raceEntries.classId, n: count() })
     .from(raceEntries)
-    .where(and(eq(raceEntries.eventId, eventId), eq(raceEntries.status, "ENTERED")))
+    .where(and(eq(raceEntries.eventId, eventId), eq(raceEntries.status, "ENTERED"), eq(raceEntries.exhibition, false)))
     .groupBy(raceEntries.classId)
     .all();
   return new Map(rows.map((r) => [r.classId, r.n]));
@@ -122,6 +122,7 @@ export function createClass(db: Db, viewer: Viewer, eventId: string, input: Race
           position: (last?.max ?? -1) + 1,
           entryFeeCents: input.entryFeeCents,
           addedMoneyCents: input.addedMoneyCents ?? 0,
+          exhibitionFeeCents: input.exhibitionFeeCents ?? 0,
           producerSharePercent: input.producerSharePercent ?? 0,
           divisions,
           splitMs: checkSplits(input.splitSeconds ?? [DEFAULT_SPLIT_MS], divisions),
@@ -179,6 +180,7 @@ export function updateClass(db: Db, viewer: Viewer, eventId: string, classId: st
           ...(patch.name !== undefined ? { name: patch.name } : {}),
           ...(patch.entryFeeCents !== undefined ? { entryFeeCents: patch.entryFeeCents } : {}),
           ...(patch.addedMoneyCents !== undefined ? { addedMoneyCents: patch.addedMoneyCents } : {}),
+          ...(patch.exhibitionFeeCents !== undefined ? { exhibitionFeeCents: patch.exhibitionFeeCents } : {}),
           ...(patch.producerSharePercent !== undefined ? { producerSharePercent: patch.producerSharePercent } : {}),
           ...(patch.maxHorsesPerRider !== undefined ? { maxHorsesPerRider: patch.maxHorsesPerRider } : {}),
           divisions,

@@ -3,14 +3,14 @@ import { raceClasses, raceEntries, type RaceClass, type User } from "#db/schema"
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
-import { publishRaceChange } from "~/lib/live.server";
 import { RACE_MESSAGES as M, type RaceDrawInput } from "~/schemas/raceday";
 import { findRaceEvent, requireRaceManager } from "./access.server";
 import { getClass, listClasses } from "./classes.server";
 import { drawOrder, newDrawSeed } from "./draw";
-import { listClassEntries, riderKeyOf } from "./entries.server";
+import { listClassEntries, riderKeyOf } from "./race-runs.server";
 import { recordHistory } from "./history.server";
 import { raceIsOpenFor } from "./policies.server";
+import { changeRace } from "./race-change.server";
 import { presentDrawn, type DrawSlot } from "./presenters.server";
 
 /*
@@ -33,47 +33,41 @@ type Viewer = Pick<User, "id" | "isAdmin">;
 export function drawClass(db: Db, viewer: Viewer, eventId: string, classId: string, input: RaceDrawInput): RaceClass {
   const event = requireRaceManager(db, viewer, eventId);
   if (!raceIsOpenFor(event)) throw new HttpError(409, M.notApproved);
-  const result = db.transaction(
-    () => {
-      const cls = getClass(db, eventId, classId);
-      if (cls.sidepotOf) throw new HttpError(409, M.sidepotDraw);
-      const redraw = input.seed !== undefined || input.minGap !== undefined || input.dragEvery !== undefined || !input.publish;
-      if (cls.drawPublishedAt) {
-        if (!redraw) return cls;
-        throw new HttpError(409, M.drawPublished);
-      }
-      const at = now();
-      // `publish` alone publishes the order the producer looked at; on a class not drawn yet it draws and publishes.
-      if (!redraw && cls.drawnAt) return publish(db, viewer, cls, at);
-      const seed = input.seed ?? newDrawSeed();
-      const minGap = input.minGap ?? cls.drawMinGap;
-      const dragEvery = input.dragEvery ?? cls.dragEvery;
-      // The order the draw reads entries in is part of what the seed reproduces: as entered, then by id.
-      const entries = db
-        .select()
-        .from(raceEntries)
-        .where(eq(raceEntries.classId, cls.id))
-        .orderBy(asc(raceEntries.createdAt), asc(raceEntries.id))
-        .all();
-      const running = entries.filter((e) => e.status === "ENTERED");
-      const order = drawOrder({ seed, minGap, dragEvery, entries: running.map((e) => ({ entryId: e.id, riderKey: riderKeyOf(e), late: e.late })) });
-      db.update(raceEntries).set({ drawPosition: null, dragsBefore: null }).where(eq(raceEntries.classId, cls.id)).run();
-      for (const o of order) {
-        db.update(raceEntries).set({ drawPosition: o.position, dragsBefore: o.dragsBefore }).where(eq(raceEntries.id, o.entryId)).run();
-      }
-      const drawn = db
-        .update(raceClasses)
-        .set({ drawSeed: seed, drawMinGap: minGap, dragEvery, drawnAt: at })
-        .where(eq(raceClasses.id, cls.id))
-        .returning()
-        .get()!;
-      return input.publish ? publish(db, viewer, drawn, at) : drawn;
-    },
-    { behavior: "immediate" },
-  );
-  // A published draw is the live page's running order: its viewers re-read it (after the commit).
-  if (result.drawPublishedAt) publishRaceChange(eventId);
-  return result;
+  return changeRace(db, viewer, eventId, () => {
+    const cls = getClass(db, eventId, classId);
+    if (cls.sidepotOf) throw new HttpError(409, M.sidepotDraw);
+    const redraw = input.seed !== undefined || input.minGap !== undefined || input.dragEvery !== undefined || !input.publish;
+    if (cls.drawPublishedAt) {
+      if (!redraw) return cls;
+      throw new HttpError(409, M.drawPublished);
+    }
+    const at = now();
+    // `publish` alone publishes the order the producer looked at; on a class not drawn yet it draws and publishes.
+    if (!redraw && cls.drawnAt) return publish(db, viewer, cls, at);
+    const seed = input.seed ?? newDrawSeed();
+    const minGap = input.minGap ?? cls.drawMinGap;
+    const dragEvery = input.dragEvery ?? cls.dragEvery;
+    // The order the draw reads entries in is part of what the seed reproduces: as entered, then by id.
+    const entries = db
+      .select()
+      .from(raceEntries)
+      .where(eq(raceEntries.classId, cls.id))
+      .orderBy(asc(raceEntries.createdAt), asc(raceEntries.id))
+      .all();
+    const running = entries.filter((e) => e.status === "ENTERED");
+    const order = drawOrder({ seed, minGap, dragEvery, entries: running.map((e) => ({ entryId: e.id, riderKey: riderKeyOf(e), late: e.late })) });
+    db.update(raceEntries).set({ drawPosition: null, dragsBefore: null }).where(eq(raceEntries.classId, cls.id)).run();
+    for (const o of order) {
+      db.update(raceEntries).set({ drawPosition: o.position, dragsBefore: o.dragsBefore }).where(eq(raceEntries.id, o.entryId)).run();
+    }
+    const drawn = db
+      .update(raceClasses)
+      .set({ drawSeed: seed, drawMinGap: minGap, dragEvery, drawnAt: at })
+      .where(eq(raceClasses.id, cls.id))
+      .returning()
+      .get()!;
+    return input.publish ? publish(db, viewer, drawn, at) : drawn;
+  });
 }
 
 function publish(db: Db, viewer: Viewer, cls: RaceClass, at: Date) {

@@ -5,14 +5,15 @@ import { findOwnHorse, horseForName } from "~/features/horses/horses.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
-import { publishRaceChange } from "~/lib/live.server";
 import { zonedInstant } from "~/lib/zoned-time";
 import { maxHorsesMessage, RACE_LIMITS, RACE_MESSAGES as M, type RaceEntryInput, type RaceEntryPatch } from "~/schemas/raceday";
-import { findRaceEvent } from "./access.server";
+import { findRaceEvent, isNamedTimer } from "./access.server";
 import { findClass } from "./classes.server";
 import { dragsBeforePosition } from "./draw";
 import { recordHistory } from "./history.server";
 import { canManageRace, raceIsOpenFor } from "./policies.server";
+import { changeRace } from "./race-change.server";
+import { counts, listClassEntries, riderKeyOf, sameHorse } from "./race-runs.server";
 
 /*
  * Entries: a rider (or a parent for a sub-profile) enters a class with a
@@ -21,11 +22,14 @@ import { canManageRace, raceIsOpenFor } from "./policies.server";
  * Once a class's draw is published, scratches, moves and late entries are
  * recorded in the event's history.
  *
- * Each change runs in one immediate transaction: the checks (horses per
- * rider, the same horse twice) and the write see the same rows, and a
- * refused entry leaves nothing behind (not even the horse a new name would
- * have added). Statements inside the callback go through `db` itself:
- * better-sqlite3 runs them on the one connection, inside the transaction.
+ * Each change is written the one way race day writes (race-change.server.ts):
+ * one immediate transaction in which the checks (horses per rider, the same
+ * horse twice) and the write see the same rows, and a refused entry leaves
+ * nothing behind (not even the horse a new name would have added); then the
+ * live page is signalled (a walk-up, a late entry, a scratch or a move
+ * changes its running order). Statements inside the callback go through
+ * `db` itself: better-sqlite3 runs them on the one connection, inside the
+ * transaction.
  */
 
 type Viewer = Pick<User, "id" | "isAdmin">;
@@ -40,27 +44,6 @@ export function entriesCloseAt(event: Pick<Event, "entriesCloseAt" | "date" | "z
 
 export function entriesOpen(event: Pick<Event, "entriesCloseAt" | "date" | "zipCode">, at: Date = now()) {
   return at.getTime() < entriesCloseAt(event).getTime();
-}
-
-/**
- * Who rides an entry, for "horses per rider" and the draw's spacing: an
- * account's own riding, one of its sub-profiles, or a walk-up by name.
- */
-export function riderKeyOf(entry: Pick<RaceEntry, "userId" | "riderId" | "riderName">) {
-  return entry.userId ? `u:${entry.userId}:${entry.riderId ?? ""}` : `n:${entry.riderName.trim().toLowerCase()}`;
-}
-
-const sameHorse = (a: Pick<RaceEntry, "horseId" | "horseName" | "userId" | "riderId" | "riderName">, b: typeof a) =>
-  a.horseId && b.horseId ? a.horseId === b.horseId : !a.horseId && !b.horseId && riderKeyOf(a) === riderKeyOf(b) && a.horseName.trim().toLowerCase() === b.horseName.trim().toLowerCase();
-
-/** The entries of a class in running order (drawn ones by position, then the rest as entered). */
-export function listClassEntries(db: Db, classId: string): RaceEntry[] {
-  return db
-    .select()
-    .from(raceEntries)
-    .where(eq(raceEntries.classId, classId))
-    .orderBy(sql`${raceEntries.drawPosition} IS NULL`, asc(raceEntries.drawPosition), asc(raceEntries.createdAt), asc(raceEntries.id))
-    .all();
 }
 
 /** Every entry of an event (the producer's list), class by class in running order. */
@@ -88,16 +71,6 @@ export function findEntry(db: Db, eventId: string, entryId: string): RaceEntry |
   return db.select().from(raceEntries).where(and(eq(raceEntries.id, entryId), eq(raceEntries.eventId, eventId))).get() ?? null;
 }
 
-/**
- * The entry of a sidepot's class that runs for a sidepot entry (same rider,
- * same horse), or null: a sidepot pays on those runs.
- */
-export function parentEntryFor(db: Db, entry: RaceEntry): RaceEntry | null {
-  const cls = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get();
-  if (!cls?.sidepotOf) return null;
-  return listClassEntries(db, cls.sidepotOf).find((e) => e.status === "ENTERED" && sameHorse(e, entry)) ?? null;
-}
-
 const refuse = (status: number, message: string, field?: string) => new HttpError(status, message, field ? { errors: { [field]: [message] } } : {});
 
 /** How an account's rider is named in a draw: the account's name, or the sub-profile's (with the family name when it has none). */
@@ -107,15 +80,20 @@ function accountRiderName(user: Pick<User, "firstName" | "lastName">, subProfile
   return name.includes(" ") || !user.lastName ? name : `${name} ${user.lastName}`;
 }
 
-type Candidate = Pick<RaceEntry, "userId" | "riderId" | "riderName" | "horseId" | "horseName">;
+type Candidate = Pick<RaceEntry, "userId" | "riderId" | "riderName" | "horseId" | "horseName"> & { exhibition?: boolean };
 
 /** The class rules an entry must meet to be (or stay) ENTERED in `cls`; `selfId` is the entry itself when it is already stored. */
 function checkClassRules(db: Db, cls: RaceClass, candidate: Candidate, selfId?: string) {
   if (cls.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
+  // An exhibition run is never timed in a sidepot, and counts against no limit: a horse may have one beside its entry.
+  if (candidate.exhibition) {
+    if (cls.sidepotOf) throw refuse(409, M.exhibitionSidepot, "classId");
+    return;
+  }
   const others = db
     .select()
     .from(raceEntries)
-    .where(and(eq(raceEntries.classId, cls.id), eq(raceEntries.status, "ENTERED")))
+    .where(and(eq(raceEntries.classId, cls.id), eq(raceEntries.status, "ENTERED"), eq(raceEntries.exhibition, false)))
     .all()
     .filter((e) => e.id !== selfId);
   if (others.some((e) => sameHorse(e, candidate))) throw refuse(409, M.sameHorse, "horseId");
@@ -123,7 +101,7 @@ function checkClassRules(db: Db, cls: RaceClass, candidate: Candidate, selfId?: 
   if (others.filter((e) => riderKeyOf(e) === key).length >= cls.maxHorsesPerRider) throw refuse(409, maxHorsesMessage(cls.maxHorsesPerRider), "horseId");
   if (cls.sidepotOf) {
     const parent = db.select().from(raceClasses).where(eq(raceClasses.id, cls.sidepotOf)).get();
-    const runs = parent ? listClassEntries(db, parent.id).some((e) => e.status === "ENTERED" && sameHorse(e, candidate)) : false;
+    const runs = parent ? listClassEntries(db, parent.id).some((e) => counts(e) && sameHorse(e, candidate)) : false;
     if (!runs) throw refuse(409, `Enter ${candidate.horseName} in ${parent?.name ?? "its class"} first: a sidepot pays on that class's runs`, "classId");
   }
 }
@@ -169,43 +147,42 @@ export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryI
   if ((input.riderName?.length ?? 0) > RACE_LIMITS.riderName) throw refuse(400, M.riderNameMax, "riderName");
   if ((input.horseName?.trim().length ?? 0) > RACE_LIMITS.horseName) throw refuse(400, M.horseNameMax, "horseName");
   if (!input.horseId && !input.horseName) throw refuse(400, M.horse, "horseId");
-  const entry = db.transaction(
-    () => {
-      const cls = classFor(db, eventId, input.classId);
-      let candidate: Candidate;
-      if (walkUp) {
-        candidate = { userId: null, riderId: null, riderName: input.riderName!, horseId: null, horseName: input.horseName! };
+  const entry = changeRace(db, user, eventId, (touch) => {
+    const cls = classFor(db, eventId, input.classId);
+    let candidate: Candidate;
+    if (walkUp) {
+      candidate = { userId: null, riderId: null, riderName: input.riderName!, horseId: null, horseName: input.horseName! };
+    } else {
+      const sub = input.riderId !== undefined ? (db.select().from(riders).where(and(eq(riders.id, input.riderId), eq(riders.userId, user.id))).get() ?? null) : null;
+      if (input.riderId !== undefined && !sub) throw refuse(400, M.rider, "riderId");
+      let horse;
+      if (input.horseId) {
+        horse = findOwnHorse(db, user.id, input.horseId);
+        if (!horse) throw refuse(400, "Choose a horse from the list", "horseId");
+        if (horse.retiredAt) throw refuse(400, "This horse is retired: bring it back from its page to enter it", "horseId");
       } else {
-        const sub = input.riderId !== undefined ? (db.select().from(riders).where(and(eq(riders.id, input.riderId), eq(riders.userId, user.id))).get() ?? null) : null;
-        if (input.riderId !== undefined && !sub) throw refuse(400, M.rider, "riderId");
-        let horse;
-        if (input.horseId) {
-          horse = findOwnHorse(db, user.id, input.horseId);
-          if (!horse) throw refuse(400, "Choose a horse from the list", "horseId");
-          if (horse.retiredAt) throw refuse(400, "This horse is retired: bring it back from its page to enter it", "horseId");
-        } else {
-          horse = horseForName(db, user, input.horseName!);
-        }
-        candidate = { userId: user.id, riderId: sub?.id ?? null, riderName: accountRiderName(user, sub), horseId: horse.id, horseName: horse.name };
+        horse = horseForName(db, user, input.horseName!);
       }
-      checkClassRules(db, cls, candidate);
-      // Entered after the draw, or by the producer after entries closed: runs at the end.
-      const place = placeFor(db, cls);
-      const late = place.late || !entriesOpen(event);
-      const inserted = db
-        .insert(raceEntries)
-        .values({ eventId, classId: cls.id, ...candidate, ...place, late, createdBy: user.id })
-        .returning()
-        .get();
-      if (cls.drawPublishedAt) {
-        recordHistory(db, { eventId, classId: cls.id, entryId: inserted.id, actorId: user.id, action: "late-entry", detail: `#${inserted.drawPosition}` });
-      }
-      return inserted;
-    },
-    { behavior: "immediate" },
-  );
-  // A walk-up or late entry joins the live page's running order.
-  publishRaceChange(eventId);
+      candidate = { userId: user.id, riderId: sub?.id ?? null, riderName: accountRiderName(user, sub), horseId: horse.id, horseName: horse.name };
+    }
+    const exhibition = input.exhibition === true;
+    checkClassRules(db, cls, { ...candidate, exhibition });
+    // Entered after the draw, or by the producer after entries closed: runs at the end.
+    const place = placeFor(db, cls);
+    const late = place.late || !entriesOpen(event);
+    const inserted = db
+      .insert(raceEntries)
+      .values({ eventId, classId: cls.id, ...candidate, ...place, late, exhibition, createdBy: user.id })
+      .returning()
+      .get();
+    if (exhibition) {
+      recordHistory(db, { eventId, classId: cls.id, entryId: inserted.id, actorId: user.id, action: "exhibition", detail: inserted.drawPosition ? `#${inserted.drawPosition}` : null });
+    } else if (cls.drawPublishedAt) {
+      recordHistory(db, { eventId, classId: cls.id, entryId: inserted.id, actorId: user.id, action: "late-entry", detail: `#${inserted.drawPosition}` });
+    }
+    touch(cls.id);
+    return inserted;
+  });
   return { entry, notice: !walkUp && user.privacyMode === "SOLO" ? M.soloNotice : null };
 }
 
@@ -219,52 +196,53 @@ export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
   const event = findRaceEvent(db, viewer, eventId);
   const manager = canManageRace(viewer, event);
   const current = findEntry(db, eventId, entryId);
-  if (!current || (!manager && current.userId !== viewer.id)) throw new HttpError(404, M.entryNotFound);
+  if (!current) throw new HttpError(404, M.entryNotFound);
+  if (!manager && current.userId !== viewer.id) {
+    // A named timer sees every entry at the booth: refused in words. Anyone else learns nothing of another's entry.
+    if (isNamedTimer(db, viewer, eventId)) throw new HttpError(403, "Only the event's producer can change another rider's entry");
+    throw new HttpError(404, M.entryNotFound);
+  }
   if (!manager) {
     const others = patch.paid !== undefined || patch.paidMethod !== undefined || patch.paidReference !== undefined || patch.backNumber !== undefined || patch.classId !== undefined || patch.scratched === false;
     if (others) throw new HttpError(403, "Only the event's producer can change that; you can scratch your entry");
     if (!entriesOpen(event)) throw refuse(409, `${closedMessage(event)}: ask the producer to scratch it`);
   }
-  const updated = db.transaction(
-    () => {
-      let entry = findEntry(db, eventId, entryId);
-      if (!entry) throw new HttpError(404, M.entryNotFound);
-      const cls = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get()!;
-      const history = (action: string, detail: string | null, classId = cls.id) =>
-        recordHistory(db, { eventId, classId, entryId, actorId: viewer.id, action, detail });
-      const set = (values: Partial<RaceEntry>) => (entry = db.update(raceEntries).set(values).where(eq(raceEntries.id, entryId)).returning().get()!);
+  return changeRace(db, viewer, eventId, (touch) => {
+    let entry = findEntry(db, eventId, entryId);
+    if (!entry) throw new HttpError(404, M.entryNotFound);
+    const cls = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get()!;
+    const history = (action: string, detail: string | null, classId = cls.id) =>
+      recordHistory(db, { eventId, classId, entryId, actorId: viewer.id, action, detail });
+    const set = (values: Partial<RaceEntry>) => (entry = db.update(raceEntries).set(values).where(eq(raceEntries.id, entryId)).returning().get()!);
 
-      if (patch.classId !== undefined && patch.classId !== entry.classId) {
-        const target = classFor(db, eventId, patch.classId);
-        if (cls.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
-        if (entry.status === "ENTERED") checkClassRules(db, target, entry);
-        else if (target.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
-        const place = entry.status === "ENTERED" ? placeFor(db, target) : { late: entry.late, drawPosition: null, dragsBefore: null };
-        set({ classId: target.id, ...place });
-        if (cls.drawPublishedAt || target.drawPublishedAt) history("move", `${cls.name} to ${target.name}${place.drawPosition ? ` (#${place.drawPosition})` : ""}`, target.id);
-      }
-      const here = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get()!;
-      if (patch.scratched === true && entry.status === "ENTERED") {
-        if (here.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
-        set({ status: "SCRATCHED", scratchedAt: now() });
-        if (here.drawPublishedAt) history("scratch", entry.drawPosition ? `#${entry.drawPosition}` : null, here.id);
-      } else if (patch.scratched === false && entry.status === "SCRATCHED") {
-        checkClassRules(db, here, entry, entry.id);
-        // Back in its old place if the draw kept one for it, else at the end.
-        const place = entry.drawPosition ? {} : placeFor(db, here);
-        set({ status: "ENTERED", scratchedAt: null, ...place });
-        if (here.drawPublishedAt) history("reinstate", entry.drawPosition ? `#${entry.drawPosition}` : null, here.id);
-      }
-      const payment = paymentAfter(entry, patch);
-      if (payment.paid !== entry.paid || payment.paidMethod !== entry.paidMethod || payment.paidReference !== entry.paidReference) set(payment);
-      if (patch.backNumber !== undefined && patch.backNumber !== entry.backNumber) set({ backNumber: patch.backNumber });
-      return entry;
-    },
-    { behavior: "immediate" },
-  );
-  // Scratches, moves and back numbers show on the live page: its viewers re-read it (after the commit).
-  publishRaceChange(eventId);
-  return updated;
+    if (patch.classId !== undefined && patch.classId !== entry.classId) {
+      const target = classFor(db, eventId, patch.classId);
+      if (cls.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
+      if (entry.status === "ENTERED") checkClassRules(db, target, entry, entry.id);
+      else if (target.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
+      const place = entry.status === "ENTERED" ? placeFor(db, target) : { late: entry.late, drawPosition: null, dragsBefore: null };
+      set({ classId: target.id, ...place });
+      if (cls.drawPublishedAt || target.drawPublishedAt) history("move", `${cls.name} to ${target.name}${place.drawPosition ? ` (#${place.drawPosition})` : ""}`, target.id);
+    }
+    const here = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get()!;
+    if (patch.scratched === true && entry.status === "ENTERED") {
+      if (here.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
+      set({ status: "SCRATCHED", scratchedAt: now() });
+      if (here.drawPublishedAt) history("scratch", entry.drawPosition ? `#${entry.drawPosition}` : null, here.id);
+    } else if (patch.scratched === false && entry.status === "SCRATCHED") {
+      checkClassRules(db, here, entry, entry.id);
+      // Back in its old place if the draw kept one for it, else at the end.
+      const place = entry.drawPosition ? {} : placeFor(db, here);
+      set({ status: "ENTERED", scratchedAt: null, ...place });
+      if (here.drawPublishedAt) history("reinstate", entry.drawPosition ? `#${entry.drawPosition}` : null, here.id);
+    }
+    const payment = paymentAfter(entry, patch);
+    if (payment.paid !== entry.paid || payment.paidMethod !== entry.paidMethod || payment.paidReference !== entry.paidReference) set(payment);
+    if (patch.backNumber !== undefined && patch.backNumber !== entry.backNumber) set({ backNumber: patch.backNumber });
+    touch(cls.id);
+    touch(entry.classId);
+    return entry;
+  });
 }
 
 /**
@@ -305,7 +283,7 @@ export function myEntries(db: Db, user: Pick<User, "id">, today: string) {
       eventName: events.name,
       date: events.date,
       className: raceClasses.name,
-      feeCents: raceClasses.entryFeeCents,
+      feeCents: sql<number>`CASE WHEN ${raceEntries.exhibition} THEN ${raceClasses.exhibitionFeeCents} ELSE ${raceClasses.entryFeeCents} END`,
       drawPublished: isNotNull(raceClasses.drawPublishedAt),
       riderName: raceEntries.riderName,
       horseName: raceEntries.horseName,

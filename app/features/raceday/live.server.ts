@@ -1,10 +1,10 @@
 import type { Db } from "~/lib/db.server";
+import type { RaceOutcome } from "~/schemas/race-outcomes";
 import { subscribeRaceChange } from "~/lib/live.server";
 import { listClasses } from "./classes.server";
-import { listClassEntries } from "./entries.server";
+import { classRuns, currentTimes, latestTimes, listClassEntries, totalMs, waitingEntries } from "./race-runs.server";
 import { resultsOfRuns } from "./results.server";
 import { formatRaceTime } from "./time";
-import { currentTimes, latestTimes, totalMs, waitingEntries } from "./times.server";
 
 /**
  * The public live page's view of an event: the last runs, the leaders of
@@ -12,9 +12,9 @@ import { currentTimes, latestTimes, totalMs, waitingEntries } from "./times.serv
  * change and shared by every open page and stream of this process: a time
  * taken at the booth signals the event (app/lib/live.server.ts, across
  * workers), the view is rebuilt once, and the same text goes to each stream.
- * A view older than VIEW_TTL_MS is rebuilt on the next read, so a change
- * made without a signal (an entry scratched from the race-day hub) shows
- * within seconds on a reload.
+ * Every race-day write signals once it is committed (race-change.server.ts);
+ * a view older than VIEW_TTL_MS is also rebuilt on the next read, so a
+ * signal lost between workers costs a few seconds at most.
  */
 
 const LAST_RUNS = 10;
@@ -24,14 +24,14 @@ const VIEW_TTL_MS = 5_000;
 /** Events whose view is kept without an open stream; the oldest go first beyond it. */
 const KEPT_EVENTS = 200;
 
-export type LiveRun = { id: string; className: string; riderName: string; horseName: string; backNumber: number | null; outcome: "TIME" | "NT" | "SCRATCH"; time: string | null; penalties: number };
+export type LiveRun = { id: string; className: string; riderName: string; horseName: string; backNumber: number | null; outcome: RaceOutcome; time: string | null; penalties: number; exhibition: boolean };
 export type LiveClass = {
   id: string;
   name: string;
   ran: number;
   entries: number;
   leaders: { division: number; places: { entryId: string; place: number; riderName: string; horseName: string; time: string }[] }[];
-  onDeck: { entryId: string; riderName: string; horseName: string; backNumber: number | null; position: number | null; dragBefore: boolean }[];
+  onDeck: { entryId: string; riderName: string; horseName: string; backNumber: number | null; position: number | null; dragBefore: boolean; exhibition: boolean }[];
 };
 export type LiveView = { eventId: string; version: number; lastRuns: LiveRun[]; classes: LiveClass[] };
 
@@ -53,17 +53,20 @@ export function computeLiveView(db: Db, eventId: string, version = 0): LiveView 
     outcome: time.outcome,
     time: totalMs(time) === null ? null : formatRaceTime(totalMs(time)!),
     penalties: time.penalties,
+    exhibition: entry.exhibition,
   }));
   const view: LiveClass[] = running.map((cls) => {
-    const entries = listClassEntries(db, cls.id).filter((e) => e.status === "ENTERED");
+    const entries = listClassEntries(db, cls.id);
+    const runs = classRuns(db, cls, entries);
     const byId = new Map(entries.map((e) => [e.id, e]));
-    const results = resultsOfRuns(cls, entries.map((entry) => ({ entry, time: times.get(entry.id) ?? null })));
+    const results = resultsOfRuns(cls, runs);
+    // Exhibition runs come to the gate in their place like any other; they count for nothing.
     const waiting = waitingEntries(entries, times);
     return {
       id: cls.id,
       name: cls.name,
-      ran: entries.length - waiting.length,
-      entries: entries.length,
+      ran: runs.filter((r) => r.time).length,
+      entries: runs.length,
       leaders: results.divisions
         .filter((d) => d.places.length > 0)
         .map((d) => ({
@@ -81,6 +84,7 @@ export function computeLiveView(db: Db, eventId: string, version = 0): LiveView 
         position: e.drawPosition,
         // The arena is groomed before this run (the draw's drags), unless it is the one on the gate already.
         dragBefore: i > 0 && (e.dragsBefore ?? 0) > (waiting[i - 1]!.dragsBefore ?? 0),
+        exhibition: e.exhibition,
       })),
     };
   });

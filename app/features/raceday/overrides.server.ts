@@ -2,17 +2,18 @@ import { and, eq } from "drizzle-orm";
 import { raceEntries, racePayoutOverrides, type RaceClass, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
-import { publishRaceChange } from "~/lib/live.server";
 import { requireRaceManager } from "./access.server";
 import { recordHistory } from "./history.server";
-import { afterTimesChanged } from "./publish.server";
+import { changeRace } from "./race-change.server";
 import { computeClass, findClass } from "./results.server";
 import { formatCents } from "./time";
 
 /**
- * The producer's changes to a placing's money before (or after) publishing:
- * the amount and the reason, kept in the event's history. A published class
- * is published again at once, so the rider's run log shows the money paid.
+ * The producer's changes to a placing's money, before or after publishing:
+ * the amount and the reason, kept in the event's history. Written the one
+ * way race day writes (race-change.server.ts): a published class is
+ * published again in the same transaction, so the rider's run log shows the
+ * money paid and the rider hears "Corrected" with the new amount.
  */
 
 type Viewer = Pick<User, "id" | "isAdmin">;
@@ -26,21 +27,21 @@ export function setOverride(db: Db, actor: Viewer, eventId: string, classId: str
   // Money set on a run that placed nowhere (NT, scratch, not yet run) would be paid to nobody.
   const placed = computeClass(db, cls).computed.divisions.some((d) => d.places.some((p) => p.entryId === entryId));
   if (!placed) throw new HttpError(409, "Only a placed run can be paid: this entry has no time that places");
-  db.transaction(() => {
+  changeRace(db, actor, eventId, (touch) => {
     db.insert(racePayoutOverrides)
       .values({ classId: cls.id, entryId, amountCents: input.amountCents, reason: input.reason, createdBy: actor.id })
       .onConflictDoUpdate({ target: [racePayoutOverrides.classId, racePayoutOverrides.entryId], set: { amountCents: input.amountCents, reason: input.reason, createdBy: actor.id } })
       .run();
     historyRow(db, actor, cls, entry.id, "payout-override", `${entry.riderName} on ${entry.horseName}: ${formatCents(input.amountCents)}`, input.reason);
+    touch(cls.id);
   });
-  republish(db, actor, cls);
   return cls;
 }
 
 export function removeOverride(db: Db, actor: Viewer, eventId: string, classId: string, entryId: string, reason: string) {
   requireRaceManager(db, actor, eventId);
   const cls = findClass(db, eventId, classId);
-  db.transaction(() => {
+  changeRace(db, actor, eventId, (touch) => {
     const removed = db
       .delete(racePayoutOverrides)
       .where(and(eq(racePayoutOverrides.classId, cls.id), eq(racePayoutOverrides.entryId, entryId)))
@@ -48,16 +49,11 @@ export function removeOverride(db: Db, actor: Viewer, eventId: string, classId: 
       .get();
     if (!removed) throw new HttpError(404, "No override for this entry");
     historyRow(db, actor, cls, entryId, "payout-override-removed", `back to the computed amount (was ${formatCents(removed.amountCents)})`, reason);
+    touch(cls.id);
   });
-  republish(db, actor, cls);
   return cls;
 }
 
 function historyRow(db: Db, actor: Viewer, cls: RaceClass, entryId: string, action: string, detail: string, reason: string) {
   recordHistory(db, { eventId: cls.eventId, classId: cls.id, entryId, actorId: actor.id, action, detail, reason });
-}
-
-function republish(db: Db, actor: Viewer, cls: RaceClass) {
-  if (cls.resultsPublishedAt) afterTimesChanged(db, actor, cls.id);
-  publishRaceChange(cls.eventId);
 }

@@ -17,6 +17,7 @@ export function presentClass(cls: RaceClass, extra: { entryCount?: number; manag
     position: cls.position,
     entryFeeCents: cls.entryFeeCents,
     addedMoneyCents: cls.addedMoneyCents,
+    exhibitionFeeCents: cls.exhibitionFeeCents,
     producerSharePercent: cls.producerSharePercent,
     divisions: cls.divisions,
     splitMs: cls.splitMs,
@@ -36,13 +37,13 @@ export function presentClass(cls: RaceClass, extra: { entryCount?: number; manag
 export type ClassView = ReturnType<typeof presentClass>;
 
 /** An entry as its rider and the event's producer see it. */
-export function presentEntry(entry: RaceEntry, cls?: Pick<RaceClass, "name" | "entryFeeCents" | "drawPublishedAt"> | null) {
+export function presentEntry(entry: RaceEntry, cls?: Pick<RaceClass, "name" | "entryFeeCents" | "exhibitionFeeCents" | "drawPublishedAt"> | null) {
   return {
     id: entry.id,
     eventId: entry.eventId,
     classId: entry.classId,
     className: cls?.name ?? null,
-    feeCents: cls?.entryFeeCents ?? null,
+    feeCents: (entry.exhibition ? cls?.exhibitionFeeCents : cls?.entryFeeCents) ?? null,
     riderId: entry.riderId,
     riderName: entry.riderName,
     horseId: entry.horseId,
@@ -54,6 +55,8 @@ export function presentEntry(entry: RaceEntry, cls?: Pick<RaceClass, "name" | "e
     paidReference: entry.paidReference,
     status: entry.status,
     late: entry.late,
+    /** Timed, never placed or paid, not in the pot or the season. */
+    exhibition: entry.exhibition,
     drawPosition: entry.drawPosition,
     dragsBefore: entry.dragsBefore,
     drawPublished: Boolean(cls?.drawPublishedAt),
@@ -73,6 +76,7 @@ export function presentDrawn(entry: RaceEntry) {
     horseName: entry.horseName,
     dragsBefore: entry.dragsBefore ?? 0,
     late: entry.late,
+    exhibition: entry.exhibition,
     scratched: entry.status === "SCRATCHED",
   };
 }

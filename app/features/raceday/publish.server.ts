@@ -1,14 +1,14 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import { events, raceClasses, raceResults, runLogs, type Event, type RaceClass, type RaceResult, type User } from "#db/schema";
 import { sendAlert } from "~/features/alerts/alerts.server";
-import { notifyStandingChanges } from "~/features/season/notify.server";
-import { syncClassIntoSeries } from "~/features/season/sync.server";
+import { updateSeason } from "~/features/season/after-publish.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { publishRaceChange } from "~/lib/live.server";
 import { requireRaceManager } from "./access.server";
 import { recordHistory } from "./history.server";
+import { exhibitionRuns, totalMs, waitingRuns } from "./race-runs.server";
 import { computeClass, findClass, placementText } from "./results.server";
 import { formatCents, formatRaceTime } from "./time";
 
@@ -21,9 +21,15 @@ import { formatCents, formatRaceTime } from "./time";
  * override) updates the same run and alerts once more, saying "corrected";
  * a rider whose result did not change hears nothing.
  *
- * Once a class is published, every change to its times republishes it at
- * once (afterTimesChanged): the public results and the riders' run logs
- * never disagree with the booth.
+ * Once a class is published, every change to its runs, its entries or its
+ * overrides publishes it again in the same transaction (race-change.server.ts
+ * calls republishReaders): the public results and the riders' run logs
+ * never disagree with the booth. A class waits while a run it reads has no
+ * time (a rerun), and a sidepot waits whenever the class it pays on waits.
+ *
+ * Exhibition runs are no part of the results: each rider with an account
+ * gets their exhibition run in their run log as an official run, placed
+ * nowhere and paid nothing.
  */
 
 type Actor = Pick<User, "id" | "isAdmin">;
@@ -32,24 +38,33 @@ export type PublishSummary = {
   version: number;
   results: number;
   runLogs: { created: number; updated: number; removed: number };
+  /** Alerts sent: one per result that is new or changed. */
   notified: number;
+  /** Riders told: a rider with two horses in the class is one rider, told twice. */
+  ridersTold: number;
 };
 
 /** POST .../results/publish: the producer's (or an admin's) publish. */
 export function publishClass(db: Db, actor: Actor, eventId: string, classId: string): PublishSummary {
   const event = requireRaceManager(db, actor, eventId);
   const cls = findClass(db, eventId, classId);
-  const summary = publish(db, actor, event, cls, { strict: true })!;
+  const summary = db.transaction(() => publish(db, actor, event, cls, { strict: true })!, { behavior: "immediate" });
   publishRaceChange(eventId);
   return summary;
 }
 
-/** Republishes the published classes that read this class's times (itself and its sidepots). */
-export function afterTimesChanged(db: Db, actor: Actor, classId: string) {
+/**
+ * Publishes again the published classes that read the given classes (each
+ * itself and its sidepots), inside the caller's transaction; a class that
+ * waits for a run (its own, or for a sidepot its parent's) stays as
+ * published until the run comes in.
+ */
+export function republishReaders(db: Db, actor: Actor, classIds: string[]) {
+  if (classIds.length === 0) return;
   const classes = db
     .select()
     .from(raceClasses)
-    .where(or(eq(raceClasses.id, classId), eq(raceClasses.sidepotOf, classId)))
+    .where(or(inArray(raceClasses.id, classIds), inArray(raceClasses.sidepotOf, classIds)))
     .all()
     .filter((c) => c.resultsPublishedAt);
   if (classes.length === 0) return;
@@ -68,19 +83,20 @@ const sameResult = (a: Pick<RaceResult, (typeof SAME_FIELDS)[number]>, b: Pick<R
  * happens when the rerun's time comes in.
  */
 function publish(db: Db, actor: Actor, event: Event, cls: RaceClass, { strict }: { strict: boolean }): PublishSummary | null {
-  const { runs, results } = computeClass(db, cls);
-  // A sidepot entry whose rider has no run in the class it pays on did not run: an NT, never a wait.
-  const waiting = cls.sidepotOf ? [] : runs.filter((r) => !r.time);
+  const waiting = waitingRuns(db, cls);
   if (waiting.length > 0) {
     if (!strict) return null;
     const names = waiting.slice(0, 3).map((r) => r.entry.riderName).join(", ");
-    throw new HttpError(409, `${waiting.length} ${waiting.length === 1 ? "entry has" : "entries have"} not run yet (${names}${waiting.length > 3 ? ", ..." : ""}): time them, or mark them NT or scratched at the booth`);
+    const where = cls.sidepotOf ? " in the class this sidepot pays on" : "";
+    throw new HttpError(409, `${waiting.length} ${waiting.length === 1 ? "entry has" : "entries have"} not run yet${where} (${names}${waiting.length > 3 ? ", ..." : ""}): time them, or mark them NT or scratched at the booth`);
   }
+  const { runs, results } = computeClass(db, cls);
   const placed = new Map(results.divisions.flatMap((d) => d.places.map((p) => [p.entryId, { division: d.division, place: p.place, payoutCents: p.payoutCents, totalMs: p.totalMs }] as const)));
   const at = now();
-  const summary: PublishSummary = { version: cls.resultsVersion + 1, results: 0, runLogs: { created: 0, updated: 0, removed: 0 }, notified: 0 };
+  const summary: PublishSummary = { version: cls.resultsVersion + 1, results: 0, runLogs: { created: 0, updated: 0, removed: 0 }, notified: 0, ridersTold: 0 };
+  const told = new Set<string>();
 
-  db.transaction(() => {
+  {
     const before = new Map(db.select().from(raceResults).where(eq(raceResults.classId, cls.id)).all().map((r) => [r.entryId, r]));
     db.delete(raceResults).where(eq(raceResults.classId, cls.id)).run();
     for (const { entry, time } of runs) {
@@ -122,16 +138,29 @@ function publish(db: Db, actor: Actor, event: Event, cls: RaceClass, { strict }:
           url: `/events/${cls.eventId}/results/${cls.id}`,
           relatedEventId: cls.eventId,
         });
-        if (sent) summary.notified += 1;
+        if (sent) {
+          summary.notified += 1;
+          told.add(entry.userId);
+        }
       }
     }
+    // Exhibition runs: the rider's official run, never placed or paid.
+    for (const { entry, time } of exhibitionRuns(db, cls)) {
+      if (!entry.userId) continue;
+      const row = { outcome: time.outcome, totalMs: totalMs(time), penalties: time.outcome === "TIME" ? time.penalties : 0, division: null, place: null, payoutCents: 0 };
+      writeRunLog(db, event, cls, entry, row, time.recordedAt, summary, { exhibition: true });
+    }
+    summary.ridersTold = told.size;
     db.update(raceClasses).set({ resultsPublishedAt: at, resultsVersion: summary.version }).where(eq(raceClasses.id, cls.id)).run();
     // The season: the class's results into every series its event counts in, and riders told of their new place.
-    notifyStandingChanges(db, cls.id, syncClassIntoSeries(db, cls.id));
+    updateSeason(db, { classId: cls.id });
     recordHistory(db, { eventId: cls.eventId, classId: cls.id, actorId: actor.id, action: strict ? "results-published" : "results-republished", detail: `version ${summary.version}` });
-  });
+  }
   return summary;
 }
+
+/** The placement an exhibition run carries in the rider's run log. */
+export const EXHIBITION = "Exhibition";
 
 type Row = Pick<RaceResult, "outcome" | "totalMs" | "division" | "place" | "payoutCents" | "penalties">;
 
@@ -149,7 +178,16 @@ export function resultLine(cls: Pick<RaceClass, "divisions">, row: Row) {
  * later publishes. Notes, tags, video and privacy stay the rider's; a new
  * run is private, the run log's default (and all a Private rider's runs can be).
  */
-function writeRunLog(db: Db, event: Event, cls: RaceClass, entry: { id: string; userId: string | null; riderId: number | null; horseId: string | null; horseName: string }, row: Row, runAt: Date, summary: PublishSummary) {
+function writeRunLog(
+  db: Db,
+  event: Event,
+  cls: RaceClass,
+  entry: { id: string; userId: string | null; riderId: number | null; horseId: string | null; horseName: string },
+  row: Row,
+  runAt: Date,
+  summary: PublishSummary,
+  { exhibition = false } = {},
+) {
   const existing = db.select({ id: runLogs.id }).from(runLogs).where(eq(runLogs.raceEntryId, entry.id)).get();
   if (row.outcome === "SCRATCH") {
     // Scratched after an earlier publish: the rider did not run, so the official run goes.
@@ -162,7 +200,7 @@ function writeRunLog(db: Db, event: Event, cls: RaceClass, entry: { id: string; 
   const official = {
     time: row.outcome === "TIME" && row.totalMs !== null ? formatRaceTime(row.totalMs) : null,
     penalties: row.penalties,
-    placement: row.outcome !== "TIME" ? "NT" : row.division !== null && row.place !== null ? placementText(cls.divisions, row.division, row.place) : null,
+    placement: exhibition ? EXHIBITION : row.outcome !== "TIME" ? "NT" : row.division !== null && row.place !== null ? placementText(cls.divisions, row.division, row.place) : null,
     moneyCents: row.payoutCents,
     runAt,
   };

@@ -1,14 +1,13 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
-import { events, raceClasses, raceEntries, racePayoutOverrides, raceResults, type RaceClass, type RaceEntry, type RaceTime, type User } from "#db/schema";
+import { events, raceClasses, raceEntries, racePayoutOverrides, raceResults, type RaceClass, type RaceEntry, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { findRaceEvent } from "./access.server";
 import { classMoneyRules, getClass } from "./classes.server";
-import { listClassEntries, parentEntryFor } from "./entries.server";
 import { canManageRace } from "./policies.server";
+import { classRuns, type ClassRun } from "./race-runs.server";
 import { applyOverrides, computeResults, type ClassResults, type Run } from "./results";
 import { formatCents, formatRaceTime, ordinal, placingLabel } from "./time";
-import { currentTimes } from "./times.server";
 
 /**
  * A class's results: computed from the booth's times by the one pure module
@@ -24,28 +23,8 @@ export const NOT_PUBLISHED = "Results not published yet";
 /** One class of the event, or 404. */
 export const findClass = getClass;
 
-/**
- * Each entered (not scratched) entry of the class with the time that counts
- * for it: its own, or for a sidepot the time of the same rider and horse in
- * the class it pays on. `null` time: not run yet.
- */
-export function classRuns(db: Db, cls: RaceClass) {
-  const entries = listClassEntries(db, cls.id).filter((e) => e.status === "ENTERED");
-  if (!cls.sidepotOf) {
-    const times = currentTimes(db, [cls.id]);
-    return entries.map((entry) => ({ entry, time: times.get(entry.id) ?? null }));
-  }
-  const times = currentTimes(db, [cls.sidepotOf]);
-  return entries.map((entry) => {
-    const parent = parentEntryFor(db, entry);
-    return { entry, time: (parent && times.get(parent.id)) ?? null };
-  });
-}
-
-type RunOf = { entry: RaceEntry; time: RaceTime | null };
-
 /** What the results module reads of a run taken. */
-const toRun = ({ entry, time }: RunOf): Run => ({
+const toRun = ({ entry, time }: ClassRun): Run => ({
   entryId: entry.id,
   outcome: time!.outcome,
   timeMs: time!.outcome === "TIME" ? time!.timeMs : null,
@@ -57,7 +36,7 @@ const toRun = ({ entry, time }: RunOf): Run => ({
  * the pot and the places paid from the first run on (a scratch at the booth
  * does not), and place nowhere until they run.
  */
-export function resultsOfRuns(cls: RaceClass, runs: RunOf[]) {
+export function resultsOfRuns(cls: RaceClass, runs: ClassRun[]) {
   const ran = runs.filter((r) => r.time);
   const entryCount = runs.filter((r) => r.time?.outcome !== "SCRATCH").length;
   return computeResults(classMoneyRules(cls), ran.map(toRun), { entryCount });

@@ -18,11 +18,12 @@
  * docs/decisions/2026-11-26-race-day-results-and-draw.md.
  */
 import type { PayoutRule } from "#db/schema/raceday";
+import type { RaceOutcome } from "~/schemas/race-outcomes";
 import { PENALTY_MS } from "./time";
 
 export type { PayoutRule };
 
-export type RunOutcome = "TIME" | "NT" | "SCRATCH";
+export type RunOutcome = RaceOutcome;
 
 /**
  * One entry's official run. `timeMs` is the eye's time before penalties

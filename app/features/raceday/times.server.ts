@@ -1,63 +1,32 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { raceClasses, raceEntries, raceTimes, type Event, type RaceClass, type RaceEntry, type RaceTime, type User } from "#db/schema";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { raceClasses, raceEntries, raceTimes, type Event, type RaceClass, type RaceTime, type User } from "#db/schema";
 import { zoneOfZip } from "~/features/events/zones.server";
 import { now } from "~/lib/clock.server";
-import { zonedInstant } from "~/lib/zoned-time";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
-import { publishRaceChange } from "~/lib/live.server";
+import { zonedInstant } from "~/lib/zoned-time";
 import { BOOTH_MESSAGES, TAKEN_AT_AHEAD_MS, type RaceOutcome, type RaceTimeCorrection, type RaceTimeInput } from "~/schemas/raceday-booth";
 import { requireRaceTimer } from "./access.server";
-import type { BoothEntry, BoothTime } from "./booth";
-import { listClasses } from "./classes.server";
-import { listClassEntries } from "./entries.server";
 import { recordHistory } from "./history.server";
-import { canManageRace } from "./policies.server";
-import { afterTimesChanged } from "./publish.server";
-import { formatRaceTime, parseRaceTime, PENALTY_MS } from "./time";
+import { changeRace } from "./race-change.server";
+import { currentTimeOf, presentTime } from "./race-runs.server";
+import { formatRaceTime, parseRaceTime } from "./time";
 
 /**
  * Times at the booth. A time is recorded once per `clientId` (the booth's
  * device gives each its own, so a resend after the signal drops answers the
  * first record and writes nothing). An entry's run is its latest time that
  * is not void; undo and rerun void a time (the entry goes back to the gate),
- * a correction edits one and keeps the reason in the event's history. Every
- * change signals the event's live page and, once a class is published,
- * publishes it again (publish.server.ts) so the results and the riders' run
- * logs never disagree with the booth.
+ * a correction edits one and keeps the reason in the event's history. Each
+ * change is written the one way race day writes (race-change.server.ts):
+ * with its history in one transaction that also publishes again the
+ * published classes reading it, then a signal to the live page. Reads of
+ * the runs are race-runs.server.ts's.
  */
 
 type Actor = Pick<User, "id" | "isAdmin">;
 
 const TIME_NOT_FOUND = "Time not found";
-
-/** What the API answers for a time. */
-export function presentTime(time: RaceTime) {
-  return {
-    id: time.id,
-    clientId: time.clientId,
-    entryId: time.entryId,
-    classId: time.classId,
-    outcome: time.outcome,
-    time: time.timeMs === null ? null : formatRaceTime(time.timeMs),
-    penalties: time.penalties,
-    totalMs: totalMs(time),
-    total: totalMs(time) === null ? null : formatRaceTime(totalMs(time)!),
-    voided: time.voidedAt !== null,
-    voidReason: time.voidReason,
-    /** When the rider ran (the booth's clock when plausible). */
-    recordedAt: time.recordedAt,
-    /** When the server received the time. */
-    receivedAt: time.receivedAt,
-  };
-}
-export type PresentedTime = ReturnType<typeof presentTime>;
-
-/** The time that places a run: the timer's time plus 5 seconds a knocked barrel; null for NT and scratches. */
-export function totalMs(time: Pick<RaceTime, "outcome" | "timeMs" | "penalties">) {
-  if (time.outcome !== "TIME" || time.timeMs === null) return null;
-  return time.timeMs + time.penalties * PENALTY_MS;
-}
 
 /** The time's thousandths from its text, for a TIME; the message when it does not read. */
 function readTime(outcome: RaceOutcome, text: string | null | undefined) {
@@ -84,16 +53,6 @@ function refuseSidepot(cls: RaceClass) {
 
 const byClient = (db: Db, eventId: string, clientId: string) =>
   db.select().from(raceTimes).where(and(eq(raceTimes.eventId, eventId), eq(raceTimes.clientId, clientId))).get();
-
-/** The entry's current (not void) time, if any. */
-export function currentTimeOf(db: Db, entryId: string) {
-  return db
-    .select()
-    .from(raceTimes)
-    .where(and(eq(raceTimes.entryId, entryId), isNull(raceTimes.voidedAt)))
-    .orderBy(desc(raceTimes.recordedAt))
-    .get();
-}
 
 /** "Nov 28, 2026, 7:05:21 PM CST": an instant named in the event's zone, to the second. */
 function stamp(at: Date, zone: string) {
@@ -154,28 +113,26 @@ export function recordTime(db: Db, actor: Actor, eventId: string, input: RaceTim
   const id = crypto.randomUUID();
   const receivedAt = now();
   const run = whenRun(event, input.takenAt, receivedAt);
-  const changes = db.transaction(() => {
+  return changeRace(db, actor, eventId, (touch) => {
     // One statement: two booths timing the same entry at once store one time, never two.
     const { changes } = db.run(sql`
       INSERT INTO race_times (id, event_id, class_id, entry_id, client_id, outcome, time_ms, penalties, recorded_by, recorded_at, created_at)
       SELECT ${id}, ${eventId}, ${cls.id}, ${entry.id}, ${input.clientId}, ${input.outcome}, ${timeMs}, ${input.outcome === "TIME" ? input.penalties : 0}, ${actor.id}, ${run.at.getTime()}, ${receivedAt.getTime()}
       WHERE NOT EXISTS (SELECT 1 FROM race_times WHERE entry_id = ${entry.id} AND voided_at IS NULL)
       ON CONFLICT (event_id, client_id) DO NOTHING`);
-    if (changes > 0 && run.notUsed) {
+    if (changes === 0) {
+      const raced = byClient(db, eventId, input.clientId);
+      if (raced) return { time: raced, created: false };
+      const existing = currentTimeOf(db, entry.id);
+      const taken = existing ? `: ${describe(existing)} taken at ${clockTime(existing.recordedAt, zoneOfZip(event.zipCode))}` : "";
+      throw new HttpError(409, `${entry.riderName} on ${entry.horseName} already has a time${taken}. Correct it, or void it for a rerun`, existing ? { existing: presentTime(existing) } : {});
+    }
+    if (run.notUsed) {
       recordHistory(db, { eventId, classId: cls.id, entryId: entry.id, actorId: actor.id, action: "device-time-not-used", detail: describe({ outcome: input.outcome, timeMs, penalties: input.penalties }), reason: run.notUsed });
     }
-    return changes;
+    touch(cls.id);
+    return { time: db.select().from(raceTimes).where(eq(raceTimes.id, id)).get()!, created: true };
   });
-  if (changes === 0) {
-    const raced = byClient(db, eventId, input.clientId);
-    if (raced) return { time: raced, created: false };
-    const existing = currentTimeOf(db, entry.id);
-    const taken = existing ? `: ${describe(existing)} taken at ${clockTime(existing.recordedAt, zoneOfZip(event.zipCode))}` : "";
-    throw new HttpError(409, `${entry.riderName} on ${entry.horseName} already has a time${taken}. Correct it, or void it for a rerun`, existing ? { existing: presentTime(existing) } : {});
-  }
-  const time = db.select().from(raceTimes).where(eq(raceTimes.id, id)).get()!;
-  changed(db, actor, eventId, cls.id);
-  return { time, created: true };
 }
 
 /**
@@ -212,7 +169,7 @@ export function correctTime(db: Db, actor: Actor, eventId: string, ref: string, 
   const penalties = outcome === "TIME" ? (input.penalties ?? current.penalties) : 0;
   const next = { outcome, timeMs, penalties };
   if (next.outcome === current.outcome && next.timeMs === current.timeMs && next.penalties === current.penalties) return current;
-  const time = db.transaction(() => {
+  return changeRace(db, actor, eventId, (touch) => {
     const updated = db.update(raceTimes).set(next).where(eq(raceTimes.id, current.id)).returning().get()!;
     recordHistory(db, {
       eventId,
@@ -223,10 +180,9 @@ export function correctTime(db: Db, actor: Actor, eventId: string, ref: string, 
       detail: `${describe(current)} -> ${describe(next)}`,
       reason: input.reason,
     });
+    touch(current.classId);
     return updated;
   });
-  changed(db, actor, eventId, current.classId);
-  return time;
 }
 
 /**
@@ -239,7 +195,7 @@ export function voidTime(db: Db, actor: Actor, eventId: string, ref: string, why
   requireRaceTimer(db, actor, eventId);
   const current = findTime(db, eventId, ref);
   if (current.voidedAt) return current;
-  const time = db.transaction(() => {
+  return changeRace(db, actor, eventId, (touch) => {
     const updated = db
       .update(raceTimes)
       .set({ voidedAt: now(), voidReason: why.kind })
@@ -255,75 +211,7 @@ export function voidTime(db: Db, actor: Actor, eventId: string, ref: string, why
       detail: describe(current),
       reason: why.reason ?? null,
     });
+    touch(current.classId);
     return updated ?? current;
   });
-  changed(db, actor, eventId, current.classId);
-  return time;
 }
-
-function changed(db: Db, actor: Actor, eventId: string, classId: string) {
-  afterTimesChanged(db, actor, classId);
-  publishRaceChange(eventId);
-}
-
-/** The current time of each entry of the given classes (latest not void). */
-export function currentTimes(db: Db, classIds: string[]) {
-  if (classIds.length === 0) return new Map<string, RaceTime>();
-  const rows = db
-    .select()
-    .from(raceTimes)
-    .where(and(inArray(raceTimes.classId, classIds), isNull(raceTimes.voidedAt)))
-    .orderBy(asc(raceTimes.recordedAt))
-    .all();
-  return new Map(rows.map((t) => [t.entryId, t]));
-}
-
-/** The event's latest times (not void), newest first. */
-export function latestTimes(db: Db, eventId: string, limit: number) {
-  return db
-    .select({ time: raceTimes, entry: raceEntries })
-    .from(raceTimes)
-    .innerJoin(raceEntries, eq(raceEntries.id, raceTimes.entryId))
-    .where(and(eq(raceTimes.eventId, eventId), isNull(raceTimes.voidedAt)))
-    .orderBy(desc(raceTimes.recordedAt), desc(raceTimes.id))
-    .limit(limit)
-    .all();
-}
-
-/** Who still runs, in order: entered (not scratched) and without a current time. */
-export function waitingEntries(entries: RaceEntry[], times: Map<string, RaceTime>) {
-  return entries.filter((e) => e.status === "ENTERED" && !times.has(e.id));
-}
-
-/**
- * The booth's screen: each class that takes its own runs, with its entries in
- * running order and their current times (latest last), from which the booth
- * works out the gate (booth.ts). The event's producer, an admin or a named timer only.
- */
-export function boothView(db: Db, actor: Actor, eventId: string) {
-  const event = requireRaceTimer(db, actor, eventId);
-  const classes = listClasses(db, eventId).filter((c) => !c.sidepotOf);
-  const times = currentTimes(db, classes.map((c) => c.id));
-  return {
-    event: { id: event.id, name: event.name, canManage: canManageRace(actor, event) },
-    classes: classes.map((cls) => {
-      const order = listClassEntries(db, cls.id);
-      return {
-        id: cls.id,
-        name: cls.name,
-        published: cls.resultsPublishedAt !== null,
-        order: order.map(
-          (e): BoothEntry => ({ entryId: e.id, riderName: e.riderName, horseName: e.horseName, backNumber: e.backNumber, position: e.drawPosition, dragsBefore: e.dragsBefore, status: e.status }),
-        ),
-        times: order
-          .map((e) => times.get(e.id))
-          .filter((t): t is RaceTime => Boolean(t))
-          .sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime())
-          .map(
-            (t): BoothTime => ({ id: t.id, clientId: t.clientId, entryId: t.entryId, outcome: t.outcome, time: t.timeMs === null ? null : formatRaceTime(t.timeMs), penalties: t.penalties }),
-          ),
-      };
-    }),
-  };
-}
-export type BoothView = ReturnType<typeof boothView>;

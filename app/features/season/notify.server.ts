@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { raceClasses, raceEntries, raceResults, users } from "#db/schema";
 import { sendAlert } from "~/features/alerts/alerts.server";
 import { channelsFor } from "~/features/alerts/preferences.server";
@@ -7,6 +7,7 @@ import { zoneOfZip } from "~/features/events/zones.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { ordinal } from "~/features/raceday/time";
+import { RAN_OUTCOMES } from "~/schemas/race-outcomes";
 import type { PlaceChange } from "./sync.server";
 
 /*
@@ -36,7 +37,7 @@ function ridersOfClass(db: Db, classId: string) {
       .select({ userId: raceEntries.userId })
       .from(raceResults)
       .innerJoin(raceEntries, eq(raceEntries.id, raceResults.entryId))
-      .where(and(eq(raceResults.classId, classId), ne(raceResults.outcome, "SCRATCH")))
+      .where(and(eq(raceResults.classId, classId), inArray(raceResults.outcome, [...RAN_OUTCOMES])))
       .all()
       .flatMap((r) => (r.userId ? [r.userId] : [])),
   );

@@ -5,8 +5,8 @@ import { HttpError } from "~/lib/http.server";
 import { canEditEvent, canViewEvent } from "~/features/events/policies.server";
 import type { SeriesInput, SeriesUpdate } from "~/schemas/season";
 import { DEFAULT_SEASON_RULES, type SeasonRules } from "./standings";
-import { notifyStandingChanges } from "./notify.server";
-import { recomputeSeries, removeEventFromSeries, syncEventIntoSeries } from "./sync.server";
+import { updateSeason } from "./after-publish.server";
+import { recomputeSeries } from "./sync.server";
 
 /*
  * A series is the association office's (an admin's): its season, the
@@ -137,7 +137,7 @@ export function requestSeriesJoin(db: Db, viewer: Viewer, seriesId: string, even
         set: { status, requestedBy: viewer.id, requestedAt: new Date(), reviewedBy: viewer.isAdmin ? viewer.id : null, reviewedAt: viewer.isAdmin ? new Date() : null },
       })
       .run();
-    if (status === "APPROVED") syncEventIntoSeries(db, seriesId, eventId);
+    if (status === "APPROVED") updateSeason(db, { seriesId, eventId, counted: true });
   });
   return { status, message: status === "APPROVED" ? "Event added to the series" : "Asked: the association will answer" };
 }
@@ -157,9 +157,8 @@ export function reviewSeriesJoin(db: Db, admin: Viewer, seriesId: string, eventI
       .set({ status, reviewedBy: admin.id, reviewedAt: new Date() })
       .where(and(eq(seriesEvents.seriesId, seriesId), eq(seriesEvents.eventId, eventId)))
       .run();
-    const changes = approved ? syncEventIntoSeries(db, seriesId, eventId) : removeEventFromSeries(db, seriesId, eventId);
     // Nobody's own result was just published: every rider moved hears at most once a day.
-    notifyStandingChanges(db, null, changes);
+    updateSeason(db, { seriesId, eventId, counted: approved });
   });
   return { status, message: approved ? "Event approved for the series" : "Event not counted in the series" };
 }

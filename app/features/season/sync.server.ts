@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { events, raceClasses, series, seriesEvents, seriesResults, seriesStandings, type RaceEntry, type Series } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { statement } from "~/lib/prepared.server";
+import { RAN_OUTCOMES_SQL } from "~/schemas/race-outcomes";
 import { computeStandings, type StandingRow, type TeamRaceResult } from "./standings";
 
 /*
@@ -88,7 +89,7 @@ function change(row: Series, className: string, s: StandingRow, before: number |
 function storeClassResults(db: Db, row: Series, classId: string, eventId: string, className: string) {
   const rows = statement(
     db,
-    "SELECT e.id, e.user_id AS userId, e.rider_id AS riderId, e.horse_id AS horseId, e.rider_name AS riderName, e.horse_name AS horseName, r.division, r.place, r.total_ms AS totalMs, r.payout_cents AS payoutCents FROM race_results r JOIN race_entries e ON e.id = r.entry_id WHERE r.class_id = ? AND r.outcome <> 'SCRATCH'",
+    `SELECT e.id, e.user_id AS userId, e.rider_id AS riderId, e.horse_id AS horseId, e.rider_name AS riderName, e.horse_name AS horseName, r.division, r.place, r.total_ms AS totalMs, r.payout_cents AS payoutCents FROM race_results r JOIN race_entries e ON e.id = r.entry_id WHERE r.class_id = ? AND r.outcome IN ${RAN_OUTCOMES_SQL}`,
   ).all([classId]) as (Pick<RaceEntry, "id" | "userId" | "riderId" | "horseId" | "riderName" | "horseName"> & { division: number | null; place: number | null; totalMs: number | null; payoutCents: number })[];
   const insert = statement(
     db,

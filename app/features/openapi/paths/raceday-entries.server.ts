@@ -22,6 +22,7 @@ const RaceClass = z
     position: z.number().int(),
     entryFeeCents: z.number().int(),
     addedMoneyCents: z.number().int(),
+    exhibitionFeeCents: z.number().int().openapi({ description: "What an exhibition run costs (0 by default): kept by the office, never in the pot." }),
     producerSharePercent: z.number().int(),
     divisions: z.number().int(),
     splitMs: z.array(z.number().int()).openapi({ description: "Thousandths between divisions: one for every split, or one per split." }),
@@ -58,6 +59,7 @@ const RaceEntry = z
     paidReference: z.string().nullable().openapi({ description: "A check's number, or a receipt's reference." }),
     status: z.enum(["ENTERED", "SCRATCHED"]),
     late: z.boolean(),
+    exhibition: z.boolean().openapi({ description: "An exhibition run: timed, never placed or paid, not in the pot, not in the season." }),
     drawPosition: z.number().int().nullable(),
     dragsBefore: z.number().int().nullable(),
     drawPublished: z.boolean(),
@@ -76,6 +78,7 @@ const DrawnRun = z
     horseName: z.string(),
     dragsBefore: z.number().int(),
     late: z.boolean(),
+    exhibition: z.boolean(),
     scratched: z.boolean(),
   })
   .openapi("DrawnRun");
@@ -150,7 +153,7 @@ export const racedayEntries: Area = (api) => {
   });
   api.post("/api/events/{id}/entries", {
     summary: "Enter a class",
-    description: "A rider: `classId` with `horseId` or `horseName`, optional `riderId`, before entries close. The producer may send `riderName` and `horseName` for a walk-up. A Private rider's answer carries `notice`: the draw and results show their name.",
+    description: "A rider: `classId` with `horseId` or `horseName`, optional `riderId`, before entries close. The producer may send `riderName` and `horseName` for a walk-up. `exhibition: true` adds an exhibition run (the producer's walk-up, or a rider's own horse): timed and shown on the live page marked Exhibition, never placed or paid, not in the pot, not sent to the season; its fee is the class's `exhibitionFeeCents`; a rider with an account gets it in their run log as an official run placed \"Exhibition\". A sidepot takes none (409). A Private rider's answer carries `notice`: the draw and results show their name.",
     access: "user",
     params: event,
     body: raceEntrySchema,

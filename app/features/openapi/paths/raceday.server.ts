@@ -1,3 +1,4 @@
+import { RACE_OUTCOMES } from "~/schemas/race-outcomes";
 import { overrideRemovalSchema, payoutOverrideSchema, raceRerunSchema, raceTimeCorrectionSchema, raceTimeSchema } from "~/schemas/raceday-booth";
 import { z, type Area } from "../registry.server";
 
@@ -14,7 +15,7 @@ const RaceTime = z
     clientId: z.string(),
     entryId: z.string(),
     classId: z.string(),
-    outcome: z.enum(["TIME", "NT", "SCRATCH"]),
+    outcome: z.enum(RACE_OUTCOMES),
     time: z.string().nullable().openapi({ description: "The timer's time, before penalties (\"15.482\")." }),
     penalties: z.number().int(),
     totalMs: z.number().int().nullable(),
@@ -123,7 +124,13 @@ export const raceday: Area = (api) => {
     responses: {
       200: {
         description: "What was written.",
-        schema: z.object({ version: z.number().int(), results: z.number().int(), runLogs: z.object({ created: z.number().int(), updated: z.number().int(), removed: z.number().int() }), notified: z.number().int() }),
+        schema: z.object({
+          version: z.number().int(),
+          results: z.number().int(),
+          runLogs: z.object({ created: z.number().int(), updated: z.number().int(), removed: z.number().int() }),
+          notified: z.number().int().openapi({ description: "Alerts sent: one per result that is new or changed." }),
+          ridersTold: z.number().int().openapi({ description: "Riders told (a rider with two horses is one)." }),
+        }),
       },
     },
     errors: [403, 404, 409],
