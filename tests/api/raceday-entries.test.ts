@@ -344,7 +344,7 @@ describe("the draw", () => {
     const draw = await body(await visitor.get(`${url}/classes/${cls.id}/draw`));
     expect(draw.seed).toBe("hidden");
     expect(draw.order).toHaveLength(4);
-    expect(Object.keys(draw.order[0]).sort()).toEqual(["backNumber", "dragsBefore", "entryId", "horseName", "late", "position", "riderName", "scratched"]);
+    expect(Object.keys(draw.order[0]).sort()).toEqual(["backNumber", "dragsBefore", "entryId", "exhibition", "horseName", "late", "position", "riderName", "scratched"]);
     expect((await body(await riders[0]!.client.get(`${url}/entries`))).entries[0].drawPosition).toBeGreaterThan(0);
     const page = await (await visitor.get(`/events/${eventId}/draw`)).text();
     expect(page).toContain("Horse 0");
