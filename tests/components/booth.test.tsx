@@ -46,7 +46,7 @@ const entry = (n: number, riderName: string, horseName: string): BoothEntry => (
 });
 
 const data = {
-  event: { id: EVENT, name: "Friday Night Barrels", canManage: true },
+  event: { id: EVENT, name: "Friday Night Barrels", canManage: true, firstDay: "2026-01-02", zone: "America/Chicago" },
   classes: [
     {
       id: "c1",
@@ -82,7 +82,8 @@ async function pressEnter(field: HTMLInputElement) {
 }
 
 /** Waits until the booth has sent everything and the screen says so. */
-const allSent = () => waitFor(() => localStorage.length === 0 && document.body.textContent!.includes("All times sent."));
+// Nothing waits on the device (what was sent stays listed apart until the page's data shows it).
+const allSent = () => waitFor(() => !Object.keys(localStorage).some((k) => k.startsWith("cloverleaf-booth:")) && document.body.textContent!.includes("All times sent."));
 
 describe("the booth's time entry", () => {
   it("records the time typed as the timer shows it on Enter, for the rider on the gate, and moves the gate on", async () => {
@@ -91,7 +92,9 @@ describe("the booth's time entry", () => {
     await type(timeField(), "15.482");
     await pressEnter(timeField());
     await allSent();
-    expect(posts()).toEqual([{ entryId: "e1", outcome: "TIME", time: "15.482", penalties: 0, clientId: expect.any(String) }]);
+    expect(posts()).toEqual([{ entryId: "e1", outcome: "TIME", time: "15.482", penalties: 0, clientId: expect.any(String), takenAt: expect.any(String) }]);
+    // When the time was taken, by the device's clock.
+    expect(Math.abs(Date.parse(String(posts()[0]!.takenAt)) - Date.now())).toBeLessThan(10_000);
     expect(onGate()).toBe("Jo Lane");
     expect(timeField().value).toBe("");
     expect(document.querySelector('[aria-labelledby="runs-heading"]')!.textContent).toContain("15.482");
@@ -175,5 +178,27 @@ describe("the booth's time entry", () => {
     expect(ids.every((id) => typeof id === "string" && id.length >= 16)).toBe(true);
     expect(new Set(ids).size).toBe(2);
     expect(onGate()).toBe("Sam Holt");
+  });
+});
+
+describe("a booth used before the race's first day", () => {
+  const early = { ...data, event: { ...data.event, id: "early-event", firstDay: "2999-06-01" } };
+  const EarlyPage = () => <BoothScreen data={early} />;
+  const warning = () => document.querySelector('[data-testid="booth-early"]');
+
+  it("warns that times taken today count as the race's runs, and asks once", async () => {
+    await renderInRemix(EarlyPage, { path: `/events/early-event/booth` });
+    await waitFor(() => warning() !== null);
+    expect(warning()!.textContent).toContain("This race starts");
+    expect(warning()!.textContent).toContain("Times taken today count as its runs");
+    await click(button("Take Times Today Anyway"));
+    await waitFor(() => warning() === null);
+    expect(localStorage.getItem("cloverleaf-booth-early:early-event")).toBe("yes");
+  });
+
+  it("says nothing on or after the first day", async () => {
+    await renderInRemix(Page, { path: `/events/${EVENT}/booth` });
+    await waitFor(() => document.body.textContent!.includes("All times sent."));
+    expect(warning()).toBeNull();
   });
 });

@@ -117,6 +117,7 @@ export function BoothScreen({ data }: { data: Data }) {
   return (
     <div className="space-y-4">
       <ClassTabs data={data} current={cls.id} />
+      <EarlyWarning event={data.event} hydrated={hydrated} />
       <SyncStatus hydrated={hydrated && loaded} online={online} waiting={waiting} refused={refused} names={names} onDiscard={(id) => (dropOp(eventId, userId, id), reload())} onKeep={keep} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="gate-heading" className="space-y-4">
@@ -126,7 +127,7 @@ export function BoothScreen({ data }: { data: Data }) {
                 On the gate
               </h2>
               <p className="text-sm text-gray-700">
-                {queue.ran} run · {queue.waiting} to go
+                {queue.ran} ran · {queue.waiting} to go
               </p>
             </div>
             {queue.gate ? (
@@ -333,6 +334,41 @@ function TimeForm({ classId, entry, formKey, hydrated, onKeep }: { classId: stri
 }
 
 const refOf = (t: BoothTime) => t.id ?? t.clientId;
+
+/** Today on this device's clock, in the event's zone ("2026-11-28"). */
+const todayIn = (zone: string) => new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+const earlyKey = (eventId: string) => `cloverleaf-booth-early:${eventId}`;
+
+/**
+ * Used before the race's first day (by this device's clock, so a booth kept
+ * offline knows too): a warning that times taken now count as the race's
+ * runs, until the timer says to go on, which this device remembers for the
+ * event (asked once).
+ */
+function EarlyWarning({ event, hydrated }: { event: Data["event"]; hydrated: boolean }) {
+  const [early, setEarly] = useState(false);
+  useEffect(() => {
+    if (hydrated) setEarly(todayIn(event.zone) < event.firstDay && localStorage.getItem(earlyKey(event.id)) === null);
+  }, [hydrated, event]);
+  if (!early) return null;
+  const day = new Date(`${event.firstDay}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+  return (
+    <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="booth-early">
+      <p className="font-semibold">This race starts {day}.</p>
+      <p className="mt-1">Times taken today count as its runs. Practice times belong in the Run Log.</p>
+      <button
+        type="button"
+        className="btn-secondary mt-2"
+        onClick={() => {
+          localStorage.setItem(earlyKey(event.id), "yes");
+          setEarly(false);
+        }}
+      >
+        Take Times Today Anyway
+      </button>
+    </div>
+  );
+}
 
 /**
  * Two booths timed one run (one of them offline): the server kept the first

@@ -1,3 +1,4 @@
+import { zoneOfZip } from "~/features/events/zones.server";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { raceClasses, raceEntries, raceTimes, type RaceClass, type RaceEntry, type RaceTime, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
@@ -173,7 +174,8 @@ export function boothView(db: Db, actor: Pick<User, "id" | "isAdmin">, eventId: 
   const classes = listClasses(db, eventId).filter((c) => !c.sidepotOf);
   const times = currentTimes(db, classes.map((c) => c.id));
   return {
-    event: { id: event.id, name: event.name, canManage: canManageRace(actor, event) },
+    // The first day and its zone: the booth warns, once, when it is used before the race (on the device's clock).
+    event: { id: event.id, name: event.name, canManage: canManageRace(actor, event), firstDay: event.date, zone: zoneOfZip(event.zipCode) },
     classes: classes.map((cls) => {
       const order = listClassEntries(db, cls.id);
       return {
