@@ -37,12 +37,23 @@ function registerServiceWorker() {
  * WANTED): a worker still installing reads it when its install ends, so a
  * page closed a moment after it opened is kept all the same.
  */
-async function askToKeep(path: string, signedIn: boolean) {
+async function askToKeep(paths: string[], signedIn: boolean) {
   if (typeof caches === "undefined") return;
   const wanted = await caches.open("keep-wanted");
-  await wanted.put(`/__keep?${new URLSearchParams({ path, signedIn: signedIn ? "1" : "0" })}`, new Response(""));
+  for (const path of paths) await wanted.put(`/__keep?${new URLSearchParams({ path, signedIn: signedIn ? "1" : "0" })}`, new Response(""));
   const r = await registerServiceWorker();
   r?.active?.postMessage({ type: "keep" });
+}
+
+/**
+ * Pages a screen links to that the rider needs at the arena without having
+ * opened them (a member's cards from the membership page): kept too.
+ */
+export function useKeepPages(paths: string[]) {
+  const key = paths.join("\n");
+  useEffect(() => {
+    if ("serviceWorker" in navigator && key) void askToKeep(key.split("\n"), true).catch(() => {});
+  }, [key]);
 }
 
 /**
@@ -55,7 +66,7 @@ export function useKeepForOffline(signedIn: boolean) {
   const location = useLocation();
   const path = `${location.pathname}${location.search}`;
   useEffect(() => {
-    if ("serviceWorker" in navigator) void askToKeep(path, signedIn).catch(() => {});
+    if ("serviceWorker" in navigator) void askToKeep([path], signedIn).catch(() => {});
   }, [path, signedIn]);
 
   useEffect(() => {
