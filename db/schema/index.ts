@@ -8,3 +8,4 @@ export * from "./horses";
 export * from "./alerts";
 export * from "./raceday";
 export * from "./season";
+export * from "./members";

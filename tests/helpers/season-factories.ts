@@ -1,8 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { raceClasses, raceResults, seriesEvents, type RaceEntry } from "../../db/schema";
-import { notifyStandingChanges } from "../../app/features/season/notify.server";
-import { syncClassIntoSeries } from "../../app/features/season/sync.server";
+import { afterClassPublished } from "../../app/features/season/season.server";
 
 /**
  * The season's records made directly. `publishResults` stands in for the
@@ -38,9 +37,7 @@ export function publishResults(db: Db, cls: { id: string; eventId: string }, pla
       .set({ resultsPublishedAt: at, resultsVersion: sql`${raceClasses.resultsVersion} + 1` })
       .where(eq(raceClasses.id, cls.id))
       .run();
-    const changes = syncClassIntoSeries(db, cls.id);
-    const notified = notifyStandingChanges(db, cls.id, changes);
-    return { changes, notified };
+    return { notified: afterClassPublished(db, cls.id) };
   });
 }
 

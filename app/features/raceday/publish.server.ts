@@ -1,8 +1,7 @@
 import { and, eq, or } from "drizzle-orm";
 import { events, raceClasses, raceResults, runLogs, type Event, type RaceClass, type RaceResult, type User } from "#db/schema";
 import { sendAlert } from "~/features/alerts/alerts.server";
-import { notifyStandingChanges } from "~/features/season/notify.server";
-import { syncClassIntoSeries } from "~/features/season/sync.server";
+import { afterClassPublished } from "~/features/season/season.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
@@ -127,7 +126,7 @@ function publish(db: Db, actor: Actor, event: Event, cls: RaceClass, { strict }:
     }
     db.update(raceClasses).set({ resultsPublishedAt: at, resultsVersion: summary.version }).where(eq(raceClasses.id, cls.id)).run();
     // The season: the class's results into every series its event counts in, and riders told of their new place.
-    notifyStandingChanges(db, cls.id, syncClassIntoSeries(db, cls.id));
+    afterClassPublished(db, cls.id);
     recordHistory(db, { eventId: cls.eventId, classId: cls.id, actorId: actor.id, action: strict ? "results-published" : "results-republished", detail: `version ${summary.version}` });
   });
   return summary;

@@ -4,7 +4,7 @@ import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { canEditEvent, canViewEvent } from "~/features/events/policies.server";
 import type { SeriesInput, SeriesUpdate } from "~/schemas/season";
-import { DEFAULT_SEASON_RULES, type SeasonRules } from "./standings";
+import { DEFAULT_SEASON_RULES, seasonRules } from "./standings";
 import { notifyStandingChanges } from "./notify.server";
 import { recomputeSeries, removeEventFromSeries, syncEventIntoSeries } from "./sync.server";
 
@@ -16,15 +16,7 @@ import { recomputeSeries, removeEventFromSeries, syncEventIntoSeries } from "./s
 
 type Viewer = Pick<User, "id" | "isAdmin">;
 
-export function seasonRules(row: Series): SeasonRules {
-  return {
-    pointsTable: row.pointsTable,
-    bestOf: row.bestOf,
-    tieBreakers: row.tieBreakers,
-    qualifyMinRaces: row.qualifyMinRaces,
-    qualifyTop: row.qualifyTop,
-  };
-}
+export { seasonRules };
 
 /** A series as the API answers it: its rules, not which administrator made it. */
 export function presentSeries(row: Series) {
