@@ -37,6 +37,7 @@ export function publishResults(db: Db, cls: { id: string; eventId: string }, pla
       .set({ resultsPublishedAt: at, resultsVersion: sql`${raceClasses.resultsVersion} + 1` })
       .where(eq(raceClasses.id, cls.id))
       .run();
+    // Whether anyone is to be told: the alerts go by a job after the commit.
     return { notified: afterClassPublished(db, cls.id) };
   });
 }

@@ -47,6 +47,9 @@ export function createSeries(db: Db, admin: Viewer, input: SeriesInput): Series 
       tieBreakers: input.tieBreakers ?? DEFAULT_SEASON_RULES.tieBreakers,
       qualifyMinRaces: input.qualifyMinRaces ?? DEFAULT_SEASON_RULES.qualifyMinRaces,
       qualifyTop: input.qualifyTop ?? DEFAULT_SEASON_RULES.qualifyTop,
+      membersOnly: input.membersOnly ?? false,
+      pointsFrom: input.pointsFrom ?? "MEMBERSHIP_START",
+      pointsBy: input.pointsBy ?? "PLACE_AMONG_MEMBERS",
       createdBy: admin.id,
     })
     .returning()
@@ -71,6 +74,9 @@ export function updateSeries(db: Db, id: string, input: SeriesUpdate): Series {
         tieBreakers: next.tieBreakers,
         qualifyMinRaces: next.qualifyMinRaces,
         qualifyTop: next.qualifyTop,
+        membersOnly: next.membersOnly,
+        pointsFrom: next.pointsFrom,
+        pointsBy: next.pointsBy,
       })
       .where(eq(series.id, id))
       .returning()

@@ -5,6 +5,7 @@ import { HttpError } from "~/lib/http.server";
 import { profileViewFor } from "~/features/social/policies.server";
 import { isFollowing } from "~/features/social/social.server";
 import { getSeries, listSeries, seasonRules } from "./series.server";
+import { refreshStandings } from "./season.server";
 import { roadToFinals, type Road } from "./standings";
 import { normalizeClassName } from "./sync.server";
 
@@ -26,6 +27,7 @@ export type StandingsView = {
 /** One class and division of a series (the first of each when not given). */
 export function standingsOf(db: Db, seriesId: string, className?: string | null, division?: number | null): StandingsView {
   const row = getSeries(db, seriesId);
+  refreshStandings(db);
   const name = className ? row.classNames.find((n) => normalizeClassName(n) === normalizeClassName(className)) : row.classNames[0];
   if (!name) throw new HttpError(404, `This series does not count a class named "${className}"`);
   const divisions = db
@@ -35,6 +37,9 @@ export function standingsOf(db: Db, seriesId: string, className?: string | null,
     .orderBy(asc(seriesStandings.division))
     .all()
     .map((d) => d.division);
+  if (division != null && divisions.length > 0 && !divisions.includes(division)) {
+    throw new HttpError(404, `No standings in the ${division}D of ${name}: ${divisions.length === 1 ? `only the ${divisions[0]}D has standings` : `divisions with standings are ${divisions.map((d) => `${d}D`).join(", ")}`}`);
+  }
   const chosen = division ?? divisions[0] ?? 1;
   const rows = db
     .select({ standing: seriesStandings, privacyMode: users.privacyMode, isActive: users.isActive })
@@ -89,6 +94,7 @@ export type RoadEntry = Road & { seriesId: string; seriesName: string; className
 export function qualificationOf(db: Db, viewer: Pick<User, "id" | "isAdmin"> | null, userId: string): RoadEntry[] {
   const target = db.select({ id: users.id, isActive: users.isActive, privacyMode: users.privacyMode }).from(users).where(eq(users.id, userId)).get();
   if (!target) throw new HttpError(404, "Rider not found");
+  refreshStandings(db);
   const isSelf = viewer?.id === userId;
   if (!isSelf && !viewer?.isAdmin) {
     const view = profileViewFor(viewer, target, viewer ? isFollowing(db, viewer.id, userId) : false);
