@@ -106,3 +106,6 @@ export const membershipListQuery = z.object({
   yearId: z.string().trim().min(1, MEMBER_MESSAGES.yearId).max(64, MEMBER_MESSAGES.yearId),
   status: z.enum(["PENDING", "ACTIVE"], { errorMap: () => ({ message: MEMBER_MESSAGES.status }) }).optional(),
 });
+
+/** The association whose members these are, as the member card names it. */
+export const ASSOCIATION_NAME = "Cloverleaf Barrel Racing Association";

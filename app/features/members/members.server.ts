@@ -268,3 +268,16 @@ export function membersOn(db: Db, userIds: readonly string[], day: string): Map<
     .all();
   return new Map(rows.filter((r) => r.start <= day && r.end >= day).map((r) => [r.holderKey, r.number]));
 }
+
+/**
+ * The membership a profile shows: the owner sees theirs with its number;
+ * others see the kind and year of a rider who is not Private, never the
+ * number; a Private rider's membership is theirs alone.
+ */
+export function profileMembership(db: Db, viewer: Pick<User, "id" | "isAdmin">, target: Pick<User, "id" | "privacyMode">, day: string) {
+  const isOwner = viewer.id === target.id;
+  if (!isOwner && target.privacyMode === "SOLO") return null;
+  const standing = standingOf(db, target.id, null, day);
+  if (standing.status === "NONE" || (!isOwner && !standing.member)) return null;
+  return { member: standing.member, kind: KIND_LABELS[standing.kind!], yearName: standing.yearName, number: isOwner || viewer.isAdmin ? standing.number : null, isOwner };
+}
