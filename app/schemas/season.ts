@@ -111,6 +111,9 @@ export type SeriesFormRaw = {
   tieBreakers: string[];
   qualifyMinRaces: string;
   qualifyTop: string;
+  membersOnly: string;
+  pointsFrom: string;
+  pointsBy: string;
 };
 
 export function rawSeriesForm(form: FormData): SeriesFormRaw {
@@ -130,11 +133,14 @@ export function rawSeriesForm(form: FormData): SeriesFormRaw {
     tieBreakers: ["tieBreaker1", "tieBreaker2", "tieBreaker3"].map(text),
     qualifyMinRaces: text("qualifyMinRaces"),
     qualifyTop: text("qualifyTop"),
+    membersOnly: text("membersOnly"),
+    pointsFrom: text("pointsFrom") || "MEMBERSHIP_START",
+    pointsBy: text("pointsBy") || "PLACE_AMONG_MEMBERS",
   };
 }
 
 /** A stored series (or the defaults) as the form shows it. */
-export function seriesFormOf(s: { name: string; startDate: string; endDate: string; classNames: string[]; pointsTable: { mode: "PLACE"; places: number[][] } | { mode: "MONEY"; centsPerPoint: number }; bestOf: number | null; tieBreakers: string[]; qualifyMinRaces: number; qualifyTop: number }): SeriesFormRaw {
+export function seriesFormOf(s: { name: string; startDate: string; endDate: string; classNames: string[]; pointsTable: { mode: "PLACE"; places: number[][] } | { mode: "MONEY"; centsPerPoint: number }; bestOf: number | null; tieBreakers: string[]; qualifyMinRaces: number; qualifyTop: number; membersOnly?: boolean; pointsFrom?: string; pointsBy?: string }): SeriesFormRaw {
   return {
     name: s.name,
     startDate: s.startDate,
@@ -147,6 +153,9 @@ export function seriesFormOf(s: { name: string; startDate: string; endDate: stri
     tieBreakers: s.tieBreakers,
     qualifyMinRaces: String(s.qualifyMinRaces),
     qualifyTop: String(s.qualifyTop),
+    membersOnly: s.membersOnly ? "on" : "",
+    pointsFrom: s.pointsFrom ?? "MEMBERSHIP_START",
+    pointsBy: s.pointsBy ?? "PLACE_AMONG_MEMBERS",
   };
 }
 
@@ -175,5 +184,8 @@ export function seriesFromForm(form: FormData) {
     tieBreakers: raw.tieBreakers,
     qualifyMinRaces: text("qualifyMinRaces"),
     qualifyTop: text("qualifyTop"),
+    membersOnly: raw.membersOnly === "on",
+    pointsFrom: raw.pointsFrom,
+    pointsBy: raw.pointsBy,
   });
 }
