@@ -63,7 +63,8 @@ test("a rider asks to join and, once the office marks the dues paid, shows the m
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, `members-card-${info.project.name}`);
   await expectAccessible(page);
-  expect(errors).toEqual([]);
+  // The one refusal asked for above (a Youth without a birth date) is the only answer that is not a success.
+  expect(errors.filter((e) => !e.includes("status of 400"))).toEqual([]);
 });
 
 test("an expired card says so", async ({ page }, info) => {
@@ -118,7 +119,7 @@ test("the office imports 500 members with ten bad lines, then marks dues paid (1
   expect(withDb((db) => (db.prepare("SELECT count(*) AS n FROM memberships WHERE year_id = ?").get(year.id) as { n: number }).n)).toBe(490);
 
   // Dues paid by check: the check's number is asked for, then the member is active with a number.
-  await page.getByLabel("Dues").selectOption("PENDING");
+  await page.getByRole("combobox", { name: "Dues", exact: true }).selectOption("PENDING");
   await page.getByRole("button", { name: "Show" }).click();
   const row = page.locator("tr", { hasText: "Member 101" }).first();
   await row.getByLabel("How paid").selectOption("CHECK");

@@ -137,7 +137,10 @@ export function importMembers(db: Db, yearId: string, text: string, dryRun: bool
 
   db.transaction(
     () => {
-      const taken = [...numberOwner.keys(), ...seenNumber.keys()];
+      // The next free number once, then counted up: nextMemberNumber over every number for each line was quadratic.
+      let next = nextMemberNumber(year.numberPrefix, [...numberOwner.keys(), ...seenNumber.keys()]);
+      const taken = new Set([...numberOwner.keys(), ...seenNumber.keys()]);
+      const following = (number: string) => nextMemberNumber(year.numberPrefix, [number]);
       const insertNumber = statement(db, "INSERT OR IGNORE INTO member_numbers (number, holder_key, created_at) VALUES (?, ?, ?)");
       const insert = statement(
         db,
@@ -149,8 +152,10 @@ export function importMembers(db: Db, yearId: string, text: string, dryRun: bool
       for (const l of lines) {
         let number = l.number ?? ownedNumber.get(l.holderKey) ?? null;
         if (!number && l.paid) {
-          number = nextMemberNumber(year.numberPrefix, taken);
-          taken.push(number);
+          while (taken.has(next)) next = following(next);
+          number = next;
+          taken.add(number);
+          next = following(next);
         }
         if (number) insertNumber.run([number, l.holderKey, at.getTime()]);
         const dues = year.kinds.find((k) => k.kind === l.kind)!.duesCents;
