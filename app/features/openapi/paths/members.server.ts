@@ -156,16 +156,16 @@ export const members: Area = (api) => {
     summary: "Import the member list (CSV)",
     description:
       "Columns `name, email, number, kind, year, paid` named on a header line. `dryRun=true` (the default) previews: what would be created, linked (an account has the email) and refused, with line numbers. " +
-      "`dryRun=false` writes every line, or nothing at all when any line is refused (422). Members without an account are claimed when their email signs up.",
+      "`dryRun=false` writes every line, or nothing at all when any line is refused (422, with the same report as the preview). Members without an account are claimed when their email signs up.",
     access: "admin",
     query: yearQuery.extend({ dryRun: z.enum(["true", "false"]).optional() }),
     body: { contentType: "text/csv", schema: z.string(), description: "The CSV file, at most 5 MB and 20,000 lines." },
     responses: {
       200: { description: "The preview.", schema: ImportReport },
       201: { description: "Imported.", schema: ImportReport },
-      422: { description: "Refused lines: nothing was written.", schema: ImportReport },
     },
-    errors: [404],
+    // 422: refused lines, nothing written; the answer carries the same report beside its message.
+    errors: [404, 422],
   });
   api.get("/api/admin/memberships.csv", {
     operationId: "exportMemberships",
