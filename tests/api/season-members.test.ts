@@ -150,13 +150,13 @@ describe("results removed after publishing", () => {
     expect(await table(s.id)).toEqual(["1 Ann 9"]);
   });
 
-  it("answers 404 with a message for a division without standings", async () => {
+  it("answers 404 with a message for a division the series' races do not have", async () => {
     const s = await newSeries({ membersOnly: false });
     const r = race(s.id);
     publishResults(app.db, r.cls, [{ entry: createRaceEntry(app.db, r.cls, { riderName: "Ann", horseName: "A" }), place: 1 }]);
     const res = await app.client().get(`/api/series/${s.id}/standings?division=5`);
     expect(res.status).toBe(404);
-    expect(((await res.json()) as { message: string }).message).toBe("No standings in the 5D of Open 4D: only the 1D has standings");
+    expect(((await res.json()) as { message: string }).message).toBe("No 5D in Open 4D: its races have one division");
   });
 
   it("reports an invalid season start once, not also as an end before the start", async () => {

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { seriesStandings, users, type Series, type SeriesStanding, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { statement } from "~/lib/prepared.server";
 import { profileViewFor } from "~/features/social/policies.server";
 import { isFollowing } from "~/features/social/social.server";
 import { getSeries, listSeries, seasonRules } from "./series.server";
@@ -37,8 +38,11 @@ export function standingsOf(db: Db, seriesId: string, className?: string | null,
     .orderBy(asc(seriesStandings.division))
     .all()
     .map((d) => d.division);
-  if (division != null && divisions.length > 0 && !divisions.includes(division)) {
-    throw new HttpError(404, `No standings in the ${division}D of ${name}: ${divisions.length === 1 ? `only the ${divisions[0]}D has standings` : `divisions with standings are ${divisions.map((d) => `${d}D`).join(", ")}`}`);
+  if (division != null && !divisions.includes(division)) {
+    // A division the counted races do not have is not an empty table: say so (one with no points yet is).
+    const raced = (statement(db, "SELECT max(c.divisions) AS n FROM series_classes sc JOIN race_classes c ON c.id = sc.class_id WHERE sc.series_id = ? AND sc.class_name = ?").get([seriesId, name]) as { n: number | null }).n;
+    const most = Math.max(raced ?? 0, ...divisions);
+    if (most > 0 && division > most) throw new HttpError(404, `No ${division}D in ${name}: its races have ${most === 1 ? "one division" : `${most} divisions`}`);
   }
   const chosen = division ?? divisions[0] ?? 1;
   const rows = db
