@@ -354,10 +354,14 @@ export function recomputeSeries(db: Db, seriesId: string): PlaceChange[] {
     }
     classTeams.push({ classId, name: cls.name, keys: [...keys] });
   }
-  statement(db, "DELETE FROM series_tallies WHERE series_id = ?").run([row.id]);
+  // Tallies that come out the same are left as they are: reading them back costs less than writing them.
+  const storedTallies = new Map(
+    (statement(db, "SELECT class_name AS className, team_key AS teamKey, races FROM series_tallies WHERE series_id = ?").all([row.id]) as { className: string; teamKey: string; races: string }[]).map((t) => [`${t.className}\u0000${t.teamKey}`, t.races]),
+  );
   statement(db, "DELETE FROM series_classes WHERE series_id = ?").run([row.id]);
   statement(db, "DELETE FROM series_stale WHERE series_id = ?").run([row.id]);
-  const insertTally = statement(db, "INSERT INTO series_tallies (series_id, class_name, team_key, user_id, rider_id, horse_id, races) VALUES (?, ?, ?, ?, ?, ?, ?)");
+  const insertTally = statement(db, "INSERT OR REPLACE INTO series_tallies (series_id, class_name, team_key, user_id, rider_id, horse_id, races) VALUES (?, ?, ?, ?, ?, ?, ?)");
+  const removeTally = statement(db, "DELETE FROM series_tallies WHERE series_id = ? AND class_name = ? AND team_key = ?");
   const insertClass = statement(db, "INSERT INTO series_classes (series_id, class_id, class_name, team_keys) VALUES (?, ?, ?, ?)");
   for (const c of classTeams) insertClass.run([row.id, c.classId, c.name, JSON.stringify(c.keys)]);
   const changes: PlaceChange[] = [];
@@ -365,10 +369,17 @@ export function recomputeSeries(db: Db, seriesId: string): PlaceChange[] {
   for (const className of names) {
     const lines: TeamLine[] = [];
     for (const tally of tallies.get(className)?.values() ?? []) {
-      insertTally.run([row.id, className, tally.teamKey, tally.userId, tally.riderId, tally.horseId, JSON.stringify(tally.races)]);
+      const key = `${className}\u0000${tally.teamKey}`;
+      const races = JSON.stringify(tally.races);
+      if (storedTallies.get(key) !== races) insertTally.run([row.id, className, tally.teamKey, tally.userId, tally.riderId, tally.horseId, races]);
+      storedTallies.delete(key);
       lines.push(...teamLines(rules, tally));
     }
     changes.push(...writeStandings(db, row, className, readStandings(db, row.id, className), rankLines(rules, lines)));
+  }
+  for (const key of storedTallies.keys()) {
+    const [className, teamKey] = key.split("\u0000") as [string, string];
+    removeTally.run([row.id, className, teamKey]);
   }
   return changes;
 }
