@@ -5,7 +5,7 @@
  *
  * - **recompute**: `recomputeSeries`, every standing from scratch (goal: at most 200 ms);
  * - **publish**: one class re-published after a correction (its race_results
- *   replaced) and `syncClassIntoSeries` + `notifyStandingChanges`, as the
+ *   replaced) and `afterClassPublished` (sync, then notify), as the
  *   booth's publish runs them, in one transaction (goal: at most 20 ms);
  * - **page**: the standings page (`/series/{id}`, the 1D) through the
  *   built app's Remix handler in this process, in the bench's unit
@@ -25,10 +25,10 @@ import { pathToFileURL } from "node:url";
 import { migrateDatabase, openDatabase } from "../db/client";
 import { events, horses, raceClasses, raceEntries, raceResults, series, seriesEvents, users } from "../db/schema";
 import { computeResults, defaultPayout, type Run } from "../app/features/raceday/results";
-import { notifyStandingChanges } from "../app/features/season/notify.server";
-import { recomputeSeries, syncClassIntoSeries } from "../app/features/season/sync.server";
+import { afterClassPublished } from "../app/features/season/season.server";
+import { recomputeSeries } from "../app/features/season/sync.server";
 import { DOCUMENT_BODY, type WithDocumentBody } from "../app/lib/document-body";
-import { arg, tempDir } from "./lib";
+import { arg, flag, tempDir } from "./lib";
 import { measureUnit } from "./unit";
 
 const RUNS = Number(arg("runs", "30"));
@@ -102,11 +102,15 @@ const cpuMs = () => {
 };
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]!;
 
-async function measure(label: string, runs: number, work: (i: number) => unknown) {
-  for (let i = 0; i < Math.max(3, Math.ceil(runs / 5)); i++) await work(i);
+async function measure(label: string, runs: number, work: (i: number) => unknown, setup?: (i: number) => void) {
+  for (let i = 0; i < Math.max(3, Math.ceil(runs / 5)); i++) {
+    setup?.(i);
+    await work(i);
+  }
   const wall: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
+    setup?.(i);
     const c = cpuMs();
     const t = performance.now();
     await work(i);
@@ -130,17 +134,24 @@ await measure("publish one class (a correction): standings", RUNS * 3, (i) =>
   db.transaction(() => {
     const cls = classes[i % classes.length]!;
     writeResults(cls, runsFor(cls.entryIds));
-    notifyStandingChanges(db, cls.id, syncClassIntoSeries(db, cls.id));
+    afterClassPublished(db, cls.id);
   }),
 );
-// The publish's season part alone (the class's race_results already written).
-await measure("  of which syncClassIntoSeries + notify", RUNS * 3, (i) =>
-  db.transaction(() => {
+// The publish's season part alone: a correction's race_results written first (not timed), then the
+// season's one call, in the transaction the publish would hold; its longest step is this whole call.
+await measure(
+  "  of which afterClassPublished (sync + notify)",
+  RUNS * 3,
+  (i) =>
+    db.transaction(() => {
+      afterClassPublished(db, classes[i % classes.length]!.id);
+    }),
+  (i) => {
     const cls = classes[i % classes.length]!;
-    notifyStandingChanges(db, cls.id, syncClassIntoSeries(db, cls.id));
-  }),
+    writeResults(cls, runsFor(cls.entryIds));
+  },
 );
-
+if (flag("no-page")) process.exit(0);
 const remix = await import("@remix-run/node");
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
 const handle = remix.createRequestHandler(build, "production");

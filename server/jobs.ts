@@ -8,6 +8,7 @@ import { runAlertDigest, runAlertEmail } from "../app/features/alerts/email.serv
 import { runAlertPush } from "../app/features/alerts/push.server";
 import { MATCH_JOB, runSavedSearchMatch } from "../app/features/alerts/matching.server";
 import { PAPER_REMINDER_JOB, paperReminderJob } from "../app/features/horses/paperReminders.server";
+import { SEASON_ALERTS_JOB, runSeasonAlerts } from "../app/features/season/notify.server";
 
 /**
  * Runs the durable jobs of the `jobs` table (app/features/alerts/jobs.server.ts
@@ -31,10 +32,13 @@ const jobHandlers: Record<string, JobHandler> = {
   "alert-push": runAlertPush,
   [MATCH_JOB]: runSavedSearchMatch,
   [PAPER_REMINDER_JOB]: paperReminderJob,
+  [SEASON_ALERTS_JOB]: (db, job) => {
+    runSeasonAlerts(db, job);
+  },
 };
 
 /** Kinds whose handlers only write rows keyed to happen once (they call sendAlert): safe to run again. */
-const RERUN_WHEN_INTERRUPTED = new Set<string>([REMINDER_JOB, MATCH_JOB, PAPER_REMINDER_JOB]);
+const RERUN_WHEN_INTERRUPTED = new Set<string>([REMINDER_JOB, MATCH_JOB, PAPER_REMINDER_JOB, SEASON_ALERTS_JOB]);
 
 /** Waits before the 2nd, 3rd, 4th and 5th attempts; after the 5th a job is failed. */
 export const RETRY_AFTER_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];

@@ -76,6 +76,9 @@ export default function Admin() {
             </a>
             <a data-discover href="/admin/winnings" className="link flex min-h-[44px] items-center text-sm">
               Winnings
+              </a>
+            <a data-discover href="/admin/members" className="link flex min-h-[44px] items-center text-sm">
+              Members
             </a>
             <a data-discover href="?tab=audit" className="link flex min-h-[44px] items-center text-sm">
               Audit log

@@ -1,3 +1,4 @@
+import { profileMembership } from "~/features/members/members.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { CopyButton } from "~/components/CopyButton";
@@ -35,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     feedActive: hasCalendarFeed(db, user.id),
     raceEntries: myEntries(db, user, todayFor(user.homeZipCode)),
     raceResults: myResults(db, user.id),
+    membership: profileMembership(db, user, user, todayFor(user.homeZipCode)),
   };
 }
 
@@ -64,6 +66,7 @@ export default function MyEvents() {
     <>
       <PageHeader title="My Events" />
       <main id="main" className="mx-auto max-w-2xl space-y-4 px-4 py-4 pb-24">
+        <MembershipLine membership={useLoaderData<typeof loader>().membership} />
         <nav aria-label="Folders" className="grid grid-cols-3 gap-2">
           {FOLDERS.map((f) => (
             <a data-discover
@@ -117,5 +120,17 @@ export default function MyEvents() {
         </section>
       </main>
     </>
+  );
+}
+
+/** The rider's membership of the association, with a way to their card (or to join). */
+function MembershipLine({ membership }: { membership: { member: boolean; yearName: string | null; kind: string; number: string | null } | null }) {
+  return (
+    <p className="card flex items-center justify-between gap-2 text-sm text-gray-800" data-testid="my-membership">
+      <span>{membership ? (membership.member ? `Member ${membership.number ?? ""} · ${membership.kind}, ${membership.yearName}` : `Membership ${membership.yearName}: dues not marked paid yet`) : "Not a member of the association this year"}</span>
+      <a data-discover href="/membership" className="link min-h-[44px] shrink-0 content-center">
+        {membership?.member ? "Member card" : "Membership"}
+      </a>
+    </p>
   );
 }

@@ -19,6 +19,7 @@ import { getDb } from "~/lib/db.server";
 import { APP_NAME, FOLLOW_REQUEST_WORDS, PRIVACY_LABELS, SOLO_STAYS_PRIVATE } from "~/schemas/constants";
 import { useShellUser } from "~/lib/useShellUser";
 import { readForm } from "~/lib/forms.server";
+import { profileMembership } from "~/features/members/members.server";
 import { roadOfRider } from "~/features/season/pages.server";
 import { RoadToFinals } from "~/features/season/RoadToFinals";
 
@@ -32,7 +33,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     list: list === "followers" || list === "following" ? list : null,
   });
   if (!page) return data({ profile: null, publicRuns: null, follow: null, counts: null, people: null, reporting: false }, { status: 404 });
-  return { ...page, reporting: !page.profile.isOwner && url.searchParams.get("report") === "1", road: roadOfRider(getDb(), viewer, page.profile.id) };
+  return {
+    ...page,
+    reporting: !page.profile.isOwner && url.searchParams.get("report") === "1",
+    road: roadOfRider(getDb(), viewer, page.profile.id),
+    membership: profileMembership(getDb(), viewer, { id: page.profile.id, privacyMode: page.profile.privacyMode }, new Date().toISOString().slice(0, 10)),
+  };
 }
 
 /** Follow, unfollow and report, from this screen (works without JavaScript). */
@@ -124,6 +130,17 @@ export default function Profile() {
         {profile.view === "limited" ? (
           <p className="card text-gray-700">
             {profile.firstName} approves who sees their profile and runs.
+          </p>
+        ) : null}
+        {"membership" in loaderData && loaderData.membership ? (
+          <p className="card text-gray-800" data-testid="profile-membership">
+            {loaderData.membership.member ? `Member, ${loaderData.membership.yearName} (${loaderData.membership.kind})` : `Membership asked for ${loaderData.membership.yearName}: dues not marked paid yet`}
+            {loaderData.membership.number ? ` · No. ${loaderData.membership.number}` : null}
+            {loaderData.membership.isOwner ? (
+              <a data-discover href="/membership" className="link ml-2">
+                Membership
+              </a>
+            ) : null}
           </p>
         ) : null}
         {"road" in loaderData ? <RoadToFinals road={loaderData.road} /> : null}

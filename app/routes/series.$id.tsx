@@ -3,7 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { ShareMenu } from "~/components/ShareMenu";
 import { embedSnippet, seriesPage } from "~/features/season/pages.server";
-import { QualifyNote, StandingsTable } from "~/features/season/StandingsTable";
+import { PointsNote, QualifyNote, StandingsTable } from "~/features/season/StandingsTable";
 import { getUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
@@ -111,6 +111,7 @@ export default function SeriesStandings() {
           </a>
         ) : null}
         <QualifyNote series={table.series} />
+        <PointsNote points={table.points} division={table.division} />
 
         <div className="print-hidden mt-3 grid grid-cols-3 gap-2">
           <ShareMenu type="event" id={table.series.id} title={`${table.series.name}: ${table.className} standings`} origin={data.origin} path={data.path} />

@@ -176,6 +176,13 @@ export default function Settings() {
           <InvitesSection invites={invites} />
 
           <section className="card">
+            <h2 className="font-bold text-gray-900">Association membership</h2>
+            <a data-discover href="/membership" className="link mt-1 inline-flex min-h-[44px] items-center">
+              Join, renew or show your member card
+            </a>
+          </section>
+
+          <section className="card">
             <h2 className="font-bold text-gray-900">About</h2>
             <p className="mt-1 text-gray-700">
               {APP_NAME} version {APP_VERSION}

@@ -8,6 +8,10 @@ import { MAX_POINT_PLACES, pointsTableProblem, TIE_BREAKERS } from "~/features/s
 
 export const SEASON_LIMITS = { name: 100, className: 60, classNames: 10, bestOf: 100, minRaces: 100, top: 500 } as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Members only: count from the day a membership started, or from the season's start. */
+export const POINTS_FROM = ["MEMBERSHIP_START", "SEASON_START"] as const;
+/** Members only: points by the place among members, or by the overall place. */
+export const POINTS_BY = ["PLACE_AMONG_MEMBERS", "OVERALL_PLACE"] as const;
 
 export const SEASON_MESSAGES = {
   name: "Series name is required",
@@ -60,9 +64,14 @@ const seriesFields = {
     .optional(),
   qualifyMinRaces: wholeNumber(0, SEASON_LIMITS.minRaces, SEASON_MESSAGES.minRaces).optional(),
   qualifyTop: wholeNumber(1, SEASON_LIMITS.top, SEASON_MESSAGES.top).optional(),
+  membersOnly: z.boolean({ invalid_type_error: "Members only must be true or false" }).optional(),
+  pointsFrom: z.enum(POINTS_FROM, { errorMap: () => ({ message: `Points from must be ${POINTS_FROM.join(" or ")}` }) }).optional(),
+  pointsBy: z.enum(POINTS_BY, { errorMap: () => ({ message: `Points by must be ${POINTS_BY.join(" or ")}` }) }).optional(),
 };
 
-const datesInOrder = (value: { startDate?: string; endDate?: string }) => !value.startDate || !value.endDate || value.endDate >= value.startDate;
+// A date that is not a date has its own message; the order is only checked between real dates.
+const datesInOrder = (value: { startDate?: string; endDate?: string }) =>
+  !value.startDate || !value.endDate || !realDate(value.startDate) || !realDate(value.endDate) || value.endDate >= value.startDate;
 
 export const seriesCreateSchema = z.object(seriesFields).refine(datesInOrder, { message: SEASON_MESSAGES.endBeforeStart, path: ["endDate"] });
 export const seriesUpdateSchema = z
@@ -102,6 +111,9 @@ export type SeriesFormRaw = {
   tieBreakers: string[];
   qualifyMinRaces: string;
   qualifyTop: string;
+  membersOnly: string;
+  pointsFrom: string;
+  pointsBy: string;
 };
 
 export function rawSeriesForm(form: FormData): SeriesFormRaw {
@@ -121,11 +133,14 @@ export function rawSeriesForm(form: FormData): SeriesFormRaw {
     tieBreakers: ["tieBreaker1", "tieBreaker2", "tieBreaker3"].map(text),
     qualifyMinRaces: text("qualifyMinRaces"),
     qualifyTop: text("qualifyTop"),
+    membersOnly: text("membersOnly"),
+    pointsFrom: text("pointsFrom") || "MEMBERSHIP_START",
+    pointsBy: text("pointsBy") || "PLACE_AMONG_MEMBERS",
   };
 }
 
 /** A stored series (or the defaults) as the form shows it. */
-export function seriesFormOf(s: { name: string; startDate: string; endDate: string; classNames: string[]; pointsTable: { mode: "PLACE"; places: number[][] } | { mode: "MONEY"; centsPerPoint: number }; bestOf: number | null; tieBreakers: string[]; qualifyMinRaces: number; qualifyTop: number }): SeriesFormRaw {
+export function seriesFormOf(s: { name: string; startDate: string; endDate: string; classNames: string[]; pointsTable: { mode: "PLACE"; places: number[][] } | { mode: "MONEY"; centsPerPoint: number }; bestOf: number | null; tieBreakers: string[]; qualifyMinRaces: number; qualifyTop: number; membersOnly?: boolean; pointsFrom?: string; pointsBy?: string }): SeriesFormRaw {
   return {
     name: s.name,
     startDate: s.startDate,
@@ -138,6 +153,9 @@ export function seriesFormOf(s: { name: string; startDate: string; endDate: stri
     tieBreakers: s.tieBreakers,
     qualifyMinRaces: String(s.qualifyMinRaces),
     qualifyTop: String(s.qualifyTop),
+    membersOnly: s.membersOnly ? "on" : "",
+    pointsFrom: s.pointsFrom ?? "MEMBERSHIP_START",
+    pointsBy: s.pointsBy ?? "PLACE_AMONG_MEMBERS",
   };
 }
 
@@ -166,5 +184,8 @@ export function seriesFromForm(form: FormData) {
     tieBreakers: raw.tieBreakers,
     qualifyMinRaces: text("qualifyMinRaces"),
     qualifyTop: text("qualifyTop"),
+    membersOnly: raw.membersOnly === "on",
+    pointsFrom: raw.pointsFrom,
+    pointsBy: raw.pointsBy,
   });
 }

@@ -10,3 +10,4 @@ export * from "./raceday";
 export * from "./season";
 export * from "./books";
 export * from "./paid-methods";
+export * from "./members";

@@ -1,7 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, timestamp, uuid } from "./columns";
 import { events } from "./events";
-import { raceClasses, raceEntries } from "./raceday";
 import { users } from "./users";
 
 /**
@@ -32,6 +31,12 @@ export const series = sqliteTable("series", {
   /** Finals: at least this many races entered, and within the top N of a division. */
   qualifyMinRaces: integer("qualify_min_races").notNull().default(0),
   qualifyTop: integer("qualify_top").notNull().default(15),
+  /** Only the association's members in good standing earn points (docs/members.md). */
+  membersOnly: integer("members_only", { mode: "boolean" }).notNull().default(false),
+  /** Members only: a race counts from the day the membership started, or from the season's start. */
+  pointsFrom: text("points_from", { enum: ["MEMBERSHIP_START", "SEASON_START"] }).notNull().default("MEMBERSHIP_START"),
+  /** Members only: points by the place among members, or by the overall place. */
+  pointsBy: text("points_by", { enum: ["PLACE_AMONG_MEMBERS", "OVERALL_PLACE"] }).notNull().default("PLACE_AMONG_MEMBERS"),
   createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 });
@@ -58,43 +63,64 @@ export const seriesEvents = sqliteTable(
 );
 
 /**
- * One team's published result in one race of a series, as the standings read
- * it: written when a counting class publishes (its rows replaced), removed
- * when the event leaves the series.
+ * One result a team's tally keeps, as a tuple (a season keeps tens of
+ * thousands): the race (class id), division and place as counted, time,
+ * money in cents, and the rider's and horse's names as entered.
  */
-export const seriesResults = sqliteTable(
-  "series_results",
+export type TallyRace = [race: string, division: number | null, place: number | null, totalMs: number | null, moneyCents: number, riderName: string, horseName: string];
+
+/**
+ * Running totals per team: each team's counted results in one class of a
+ * series, kept as a publish changes them, so a publish reads and writes
+ * only its own class's teams (docs/season.md, "Speed").
+ */
+export const seriesTallies = sqliteTable(
+  "series_tallies",
   {
     seriesId: text("series_id")
       .notNull()
       .references(() => series.id, { onDelete: "cascade" }),
-    entryId: text("entry_id")
-      .notNull()
-      .references(() => raceEntries.id, { onDelete: "cascade" }),
-    classId: text("class_id")
-      .notNull()
-      .references(() => raceClasses.id, { onDelete: "cascade" }),
-    eventId: text("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
-    /** The series' class name this counts for, as the series spells it. */
     className: text("class_name").notNull(),
-    /** Rider and horse together: points follow the pair. */
     teamKey: text("team_key").notNull(),
-    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: text("user_id"),
+    riderId: integer("rider_id"),
     horseId: text("horse_id"),
-    riderName: text("rider_name").notNull(),
-    horseName: text("horse_name").notNull(),
-    division: integer("division"),
-    place: integer("place"),
-    totalMs: integer("total_ms"),
-    moneyCents: integer("money_cents").notNull().default(0),
+    races: text("races", { mode: "json" }).notNull().$type<TallyRace[]>(),
   },
-  (t) => [
-    primaryKey({ columns: [t.seriesId, t.entryId] }),
-    index("series_results_class_idx").on(t.seriesId, t.className),
-    index("series_results_user_idx").on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.seriesId, t.className, t.teamKey] }), index("series_tallies_user_idx").on(t.userId)],
+);
+
+/**
+ * The classes a series counts, with the teams each one put in the tallies,
+ * so a correction or a deletion knows whose totals to take it out of. No
+ * foreign key to the class: when a class or its results go, the row stays
+ * until the season takes them out (series_stale).
+ */
+export const seriesClasses = sqliteTable(
+  "series_classes",
+  {
+    seriesId: text("series_id")
+      .notNull()
+      .references(() => series.id, { onDelete: "cascade" }),
+    classId: text("class_id").notNull(),
+    className: text("class_name").notNull(),
+    teamKeys: text("team_keys", { mode: "json" }).notNull().$type<string[]>(),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.classId] }), index("series_classes_class_idx").on(t.classId)],
+);
+
+/**
+ * Counted classes whose published results changed outside a publish (a
+ * class, an entry or an event deleted): written by a trigger on
+ * race_results, brought up to date before the standings are next read.
+ */
+export const seriesStale = sqliteTable(
+  "series_stale",
+  {
+    seriesId: text("series_id").notNull(),
+    classId: text("class_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.classId] })],
 );
 
 /** The standings as last computed from series_results, per class name and division. */
@@ -129,5 +155,5 @@ export const seriesStandings = sqliteTable(
 
 export type Series = typeof series.$inferSelect;
 export type SeriesEvent = typeof seriesEvents.$inferSelect;
-export type SeriesResult = typeof seriesResults.$inferSelect;
+export type SeriesTally = typeof seriesTallies.$inferSelect;
 export type SeriesStanding = typeof seriesStandings.$inferSelect;

@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payeeKeyOf } from "../../app/features/books/payees.server";
 import { defaultPayout } from "../../app/features/raceday/results";
-import { alertPreferences, calendarFeeds, emailUnsubscribes, eventReports, eventRevisions, events, followRequests, follows, horseDocuments, horses, inviteLinks, notifications, pushSubscriptions, raceClasses, raceEntries, raceChecks, racePayoutOverrides, raceTimers, raceTimes, riders, series, seriesEvents, runLogs, savedEvents, savedSearches, userReports, users } from "../../db/schema";
+import { alertPreferences, calendarFeeds, memberships, membershipYears, emailUnsubscribes, eventReports, eventRevisions, events, followRequests, follows, horseDocuments, horses, inviteLinks, notifications, pushSubscriptions, raceClasses, raceEntries, raceChecks, racePayoutOverrides, raceTimers, raceTimes, riders, series, seriesEvents, runLogs, savedEvents, savedSearches, userReports, users } from "../../db/schema";
 import {
   createEvent,
   createFollow,
@@ -231,6 +231,17 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.series.$id.standings": { GET: "public" },
   "routes/api.series.$id.standings[.csv]": { GET: "public" },
   "routes/api.users.$id.qualification": { GET: "public" },
+  "routes/membership._index": { GET: "user", POST: "user" },
+  "routes/membership.card.$id": { GET: "user" },
+  "routes/admin_.members": { GET: "admin", POST: "admin" },
+  "routes/api.admin.membership-years": { GET: "admin", POST: "admin" },
+  "routes/api.admin.membership-years.$id": { GET: "admin", PATCH: "admin" },
+  "routes/api.memberships": { POST: "user" },
+  "routes/api.memberships.mine": { GET: "user" },
+  "routes/api.admin.memberships": { GET: "admin" },
+  "routes/api.admin.memberships.$id": { PATCH: "admin" },
+  "routes/api.admin.memberships.import": { POST: "admin" },
+  "routes/api.admin.memberships[.csv]": { GET: "admin" },
 };
 
 let app: TestServer;
@@ -410,6 +421,25 @@ async function readBody(res: Response, url: string) {
 
 // Records of one owner, made directly (the features' own tests prove how they are made).
 const db = () => app.db;
+const membershipYear = () =>
+  db()
+    .insert(membershipYears)
+    .values({ name: tag(), startDate: "2026-01-01", endDate: "2099-12-31", kinds: [{ kind: "OPEN", duesCents: 5000, minAge: null, maxAge: null }] })
+    .returning()
+    .get().id;
+/** The owner's paid membership, named by a marker. */
+const ownMembership = (p: Parties) => {
+  const marker = tag();
+  const row = db()
+    .insert(memberships)
+    .values({ yearId: membershipYear(), holderKey: `u:${p.owner.user.id}:`, userId: p.owner.user.id, name: marker, kind: "OPEN", status: "ACTIVE", number: marker.slice(0, 20), duesCents: 5000, startsOn: "2026-01-01" })
+    .returning()
+    .get();
+  return { marker, id: row.id };
+};
+/** A rider profile the owner manages, and a year to join. */
+const ownRiderToJoin = (p: Parties) => ({ yearId: membershipYear(), riderId: createRider(db(), p.owner.user.id, tag()).id });
+const membershipsOfRider = (riderId: number) => db().select().from(memberships).where(eq(memberships.riderId, riderId)).all();
 const privateRun = (p: Parties) => {
   const marker = tag();
   return { marker, run: createRun(db(), p.owner.user.id, { notes: marker, horseName: marker, privacy: "PRIVATE" }) };
@@ -1486,6 +1516,31 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
   "routes/api.series.$id": { GET: { none: "a series and its standings are public, like results" } },
   "routes/api.series.$id.standings": { GET: { none: "a series and its standings are public, like results" } },
   "routes/api.series.$id.standings[.csv]": { GET: { none: "a series and its standings are public, like results" } },
+  "routes/membership._index": {
+    GET: owned({ setup: ownMembership, request: () => ({ url: "/membership" }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+    POST: owned({
+      setup: ownRiderToJoin,
+      request: (c) => ({ url: "/membership", form: { intent: "join", yearId: c.yearId, kind: "OPEN", riderId: String(c.riderId) } }),
+      state: (c) => membershipsOfRider(c.riderId),
+      owner: { status: 302 },
+      other: { status: 404 },
+    }),
+  },
+  "routes/membership.card.$id": {
+    GET: owned({ setup: ownMembership, request: (c) => ({ url: `/membership/card/${c.id}` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
+  },
+  "routes/api.memberships": {
+    POST: owned({
+      setup: ownRiderToJoin,
+      request: (c) => ({ url: "/api/memberships", json: { yearId: c.yearId, kind: "OPEN", riderId: c.riderId } }),
+      state: (c) => membershipsOfRider(c.riderId),
+      owner: { status: 201 },
+      other: { status: 404 },
+    }),
+  },
+  "routes/api.memberships.mine": {
+    GET: owned({ setup: ownMembership, request: () => ({ url: "/api/memberships/mine" }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+  },
   "routes/events_.$id.series": {
     GET: owned({ setup: ownSeriesEvent, request: (c) => ({ url: `/events/${c.event.id}/series` }), owner: { status: 200, sees: true }, other: { status: 404, sees: false } }),
     POST: owned({ setup: ownSeriesEvent, request: (c) => ({ url: `/events/${c.event.id}/series`, form: { seriesId: c.seriesId } }), state: (c) => seriesEventsOf(c.event.id), owner: { status: 302 }, other: { status: 403 } }),

@@ -524,6 +524,18 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/api.series.$id.standings": () => ["/api/series/none/standings"],
   "routes/api.series.$id.standings[.csv]": () => ["/api/series/none/standings.csv"],
   "routes/api.users.$id.qualification": (w) => everyone(w).map((p) => `/api/users/${p.user.id}/qualification`),
+  // Members: a rider's own page, card and list; the office's list, years and CSV.
+  "routes/membership._index": () => ["/membership"],
+  "routes/membership.card.$id": () => ["/membership/card/none"],
+  "routes/admin_.members": () => ["/admin/members"],
+  "routes/api.admin.membership-years": () => ["/api/admin/membership-years"],
+  "routes/api.admin.membership-years.$id": () => ["/api/admin/membership-years/none"],
+  "routes/api.memberships": none,
+  "routes/api.memberships.mine": () => ["/api/memberships/mine"],
+  "routes/api.admin.memberships": () => ["/api/admin/memberships?yearId=none"],
+  "routes/api.admin.memberships.$id": none,
+  "routes/api.admin.memberships.import": none,
+  "routes/api.admin.memberships[.csv]": () => ["/api/admin/memberships.csv?yearId=none"],
 };
 
 /** Reads answered by POST (searches): walked too, since they list people and events. */

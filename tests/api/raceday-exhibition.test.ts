@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { raceEntries, raceResults, runLogs, seriesResults, seriesStandings } from "../../db/schema";
+import { raceEntries, raceResults, runLogs, seriesStandings, seriesTallies } from "../../db/schema";
 import { createEvent, createHorse, signedInRider } from "../helpers/factories";
 import { addRaceTimer, createRaceClass, createRaceEntry } from "../helpers/raceday-factories";
 import { approveInto } from "../helpers/season-factories";
@@ -125,8 +125,9 @@ describe("exhibition runs", () => {
     await time(producer.client, event.id, a.id, "15.500");
     await time(producer.client, event.id, ex.body.id, "14.000");
     expect((await producer.client.json(`/api/events/${event.id}/classes/${cls.id}/results/publish`, "POST", {})).status).toBe(200);
-    const stored = app.db.select().from(seriesResults).where(eq(seriesResults.seriesId, seriesId)).all();
-    expect(stored.map((r) => r.entryId)).toEqual([a.id]);
+    // One team's running totals: Ann's; the exhibition run counts for nobody.
+    const tallies = app.db.select().from(seriesTallies).where(eq(seriesTallies.seriesId, seriesId)).all();
+    expect(tallies).toHaveLength(1);
     const table = app.db.select().from(seriesStandings).where(eq(seriesStandings.seriesId, seriesId)).all();
     expect(table.map((r) => [r.riderName, r.place])).toEqual([["Ann", 1]]);
   });

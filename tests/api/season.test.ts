@@ -9,7 +9,7 @@ import { startTestServer, type Client, type TestServer } from "../helpers/server
 let app: TestServer;
 let admin: { user: User; client: Client };
 beforeAll(async () => {
-  app = await startTestServer();
+  app = await startTestServer({}, { jobs: true });
   admin = await signedInRider(app, { isAdmin: true });
 });
 afterAll(() => app.close());
@@ -44,12 +44,15 @@ async function standings(seriesId: string, query = "") {
 }
 
 const table = (rows: Standing[]) => rows.map((r) => `${r.place} ${r.riderName}/${r.horseName} ${r.points}`);
-const standingAlerts = (userId: string) =>
-  app.db
+/** A rider's standings alerts, once the job that sends them after a publish has run. */
+const standingAlerts = async (userId: string) => {
+  await app.runJobs();
+  return app.db
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.subtype, "standing")))
     .all();
+};
 
 describe("series: create, read, change, delete", () => {
   it("lets an admin create a series with defaults (1st 10 ... 10th 1, all races, wins then money then time, 4 races and top 15)", async () => {
@@ -344,7 +347,7 @@ describe("corrections and notifications", () => {
       { entry: bea, place: 2 },
       { entry: mine, place: 3 },
     ]);
-    expect(standingAlerts(kaylee.id)).toHaveLength(1);
+    expect(await standingAlerts(kaylee.id)).toHaveLength(1);
     let rows = (await standings(s.id)).standings;
     expect(rows.find((x) => x.userId === kaylee.id)).toMatchObject({ place: 3, qualified: false });
 
@@ -354,10 +357,10 @@ describe("corrections and notifications", () => {
       { entry: mine, place: 2 },
       { entry: bea, place: 3 },
     ]);
-    expect(notified).toBe(1);
+    expect(notified).toBe(true);
     rows = (await standings(s.id)).standings;
     expect(rows.find((x) => x.userId === kaylee.id)).toMatchObject({ place: 2, qualified: true });
-    const alerts = standingAlerts(kaylee.id);
+    const alerts = await standingAlerts(kaylee.id);
     expect(alerts).toHaveLength(2);
     expect(alerts[1]).toMatchObject({ title: "TX05 2030: Open 4D standings", message: "Your place changed. Sugar: 2nd in the 1D (was 3rd), 9 points." });
     expect((alerts[1]!.metadata as { url: string }).url).toBe(`/series/${s.id}?class=Open+4D&division=1`);
@@ -367,7 +370,7 @@ describe("corrections and notifications", () => {
       { entry: mine, place: 2 },
       { entry: bea, place: 3 },
     ]);
-    expect(standingAlerts(kaylee.id)).toHaveLength(2);
+    expect(await standingAlerts(kaylee.id)).toHaveLength(2);
   });
 
   it("sends a rider one alert per publish and series class, whatever divisions and horses moved", async () => {
@@ -381,7 +384,7 @@ describe("corrections and notifications", () => {
       { entry: a, division: 1, place: 1 },
       { entry: b, division: 2, place: 1 },
     ]);
-    const alerts = standingAlerts(kaylee.id);
+    const alerts = await standingAlerts(kaylee.id);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.message).toContain("Sugar: 1st in the 1D, 10 points");
     expect(alerts[0]!.message).toContain("Dash: 1st in the 2D, 10 points");
@@ -393,7 +396,7 @@ describe("corrections and notifications", () => {
     const enter = riderOf(dee, "Dot");
     const r1 = race(s.id);
     publishResults(app.db, r1.cls, [{ entry: enter(r1.cls), place: 2 }]);
-    expect(standingAlerts(dee.id)).toHaveLength(1);
+    expect(await standingAlerts(dee.id)).toHaveLength(1);
     // Two later races where only others run pass Dee twice.
     for (const name of ["Ann", "Bea"]) {
       const r = race(s.id);
@@ -401,7 +404,7 @@ describe("corrections and notifications", () => {
     }
     const rows = (await standings(s.id)).standings;
     expect(rows.find((x) => x.riderName.startsWith("Dee"))?.place).toBe(3);
-    const alerts = standingAlerts(dee.id);
+    const alerts = await standingAlerts(dee.id);
     expect(alerts).toHaveLength(2);
     expect(alerts[1]!.message).toBe("Your place changed. Dot: 2nd in the 1D (was 1st), 9 points.");
     const digest = app.db.select().from(alertDigestItems).where(and(eq(alertDigestItems.userId, dee.id), eq(alertDigestItems.kind, "standing"))).all();
@@ -432,7 +435,7 @@ describe("corrections and notifications", () => {
     const pub = await producer.client.json(`/api/events/${event.id}/classes/${cls.id}/results/publish`, "POST", {});
     expect(pub.status, await pub.clone().text()).toBe(200);
     expect(table((await standings(s.id)).standings)).toEqual(["1 Ann/Ace 10", `2 ${kaylee.firstName} ${kaylee.lastName}/Sugar 9`]);
-    expect(standingAlerts(kaylee.id)).toHaveLength(1);
+    expect(await standingAlerts(kaylee.id)).toHaveLength(1);
   });
 });
 

@@ -157,6 +157,9 @@ function contents(db: Database.Database, only?: Map<string, string[]>) {
   return result;
 }
 
+/** Tables a migration dropped on purpose: copies of other tables' rows, which the app now reads where they came from. */
+const DERIVED_AND_DROPPED = new Map([["series_results", "0015: a copy of the published race_results; the season now reads race_results directly"]]);
+
 describe("upgrading from every earlier migration", () => {
   const { journal } = migrationsBefore(0);
   const points = journal.slice(0, -1).map((entry, i) => [entry.tag, i + 1] as const);
@@ -182,6 +185,7 @@ describe("upgrading from every earlier migration", () => {
       // Nothing lost: every table that held rows still holds them, with each column it had then.
       const after = contents(db, new Map([...before].map(([name, { columns }]) => [name, columns])));
       for (const [name, { columns, rows }] of before) {
+        if (DERIVED_AND_DROPPED.has(name)) continue;
         expect(after.get(name)?.columns, `${name}'s columns`).toEqual(columns);
         expect(after.get(name)?.rows, `${name}'s rows`).toEqual(rows);
       }

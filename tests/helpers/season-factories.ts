@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { raceClasses, raceResults, seriesEvents, type RaceEntry } from "../../db/schema";
-import { updateSeason } from "../../app/features/season/after-publish.server";
+import { afterClassPublished } from "../../app/features/season/season.server";
 
 /**
  * The season's records made directly. `publishResults` stands in for the
@@ -37,7 +37,8 @@ export function publishResults(db: Db, cls: { id: string; eventId: string }, pla
       .set({ resultsPublishedAt: at, resultsVersion: sql`${raceClasses.resultsVersion} + 1` })
       .where(eq(raceClasses.id, cls.id))
       .run();
-    return { notified: updateSeason(db, { classId: cls.id }) };
+    // Whether anyone is to be told: the alerts go by a job after the commit.
+    return { notified: afterClassPublished(db, cls.id) };
   });
 }
 

@@ -1,3 +1,4 @@
+import { claimMemberships } from "~/features/members/members.server";
 import bcrypt from "bcryptjs";
 import { and, eq, gt } from "drizzle-orm";
 import { bannedEmails, emailVerificationTokens, passwordResetTokens, users, type User } from "#db/schema";
@@ -76,6 +77,8 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<User> 
     if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) throw duplicate;
     throw error;
   }
+  // The office's imported membership for this email becomes the new account's.
+  claimMemberships(db, user);
   await sendVerificationEmail(db, user);
   return user;
 }

@@ -12,6 +12,7 @@ import { raceday } from "./paths/raceday.server";
 import { racedayEntries } from "./paths/raceday-entries.server";
 import { runs } from "./paths/runs.server";
 import { season } from "./paths/season.server";
+import { members } from "./paths/members.server";
 import { social } from "./paths/social.server";
 import { uploads } from "./paths/uploads.server";
 
@@ -24,7 +25,7 @@ import { uploads } from "./paths/uploads.server";
  * below. tests/api/openapi.test.ts fails while a route of the build has no entry here, or an
  * entry has no route.
  */
-const AREAS: Area[] = [auth, events, runs, horses, social, notifications, uploads, invites, admin, raceday, racedayEntries, books, season, meta];
+const AREAS: Area[] = [auth, events, runs, horses, social, notifications, uploads, invites, admin, raceday, racedayEntries, books, season, members, meta];
 
 let cached: string | undefined;
 

@@ -78,6 +78,27 @@ export function SeriesForm({ values, errors, submitLabel, intent }: { values: Se
         </div>
         <FieldErrors id="tieBreaker1-error" errors={e.tieBreakers} />
       </fieldset>
+      <fieldset className="rounded-xl border border-gray-200 p-3">
+        <legend className="px-1 font-semibold text-gray-900">Association members</legend>
+        <label className="flex min-h-[44px] items-center gap-2">
+          <input type="checkbox" name="membersOnly" value="on" defaultChecked={values.membersOnly === "on"} />
+          <span>Only members earn points (others are placed and paid as always)</span>
+        </label>
+        <label>
+          <span className="label">A member's races count</span>
+          <select name="pointsFrom" defaultValue={values.pointsFrom} className="input">
+            <option value="MEMBERSHIP_START">From the day the membership started</option>
+            <option value="SEASON_START">From the start of the season</option>
+          </select>
+        </label>
+        <label>
+          <span className="label">Points by</span>
+          <select name="pointsBy" defaultValue={values.pointsBy} className="input">
+            <option value="PLACE_AMONG_MEMBERS">Place among members</option>
+            <option value="OVERALL_PLACE">Overall place</option>
+          </select>
+        </label>
+      </fieldset>
       <button type="submit" className="btn-primary">
         {submitLabel}
       </button>

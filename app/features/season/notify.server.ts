@@ -1,5 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { raceClasses, raceEntries, raceResults, users } from "#db/schema";
+import { RAN_OUTCOMES } from "~/schemas/race-outcomes";
+import { raceClasses, raceEntries, raceResults, users, type Job } from "#db/schema";
+import { enqueueJob } from "~/features/alerts/jobs.server";
 import { sendAlert } from "~/features/alerts/alerts.server";
 import { channelsFor } from "~/features/alerts/preferences.server";
 import { dayIn } from "~/features/events/dates";
@@ -7,7 +9,6 @@ import { zoneOfZip } from "~/features/events/zones.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { ordinal } from "~/features/raceday/time";
-import { RAN_OUTCOMES } from "~/schemas/race-outcomes";
 import type { PlaceChange } from "./sync.server";
 
 /*
@@ -43,16 +44,10 @@ function ridersOfClass(db: Db, classId: string) {
   );
 }
 
-/**
- * Sends the alerts for the place changes of one publish of `classId` (or,
- * with `classId` null, of an event approved into or refused from a series:
- * then nobody's own result was just published). Answers how many alerts went out.
- */
-export function notifyStandingChanges(db: Db, classId: string | null, changes: readonly PlaceChange[]): number {
-  if (changes.length === 0) return 0;
-  const cls = classId ? db.select({ id: raceClasses.id, version: raceClasses.resultsVersion }).from(raceClasses).where(eq(raceClasses.id, classId)).get() : undefined;
-  const own = cls ? ridersOfClass(db, cls.id) : new Set<string>();
+/** The job that tells riders moved by others' results, off the publish's request (docs/season.md, "Speed"). */
+export const SEASON_ALERTS_JOB = "season-alerts";
 
+function group(changes: readonly PlaceChange[]) {
   // One alert per rider and series class: their changes (several horses, several divisions) in one message.
   const grouped = new Map<string, PlaceChange[]>();
   for (const change of changes) {
@@ -61,31 +56,63 @@ export function notifyStandingChanges(db: Db, classId: string | null, changes: r
     if (list) list.push(change);
     else grouped.set(key, [change]);
   }
+  return [...grouped.values()];
+}
 
-  let sent = 0;
+function alertOf(list: PlaceChange[]) {
+  const first = list[0]!;
+  const lines = list.map((c) => (c.horseName ? `${c.horseName}: ${describe(c)}` : describe(c)));
+  const best = list.find((c) => c.after !== null) ?? first;
+  return {
+    userId: first.userId,
+    kind: "standing" as const,
+    title: `${first.seriesName}: ${first.className} standings`,
+    message: `Your place changed. ${lines.join("; ")}.`,
+    url: standingsUrl(first.seriesId, first.className, best.division),
+  };
+}
+
+/**
+ * Tells riders of the place changes of one publish of `classId` (or, with
+ * `classId` null, of a change no rider's own result made), by one job
+ * (SEASON_ALERTS_JOB) that runs just after the transaction commits: a
+ * publish can move hundreds of riders, and the booth's publish does not
+ * wait on their alerts. Riders whose own result was published hear at once
+ * (one alert per publish and series class); riders moved by others at
+ * most once a day. Answers whether anyone is to be told.
+ */
+export function notifyStandingChanges(db: Db, classId: string | null, changes: readonly PlaceChange[]): boolean {
+  if (changes.length === 0) return false;
+  const cls = classId ? db.select({ id: raceClasses.id, version: raceClasses.resultsVersion }).from(raceClasses).where(eq(raceClasses.id, classId)).get() : undefined;
+  return enqueueJob(db, {
+    kind: SEASON_ALERTS_JOB,
+    key: `${SEASON_ALERTS_JOB}:${crypto.randomUUID()}`,
+    dueAt: now(),
+    payload: { classId: cls?.id ?? null, version: cls?.version ?? null, changes: [...changes] },
+  });
+}
+
+type AlertsPayload = { classId: string | null; version: number | null; changes: PlaceChange[] };
+
+/** The job: the alerts of one publish's changes (own results at once; moved by others once a day, by the digest). Answers how many went out. */
+export function runSeasonAlerts(db: Db, job: Pick<Job, "payload">): number {
+  const { classId, version, changes } = job.payload as AlertsPayload;
+  const own = classId ? ridersOfClass(db, classId) : new Set<string>();
   const at = now();
-  for (const list of grouped.values()) {
-    const first = list[0]!;
-    const lines = list.map((c) => (c.horseName ? `${c.horseName}: ${describe(c)}` : describe(c)));
-    const best = list.find((c) => c.after !== null) ?? first;
-    const base = {
-      userId: first.userId,
-      kind: "standing" as const,
-      title: `${first.seriesName}: ${first.className} standings`,
-      message: `Your place changed. ${lines.join("; ")}.`,
-      url: standingsUrl(first.seriesId, first.className, best.division),
-    };
-    if (cls && own.has(first.userId)) {
-      if (sendAlert(db, { ...base, subject: `standing:${first.seriesId}:${cls.id}:v${cls.version}` })) sent += 1;
-      continue;
+  let sent = 0;
+  db.transaction(() => {
+    for (const list of group(changes)) {
+      const first = list[0]!;
+      if (classId && own.has(first.userId)) {
+        if (sendAlert(db, { ...alertOf(list), subject: `standing:${first.seriesId}:${classId}:v${version}` })) sent += 1;
+        continue;
+      }
+      const user = db.select({ zip: users.homeZipCode }).from(users).where(eq(users.id, first.userId)).get();
+      if (!user) continue;
+      const day = dayIn(zoneOfZip(user.zip), at);
+      if (sendAlert(db, { ...alertOf(list), subject: `standing:day:${day}`, email: digestOrOff(db, first.userId) })) sent += 1;
     }
-    const user = db.select({ zip: users.homeZipCode }).from(users).where(eq(users.id, first.userId)).get();
-    if (!user) continue;
-    const day = dayIn(zoneOfZip(user.zip), at);
-    // Moved by others: once a day across every series, into the digest rather than an instant email.
-    const ok = sendAlert(db, { ...base, subject: `standing:day:${day}`, email: digestOrOff(db, first.userId) });
-    if (ok) sent += 1;
-  }
+  });
   return sent;
 }
 

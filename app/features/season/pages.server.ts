@@ -1,5 +1,6 @@
 import { asc, desc, eq, gte } from "drizzle-orm";
-import { events, series, seriesEvents, type User } from "#db/schema";
+import { events, series, seriesEvents, type Series, type User } from "#db/schema";
+import { membersOn } from "~/features/members/members.server";
 import type { Db } from "~/lib/db.server";
 import { formatCents, formatRaceTime, ordinal } from "~/features/raceday/time";
 import { canEditEvent } from "~/features/events/policies.server";
@@ -31,12 +32,14 @@ export function presentTable(view: StandingsView, { all = false } = {}) {
   return {
     total,
     series: { id: view.series.id, name: view.series.name, startDate: view.series.startDate, endDate: view.series.endDate, qualifyTop: view.series.qualifyTop, qualifyMinRaces: view.series.qualifyMinRaces, bestOf: view.series.bestOf },
+    points: pointsRules(view.series, view.division),
     classNames: view.series.classNames,
     className: view.className,
     divisions: view.divisions.length ? view.divisions : [1],
     division: view.division,
     rows: (all ? view.rows : view.rows.slice(0, STANDINGS_SHOWN)).map((r) => ({
       key: r.teamKey,
+      memberNumber: null as string | null,
       place: r.place,
       riderName: r.riderName,
       horseName: r.horseName,
@@ -54,9 +57,29 @@ export function presentTable(view: StandingsView, { all = false } = {}) {
 
 export type StandingsTable = ReturnType<typeof presentTable>;
 
+/** The points table as riders check their points by it: "1st 10, 2nd 9, ...", and the members' rule. */
+function pointsRules(row: Series, division: number) {
+  const table = row.pointsTable;
+  const places =
+    table.mode === "MONEY"
+      ? `One point for every ${formatCents(table.centsPerPoint)} won in a race.`
+      : `${table.places[Math.min(division, table.places.length) - 1]!.map((p, i) => `${ordinal(i + 1)} ${p}`).join(", ")}. A no-time earns nothing.`;
+  const members = row.membersOnly
+    ? `Only members in good standing earn points${row.pointsFrom === "MEMBERSHIP_START" ? ", from the day their membership started" : ""}; ${row.pointsBy === "PLACE_AMONG_MEMBERS" ? "points go by the place among members" : "points go by the overall place"}.`
+    : null;
+  return { places, members };
+}
+
 export function seriesPage(db: Db, viewer: Viewer, seriesId: string, url: URL) {
   const { className, division } = standingsQuery(url);
   const table = presentTable(standingsOf(db, seriesId, className, division), { all: url.searchParams.get("all") === "1" });
+  if (viewer?.isAdmin) {
+    // Admins see member numbers (a member list is the office's): the holder is the team key's rider part.
+    const holderOf = (key: string) => (key.startsWith("u:") ? key.split(":").slice(0, 3).join(":") : null);
+    const userIds = [...new Set(table.rows.flatMap((r) => (r.key.startsWith("u:") ? [r.key.split(":")[1]!] : [])))];
+    const numbers = membersOn(db, userIds, new Date().toISOString().slice(0, 10));
+    for (const row of table.rows) row.memberNumber = numbers.get(holderOf(row.key) ?? "") ?? null;
+  }
   return { table, events: seriesEventList(db, null, seriesId).map((e) => ({ id: e.eventId, name: e.name, date: e.date, location: e.location })) };
 }
 

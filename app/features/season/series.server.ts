@@ -4,8 +4,8 @@ import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { canEditEvent, canViewEvent } from "~/features/events/policies.server";
 import type { SeriesInput, SeriesUpdate } from "~/schemas/season";
-import { DEFAULT_SEASON_RULES, type SeasonRules } from "./standings";
-import { updateSeason } from "./after-publish.server";
+import { DEFAULT_SEASON_RULES, seasonRules } from "./standings";
+import { afterEventCounted } from "./season.server";
 import { recomputeSeries } from "./sync.server";
 
 /*
@@ -16,15 +16,7 @@ import { recomputeSeries } from "./sync.server";
 
 type Viewer = Pick<User, "id" | "isAdmin">;
 
-export function seasonRules(row: Series): SeasonRules {
-  return {
-    pointsTable: row.pointsTable,
-    bestOf: row.bestOf,
-    tieBreakers: row.tieBreakers,
-    qualifyMinRaces: row.qualifyMinRaces,
-    qualifyTop: row.qualifyTop,
-  };
-}
+export { seasonRules };
 
 /** A series as the API answers it: its rules, not which administrator made it. */
 export function presentSeries(row: Series) {
@@ -55,6 +47,9 @@ export function createSeries(db: Db, admin: Viewer, input: SeriesInput): Series 
       tieBreakers: input.tieBreakers ?? DEFAULT_SEASON_RULES.tieBreakers,
       qualifyMinRaces: input.qualifyMinRaces ?? DEFAULT_SEASON_RULES.qualifyMinRaces,
       qualifyTop: input.qualifyTop ?? DEFAULT_SEASON_RULES.qualifyTop,
+      membersOnly: input.membersOnly ?? false,
+      pointsFrom: input.pointsFrom ?? "MEMBERSHIP_START",
+      pointsBy: input.pointsBy ?? "PLACE_AMONG_MEMBERS",
       createdBy: admin.id,
     })
     .returning()
@@ -79,6 +74,9 @@ export function updateSeries(db: Db, id: string, input: SeriesUpdate): Series {
         tieBreakers: next.tieBreakers,
         qualifyMinRaces: next.qualifyMinRaces,
         qualifyTop: next.qualifyTop,
+        membersOnly: next.membersOnly,
+        pointsFrom: next.pointsFrom,
+        pointsBy: next.pointsBy,
       })
       .where(eq(series.id, id))
       .returning()
@@ -137,7 +135,7 @@ export function requestSeriesJoin(db: Db, viewer: Viewer, seriesId: string, even
         set: { status, requestedBy: viewer.id, requestedAt: new Date(), reviewedBy: viewer.isAdmin ? viewer.id : null, reviewedAt: viewer.isAdmin ? new Date() : null },
       })
       .run();
-    if (status === "APPROVED") updateSeason(db, { seriesId, eventId, counted: true });
+    if (status === "APPROVED") afterEventCounted(db, seriesId, eventId, true);
   });
   return { status, message: status === "APPROVED" ? "Event added to the series" : "Asked: the association will answer" };
 }
@@ -157,8 +155,7 @@ export function reviewSeriesJoin(db: Db, admin: Viewer, seriesId: string, eventI
       .set({ status, reviewedBy: admin.id, reviewedAt: new Date() })
       .where(and(eq(seriesEvents.seriesId, seriesId), eq(seriesEvents.eventId, eventId)))
       .run();
-    // Nobody's own result was just published: every rider moved hears at most once a day.
-    updateSeason(db, { seriesId, eventId, counted: approved });
+    afterEventCounted(db, seriesId, eventId, approved);
   });
   return { status, message: approved ? "Event approved for the series" : "Event not counted in the series" };
 }

@@ -2,9 +2,11 @@ import { and, asc, eq } from "drizzle-orm";
 import { seriesStandings, users, type Series, type SeriesStanding, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { statement } from "~/lib/prepared.server";
 import { profileViewFor } from "~/features/social/policies.server";
 import { isFollowing } from "~/features/social/social.server";
 import { getSeries, listSeries, seasonRules } from "./series.server";
+import { refreshStandings } from "./season.server";
 import { roadToFinals, type Road } from "./standings";
 import { normalizeClassName } from "./sync.server";
 
@@ -26,6 +28,7 @@ export type StandingsView = {
 /** One class and division of a series (the first of each when not given). */
 export function standingsOf(db: Db, seriesId: string, className?: string | null, division?: number | null): StandingsView {
   const row = getSeries(db, seriesId);
+  refreshStandings(db);
   const name = className ? row.classNames.find((n) => normalizeClassName(n) === normalizeClassName(className)) : row.classNames[0];
   if (!name) throw new HttpError(404, `This series does not count a class named "${className}"`);
   const divisions = db
@@ -35,6 +38,12 @@ export function standingsOf(db: Db, seriesId: string, className?: string | null,
     .orderBy(asc(seriesStandings.division))
     .all()
     .map((d) => d.division);
+  if (division != null && !divisions.includes(division)) {
+    // A division the counted races do not have is not an empty table: say so (one with no points yet is).
+    const raced = (statement(db, "SELECT max(c.divisions) AS n FROM series_classes sc JOIN race_classes c ON c.id = sc.class_id WHERE sc.series_id = ? AND sc.class_name = ?").get([seriesId, name]) as { n: number | null }).n;
+    const most = Math.max(raced ?? 0, ...divisions);
+    if (most > 0 && division > most) throw new HttpError(404, `No ${division}D in ${name}: its races have ${most === 1 ? "one division" : `${most} divisions`}`);
+  }
   const chosen = division ?? divisions[0] ?? 1;
   const rows = db
     .select({ standing: seriesStandings, privacyMode: users.privacyMode, isActive: users.isActive })
@@ -89,6 +98,7 @@ export type RoadEntry = Road & { seriesId: string; seriesName: string; className
 export function qualificationOf(db: Db, viewer: Pick<User, "id" | "isAdmin"> | null, userId: string): RoadEntry[] {
   const target = db.select({ id: users.id, isActive: users.isActive, privacyMode: users.privacyMode }).from(users).where(eq(users.id, userId)).get();
   if (!target) throw new HttpError(404, "Rider not found");
+  refreshStandings(db);
   const isSelf = viewer?.id === userId;
   if (!isSelf && !viewer?.isAdmin) {
     const view = profileViewFor(viewer, target, viewer ? isFollowing(db, viewer.id, userId) : false);

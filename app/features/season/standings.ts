@@ -8,9 +8,9 @@
  *
  * A team is a rider and a horse together: points follow the pair.
  */
-import type { PointsTable, TieBreaker } from "#db/schema/season";
+import type { PointsTable, TallyRace, TieBreaker } from "#db/schema/season";
 
-export type { PointsTable, TieBreaker };
+export type { PointsTable, TallyRace, TieBreaker };
 
 /** One team's published result in one race (a class of one event) that counts. */
 export type TeamRaceResult = {
@@ -69,6 +69,11 @@ export const DEFAULT_SEASON_RULES: SeasonRules = {
   qualifyTop: 15,
 };
 
+/** A series' counting rules. */
+export function seasonRules(row: SeasonRules): SeasonRules {
+  return { pointsTable: row.pointsTable, bestOf: row.bestOf, tieBreakers: row.tieBreakers, qualifyMinRaces: row.qualifyMinRaces, qualifyTop: row.qualifyTop };
+}
+
 /** What is wrong with a points table, in words, or null. */
 export function pointsTableProblem(table: PointsTable): string | null {
   if (table.mode === "MONEY") {
@@ -96,20 +101,99 @@ export function pointsFor(table: PointsTable, division: number | null, place: nu
   return row[place - 1] ?? 0;
 }
 
-type Tally = {
-  division: number;
-  teamKey: string;
-  first: TeamRaceResult;
-  pointsPerRace: number[];
-  wins: number;
-  moneyCents: number;
-  fastestMs: number | null;
-};
+/** How a members-only series counts (docs/members.md). */
+export type MemberRules = { membersOnly: boolean; pointsBy: "PLACE_AMONG_MEMBERS" | "OVERALL_PLACE" };
 
-const byName = (a: Tally, b: Tally) =>
-  a.first.riderName.localeCompare(b.first.riderName) || a.first.horseName.localeCompare(b.first.horseName) || (a.teamKey < b.teamKey ? -1 : a.teamKey > b.teamKey ? 1 : 0);
+/**
+ * One race's results as they count for points. Every result counts unless
+ * the series is for members only: then a non-member's run earns nothing and
+ * is left out, and with "points by place among members" the members' places
+ * move up over it (tied members still share a place: a member's place is one
+ * more than the members placed strictly ahead in the division).
+ */
+export function countingResults<T extends { division: number | null; place: number | null; member: boolean }>(rules: MemberRules, race: readonly T[]): T[] {
+  if (!rules.membersOnly) return [...race];
+  const members = race.filter((r) => r.member);
+  if (rules.pointsBy === "OVERALL_PLACE") return members;
+  const placesByDivision = new Map<number, number[]>();
+  for (const r of members) {
+    if (r.division === null || r.place === null) continue;
+    const list = placesByDivision.get(r.division);
+    if (list) list.push(r.place);
+    else placesByDivision.set(r.division, [r.place]);
+  }
+  for (const list of placesByDivision.values()) list.sort((a, b) => a - b);
+  return members.map((r) => {
+    if (r.division === null || r.place === null) return r;
+    const places = placesByDivision.get(r.division)!;
+    // Members strictly ahead: the first index of this place in the sorted list.
+    let lo = 0;
+    let hi = places.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (places[mid]! < r.place) lo = mid + 1;
+      else hi = mid;
+    }
+    return { ...r, place: lo + 1 };
+  });
+}
 
-function compareBreakers(a: Tally, b: Tally, breakers: readonly TieBreaker[]) {
+/** A team's running totals in one class of a series: its counted results. */
+export type TeamTally = { teamKey: string; userId: string | null; horseId: string | null; races: TallyRace[] };
+
+/** Where a team stands in one division before the division is ranked. */
+export type TeamLine = Omit<StandingRow, "place" | "qualified">;
+
+export const tallyRace = (r: TeamRaceResult): TallyRace => [r.raceId, r.division, r.place, r.totalMs, r.moneyCents, r.riderName, r.horseName];
+
+/** The sum of a team's best `bestOf` races (every race when null), and how many counted. */
+function counted(pointsPerRace: number[], bestOf: number | null) {
+  const sorted = [...pointsPerRace].sort((x, y) => y - x);
+  const kept = bestOf === null ? sorted : sorted.slice(0, bestOf);
+  return { points: kept.reduce((sum, p) => sum + p, 0), racesCounted: kept.length };
+}
+
+/**
+ * A team's line in each division it earned points in. Names are those of
+ * its earliest race (by id) in the division: the same whatever order the
+ * results arrived in.
+ */
+export function teamLines(rules: SeasonRules, tally: TeamTally): TeamLine[] {
+  const racesEntered = new Set(tally.races.map((r) => r[0])).size;
+  const byDivision = new Map<number, TallyRace[]>();
+  for (const race of tally.races) {
+    const division = race[1];
+    if (division === null || race[2] === null) continue;
+    const list = byDivision.get(division);
+    if (list) list.push(race);
+    else byDivision.set(division, [race]);
+  }
+  const lines: TeamLine[] = [];
+  for (const [division, races] of byDivision) {
+    let first = races[0]!;
+    let wins = 0;
+    let moneyCents = 0;
+    let fastestMs: number | null = null;
+    const pointsPerRace: number[] = [];
+    for (const race of races) {
+      const [raceId, , place, totalMs, money] = race;
+      if (raceId < first[0]) first = race;
+      pointsPerRace.push(pointsFor(rules.pointsTable, division, place, money));
+      if (place === 1) wins += 1;
+      moneyCents += money;
+      if (totalMs !== null && (fastestMs === null || totalMs < fastestMs)) fastestMs = totalMs;
+    }
+    const { points, racesCounted } = counted(pointsPerRace, rules.bestOf);
+    if (points <= 0) continue;
+    lines.push({ division, teamKey: tally.teamKey, riderName: first[5], horseName: first[6], userId: tally.userId, horseId: tally.horseId, points, racesCounted, racesEntered, wins, moneyCents, fastestMs });
+  }
+  return lines;
+}
+
+const byName = (a: TeamLine, b: TeamLine) =>
+  a.riderName.localeCompare(b.riderName) || a.horseName.localeCompare(b.horseName) || (a.teamKey < b.teamKey ? -1 : a.teamKey > b.teamKey ? 1 : 0);
+
+function compareBreakers(a: TeamLine, b: TeamLine, breakers: readonly TieBreaker[]) {
   for (const breaker of breakers) {
     if (breaker === "WINS" && a.wins !== b.wins) return b.wins - a.wins;
     if (breaker === "MONEY" && a.moneyCents !== b.moneyCents) return b.moneyCents - a.moneyCents;
@@ -122,82 +206,53 @@ function compareBreakers(a: Tally, b: Tally, breakers: readonly TieBreaker[]) {
   return 0;
 }
 
-/** The sum of a team's best `bestOf` races (every race when null), and how many counted. */
-function counted(pointsPerRace: number[], bestOf: number | null) {
-  const sorted = [...pointsPerRace].sort((x, y) => y - x);
-  const kept = bestOf === null ? sorted : sorted.slice(0, bestOf);
-  return { points: kept.reduce((sum, p) => sum + p, 0), racesCounted: kept.length };
+/**
+ * Ranks teams' lines, every division. Order: points, then the series'
+ * tie-breakers in turn; teams still equal share the place (1, 2, 2, 4) and
+ * are listed by name.
+ */
+export function rankLines(rules: SeasonRules, lines: readonly TeamLine[]): StandingRow[] {
+  const byDivision = new Map<number, TeamLine[]>();
+  for (const line of lines) {
+    const list = byDivision.get(line.division);
+    if (list) list.push(line);
+    else byDivision.set(line.division, [line]);
+  }
+  const rows: StandingRow[] = [];
+  for (const division of [...byDivision.keys()].sort((a, b) => a - b)) {
+    const list = byDivision.get(division)!;
+    list.sort((a, b) => b.points - a.points || compareBreakers(a, b, rules.tieBreakers) || byName(a, b));
+    let place = 0;
+    list.forEach((line, i) => {
+      const previous = list[i - 1];
+      const sharesPlace = previous !== undefined && previous.points === line.points && compareBreakers(previous, line, rules.tieBreakers) === 0;
+      if (!sharesPlace) place = i + 1;
+      rows.push({ ...line, place, qualified: place <= rules.qualifyTop && line.racesEntered >= rules.qualifyMinRaces });
+    });
+  }
+  return rows;
+}
+
+/** Teams' results gathered into their tallies. */
+export function talliesOf(results: readonly TeamRaceResult[]): TeamTally[] {
+  const tallies = new Map<string, TeamTally>();
+  for (const result of results) {
+    let tally = tallies.get(result.teamKey);
+    if (!tally) tallies.set(result.teamKey, (tally = { teamKey: result.teamKey, userId: result.userId, horseId: result.horseId, races: [] }));
+    tally.races.push(tallyRace(result));
+  }
+  return [...tallies.values()];
 }
 
 /**
  * The standings of one class of a series, every division, from its teams'
- * results. A team stands in a division once it has points there. Order:
- * points, then the series' tie-breakers in turn; teams still equal share the
- * place (1, 2, 2, 4) and are listed by name.
+ * results. A team stands in a division once it has points there.
  */
 export function computeStandings(rules: SeasonRules, results: readonly TeamRaceResult[]): StandingRow[] {
-  const entered = new Map<string, Set<string>>();
-  const tallies = new Map<string, Tally>();
-  for (const result of results) {
-    let races = entered.get(result.teamKey);
-    if (!races) entered.set(result.teamKey, (races = new Set()));
-    races.add(result.raceId);
-    const points = pointsFor(rules.pointsTable, result.division, result.place, result.moneyCents);
-    if (result.division === null || result.place === null) continue;
-    const key = `${result.division}\u0000${result.teamKey}`;
-    let tally = tallies.get(key);
-    if (!tally) {
-      tally = { division: result.division, teamKey: result.teamKey, first: result, pointsPerRace: [], wins: 0, moneyCents: 0, fastestMs: null };
-      tallies.set(key, tally);
-    } else if (result.raceId < tally.first.raceId) {
-      // Names as of the earliest race id: the same whatever order results arrive in.
-      tally.first = result;
-    }
-    tally.pointsPerRace.push(points);
-    if (result.place === 1) tally.wins += 1;
-    tally.moneyCents += result.moneyCents;
-    if (result.totalMs !== null && (tally.fastestMs === null || result.totalMs < tally.fastestMs)) tally.fastestMs = result.totalMs;
-  }
-
-  const byDivision = new Map<number, { tally: Tally; points: number; racesCounted: number }[]>();
-  for (const tally of tallies.values()) {
-    const { points, racesCounted } = counted(tally.pointsPerRace, rules.bestOf);
-    if (points <= 0) continue;
-    let list = byDivision.get(tally.division);
-    if (!list) byDivision.set(tally.division, (list = []));
-    list.push({ tally, points, racesCounted });
-  }
-
-  const rows: StandingRow[] = [];
-  for (const division of [...byDivision.keys()].sort((a, b) => a - b)) {
-    const list = byDivision.get(division)!;
-    list.sort((a, b) => b.points - a.points || compareBreakers(a.tally, b.tally, rules.tieBreakers) || byName(a.tally, b.tally));
-    list.forEach((item, i) => {
-      const previous = list[i - 1];
-      const sharesPlace =
-        previous !== undefined && previous.points === item.points && compareBreakers(previous.tally, item.tally, rules.tieBreakers) === 0;
-      const place = sharesPlace ? rows[rows.length - 1].place : i + 1;
-      const racesEntered = entered.get(item.tally.teamKey)!.size;
-      const { first } = item.tally;
-      rows.push({
-        division,
-        teamKey: item.tally.teamKey,
-        riderName: first.riderName,
-        horseName: first.horseName,
-        userId: first.userId,
-        horseId: first.horseId,
-        place,
-        points: item.points,
-        racesCounted: item.racesCounted,
-        racesEntered,
-        wins: item.tally.wins,
-        moneyCents: item.tally.moneyCents,
-        fastestMs: item.tally.fastestMs,
-        qualified: place <= rules.qualifyTop && racesEntered >= rules.qualifyMinRaces,
-      });
-    });
-  }
-  return rows;
+  return rankLines(
+    rules,
+    talliesOf(results).flatMap((tally) => teamLines(rules, tally)),
+  );
 }
 
 /** Where one team stands in one division and what it still needs, for "the road to the finals". */

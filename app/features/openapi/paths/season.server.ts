@@ -32,6 +32,9 @@ const Series = z
     tieBreakers: z.array(z.enum(["WINS", "MONEY", "FASTEST"])),
     qualifyMinRaces: z.number().int(),
     qualifyTop: z.number().int().openapi({ description: "Finalists per division." }),
+    membersOnly: z.boolean().openapi({ description: "Only the association's members in good standing earn points; others are placed and paid as always." }),
+    pointsFrom: z.enum(["MEMBERSHIP_START", "SEASON_START"]).openapi({ description: "Members only: races count from the day the membership started, or from the season's start." }),
+    pointsBy: z.enum(["PLACE_AMONG_MEMBERS", "OVERALL_PLACE"]).openapi({ description: "Members only: points by the place among members (places move up over non-members), or by the overall place." }),
     createdAt: isoTime,
   })
   .openapi("Series", { description: "An association's season: its races' points add up per rider and horse." });

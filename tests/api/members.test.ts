@@ -1,0 +1,231 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { memberships, type User } from "../../db/schema";
+import { createRider, createUser, registration, signedInRider } from "../helpers/factories";
+import { startTestServer, type Client, type TestServer } from "../helpers/server";
+
+let app: TestServer;
+let admin: { user: User; client: Client };
+beforeAll(async () => {
+  app = await startTestServer();
+  admin = await signedInRider(app, { isAdmin: true });
+});
+afterAll(() => app.close());
+
+type Year = { id: string; name: string; kinds: { kind: string; duesCents: number }[] };
+type Membership = { id: string; status: string; number: string | null; kind: string; userId: string | null; riderId: number | null; name: string; duesCents: number; validThrough: string };
+
+let yearCount = 0;
+async function newYear(body: Record<string, unknown> = {}) {
+  yearCount += 1;
+  const res = await admin.client.json("/api/admin/membership-years", "POST", {
+    name: `Y${yearCount}`,
+    startDate: `${2040 + yearCount}-01-01`,
+    endDate: `${2040 + yearCount}-12-31`,
+    kinds: [
+      { kind: "OPEN", duesCents: 5000 },
+      { kind: "YOUTH", duesCents: 2500, maxAge: 18 },
+    ],
+    numberPrefix: "CL-",
+    ...body,
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { year: Year }).year;
+}
+
+async function join(client: Client, body: Record<string, unknown>) {
+  const res = await client.json("/api/memberships", "POST", body);
+  return { status: res.status, body: (await res.json()) as { message: string; membership: Membership } };
+}
+
+async function mark(id: string, body: Record<string, unknown>) {
+  const res = await admin.client.json(`/api/admin/memberships/${id}`, "PATCH", body);
+  return { status: res.status, body: (await res.json()) as { message: string; membership: Membership & { email: string | null } } };
+}
+
+async function importCsv(yearId: string, csv: string, dryRun: boolean) {
+  const res = await admin.client.fetch(`/api/admin/memberships/import?yearId=${yearId}&dryRun=${dryRun}`, { method: "POST", headers: { "Content-Type": "text/csv" }, body: csv });
+  return { status: res.status, body: (await res.json()) as { message: string; created: number; linked: number; refused: { line: number; reason: string }[]; written: boolean } };
+}
+
+describe("membership years", () => {
+  it("lets an admin set a year's dates, kinds and dues in cents", async () => {
+    const year = await newYear();
+    expect(year.kinds).toEqual([
+      { kind: "OPEN", duesCents: 5000, minAge: null, maxAge: null },
+      { kind: "YOUTH", duesCents: 2500, minAge: null, maxAge: 18 },
+    ]);
+    const res = await admin.client.json(`/api/admin/membership-years/${year.id}`, "PATCH", { kinds: [...year.kinds, { kind: "SENIOR", duesCents: 4000, minAge: 60 }] });
+    expect(res.status).toBe(200);
+    const list = (await (await admin.client.get("/api/admin/membership-years")).json()) as { years: Year[] };
+    expect(list.years.find((y) => y.id === year.id)?.kinds.map((k) => k.kind)).toEqual(["OPEN", "YOUTH", "SENIOR"]);
+  });
+
+  it("refuses a bad year with one clear message", async () => {
+    const bad = async (body: Record<string, unknown>) => {
+      const res = await admin.client.json("/api/admin/membership-years", "POST", { name: "Bad", startDate: "2050-07-01", endDate: "2051-06-30", kinds: [{ kind: "OPEN", duesCents: 100 }], ...body });
+      expect(res.status).toBe(400);
+      return ((await res.json()) as { message: string }).message;
+    };
+    expect(await bad({ endDate: "2050-01-01" })).toBe("The year's last day must be after its first");
+    expect(await bad({ startDate: "2050-13-01" })).toBe("The year's first day must be a date (YYYY-MM-DD)");
+    expect(await bad({ kinds: [{ kind: "OPEN", duesCents: 10.5 }] })).toMatch(/Dues must be whole cents/);
+    expect(await bad({ kinds: [{ kind: "OPEN", duesCents: 1 }, { kind: "OPEN", duesCents: 2 }] })).toBe("Offer each kind once");
+    expect(await bad({ kinds: [{ kind: "PLATINUM", duesCents: 1 }] })).toMatch(/Kind must be one of/);
+  });
+
+  it("keeps years to admins: 401 signed out, 403 for a rider", async () => {
+    const rider = await signedInRider(app);
+    expect((await app.client().get("/api/admin/membership-years")).status).toBe(401);
+    expect((await rider.client.get("/api/admin/membership-years")).status).toBe(403);
+    expect((await rider.client.json("/api/admin/membership-years", "POST", {})).status).toBe(403);
+  });
+});
+
+describe("joining and dues", () => {
+  it("takes a request to join, and the office marks the dues paid with a member number", async () => {
+    const year = await newYear();
+    const rider = await signedInRider(app, { firstName: "Kaylee", lastName: "Rider" });
+    const asked = await join(rider.client, { yearId: year.id, kind: "OPEN" });
+    expect(asked.status).toBe(201);
+    expect(asked.body.membership).toMatchObject({ status: "PENDING", number: null, kind: "OPEN", name: "Kaylee Rider", duesCents: 5000 });
+    // Asking again answers the same request.
+    const again = await join(rider.client, { yearId: year.id, kind: "OPEN" });
+    expect(again.status).toBe(200);
+    expect(again.body.membership.id).toBe(asked.body.membership.id);
+
+    expect((await mark(asked.body.membership.id, { paid: true })).body.message).toBe("How the dues were paid: one of CASH, CHECK, CARD, COMP");
+    expect((await mark(asked.body.membership.id, { paid: true, paidMethod: "CHECK" })).body.message).toBe("Give the check's number");
+    const paid = await mark(asked.body.membership.id, { paid: true, paidMethod: "CHECK", paidReference: "1042" });
+    expect(paid.status).toBe(200);
+    expect(paid.body.membership).toMatchObject({ status: "ACTIVE", paidMethod: "CHECK", paidReference: "1042" });
+    expect(paid.body.membership.number).toMatch(/^CL-\d{4}$/);
+
+    const mine = (await (await rider.client.get("/api/memberships/mine")).json()) as { memberships: Membership[] };
+    expect(mine.memberships).toHaveLength(1);
+    expect(mine.memberships[0]).toMatchObject({ status: "ACTIVE", number: paid.body.membership.number, validThrough: `${2040 + yearCount}-12-31` });
+  });
+
+  it("gives numbers that are unique and kept from year to year", async () => {
+    const first = await newYear();
+    const a = await signedInRider(app);
+    const b = await signedInRider(app);
+    const ma = (await join(a.client, { yearId: first.id, kind: "OPEN" })).body.membership;
+    const mb = (await join(b.client, { yearId: first.id, kind: "OPEN" })).body.membership;
+    const na = (await mark(ma.id, { paid: true, paidMethod: "CASH" })).body.membership.number!;
+    const nb = (await mark(mb.id, { paid: true, paidMethod: "CARD" })).body.membership.number!;
+    expect(na).not.toBe(nb);
+    // The office cannot give b the number a holds.
+    const clash = await mark(mb.id, { number: na });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe(`Member number ${na} belongs to another member`);
+    // Next year a renews and keeps the number.
+    const second = await newYear();
+    const renewal = (await join(a.client, { yearId: second.id, kind: "OPEN" })).body.membership;
+    expect((await mark(renewal.id, { paid: true, paidMethod: "COMP" })).body.membership.number).toBe(na);
+  });
+
+  it("lets a guardian ask for a rider they manage, with the kind's age rule", async () => {
+    const year = await newYear({ startDate: "2027-07-01", endDate: "2028-06-30" });
+    const parent = await signedInRider(app);
+    const lily = createRider(app.db, parent.user.id, "Lily");
+    const noBirth = await join(parent.client, { yearId: year.id, kind: "YOUTH", riderId: lily.id });
+    expect(noBirth.status).toBe(400);
+    expect(noBirth.body.message).toBe("Youth needs the rider's birth date");
+    const tooOld = await join(parent.client, { yearId: year.id, kind: "YOUTH", riderId: lily.id, birthDate: "1990-04-01" });
+    expect(tooOld.body.message).toBe("Youth is for riders 18 and under on 2027-07-01");
+    expect((await join(parent.client, { yearId: year.id, kind: "YOUTH", riderId: lily.id, birthDate: "2099-01-01" })).body.message).toBe("Birth date must be a date (YYYY-MM-DD) in the past");
+    const ok = await join(parent.client, { yearId: year.id, kind: "YOUTH", riderId: lily.id, birthDate: "2015-04-01" });
+    expect(ok.status).toBe(201);
+    expect(ok.body.membership).toMatchObject({ riderId: lily.id, name: "Lily", kind: "YOUTH", duesCents: 2500 });
+    // Another account's rider is not found.
+    const stranger = await signedInRider(app);
+    expect((await join(stranger.client, { yearId: year.id, kind: "OPEN", riderId: lily.id })).status).toBe(404);
+    // A kind the year does not offer.
+    expect((await join(parent.client, { yearId: year.id, kind: "FAMILY" })).body.message).toBe(`${year.name} does not offer Family memberships`);
+  });
+
+  it("keeps the member list the office's: a rider sees only their own", async () => {
+    const year = await newYear();
+    const a = await signedInRider(app);
+    const b = await signedInRider(app);
+    await join(a.client, { yearId: year.id, kind: "OPEN" });
+    const mb = (await join(b.client, { yearId: year.id, kind: "OPEN" })).body.membership;
+    expect((await a.client.get(`/api/admin/memberships?yearId=${year.id}`)).status).toBe(403);
+    expect((await a.client.get(`/api/admin/memberships.csv?yearId=${year.id}`)).status).toBe(403);
+    expect((await a.client.json(`/api/admin/memberships/${mb.id}`, "PATCH", { paid: false })).status).toBe(403);
+    expect((await app.client().get(`/api/memberships/mine`)).status).toBe(401);
+    const mine = (await (await a.client.get("/api/memberships/mine")).json()) as { memberships: Membership[] };
+    expect(mine.memberships.map((m) => m.userId)).toEqual([a.user.id]);
+    const office = (await (await admin.client.get(`/api/admin/memberships?yearId=${year.id}&status=PENDING`)).json()) as { memberships: (Membership & { email: string })[] };
+    expect(office.memberships).toHaveLength(2);
+    expect(office.memberships.map((m) => m.email).sort()).toEqual([a.user.email, b.user.email].sort());
+    expect((await admin.client.get(`/api/admin/memberships?yearId=${year.id}&status=LAPSED`)).status).toBe(400);
+    expect((await admin.client.get(`/api/admin/memberships?yearId=nope`)).status).toBe(404);
+  });
+});
+
+describe("CSV import and export", () => {
+  it("previews what is created, linked and refused, writes nothing on a refused file, and claims on sign-up", async () => {
+    const year = await newYear();
+    const known = createUser(app.db, { email: `known${Date.now()}@example.com` });
+    const newcomer = `newcomer${Date.now()}@example.com`;
+    const csv = [
+      "name,email,number,kind,year,paid",
+      `Known Rider,${known.email.toUpperCase()},,Open,${year.name},cash`,
+      `New Comer,${newcomer},CL-7001,Youth,${year.name},yes`,
+      `No Email,,,Open,${year.name},yes`,
+      `Bad Kind,bad@example.com,,Platinum,${year.name},no`,
+      `"Quoted, Name",quoted@example.com,CL-7001,Open,${year.name},no`,
+    ].join("\n");
+    const preview = await importCsv(year.id, csv, true);
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ created: 1, linked: 1, written: false });
+    expect(preview.body.refused).toEqual([
+      { line: 4, reason: "no email: the office links members to accounts by email" },
+      { line: 5, reason: '"Platinum" is not a kind (Open, Youth, Senior, Family, Non-pro)' },
+      { line: 6, reason: "number CL-7001 is already on line 3" },
+    ]);
+    const refusedFile = await importCsv(year.id, csv, false);
+    expect(refusedFile.status).toBe(422);
+    expect(refusedFile.body.message).toBe("Nothing imported: 3 lines are refused");
+    expect(app.db.select().from(memberships).where(eq(memberships.yearId, year.id)).all()).toHaveLength(0);
+
+    const good = csv.split("\n").slice(0, 3).join("\n");
+    const imported = await importCsv(year.id, good, false);
+    expect(imported.status).toBe(201);
+    expect(imported.body).toMatchObject({ created: 1, linked: 1, written: true });
+    const rows = app.db.select().from(memberships).where(eq(memberships.yearId, year.id)).all();
+    expect(rows.find((r) => r.userId === known.id)).toMatchObject({ status: "ACTIVE", paidMethod: "CASH" });
+    expect(rows.find((r) => r.email === newcomer)).toMatchObject({ userId: null, number: "CL-7001", status: "ACTIVE" });
+
+    // Signing up with the email claims the membership and its number.
+    const res = await app.client().json("/api/auth/register", "POST", registration({ email: newcomer }));
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+    const claimed = app.db.select().from(memberships).where(eq(memberships.email, newcomer)).get()!;
+    expect(claimed.userId).not.toBeNull();
+    expect(claimed.number).toBe("CL-7001");
+
+    const csvOut = await admin.client.get(`/api/admin/memberships.csv?yearId=${year.id}`);
+    expect(csvOut.status).toBe(200);
+    expect(csvOut.headers.get("content-type")).toContain("text/csv");
+    const text = await csvOut.text();
+    expect(text.split("\r\n")[0]).toBe("name,email,number,kind,year,paid");
+    expect(text).toContain(`New Comer,${newcomer},CL-7001,Youth,${year.name},yes`);
+    // The exported list imports again into another year: a preview links or creates every line.
+    const next = await newYear();
+    const again = await importCsv(next.id, text.replaceAll(`,${year.name},`, `,${next.name},`), true);
+    expect(again.body.refused).toEqual([]);
+    expect(again.body.created + again.body.linked).toBe(2);
+  });
+
+  it("answers a file that is not a member list with a 400 and a message", async () => {
+    const year = await newYear();
+    const noHeader = await importCsv(year.id, "just,some,words\n", true);
+    expect(noHeader.status).toBe(400);
+    expect(noHeader.body.message).toMatch(/^The header line must name the columns/);
+    expect((await importCsv(year.id, "", true)).status).toBe(400);
+    expect((await importCsv(year.id, 'name,email,kind,paid\n"unclosed,a@b.co,Open,yes\n', true)).status).toBe(400);
+    expect((await importCsv("nope", "name,email,kind,paid\n", true)).status).toBe(404);
+  });
+});
