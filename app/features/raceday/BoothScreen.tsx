@@ -6,6 +6,7 @@ import { applyOps, boothQueue, timeLabel, type BoothEntry, type BoothOp, type Bo
 import { enqueueOp, dropOp, newClientId, queuedOps, syncOps, type QueuedOp } from "./boothQueue";
 import { parseRaceTime } from "./time";
 import type { BoothView } from "./times.server";
+import { TimerConsole } from "./TimerConsole";
 
 type Data = BoothView & { userId: string; classId: string | null; formKey: string };
 
@@ -28,6 +29,8 @@ export function BoothScreen({ data }: { data: Data }) {
   // Sent, but not yet in the page's data: still applied, so the gate never steps back while the data reloads.
   const [sent, setSent] = useState<(QueuedOp & { sent: true })[]>([]);
   const [online, setOnline] = useState(true);
+  // A time the timer's console printed, put in the gate's field for the timer to save.
+  const [arrived, setArrived] = useState<{ time: string; at: number } | null>(null);
   const cls = data.classes.find((c) => c.id === data.classId) ?? null;
   const eventId = data.event.id;
   const userId = data.userId;
@@ -84,6 +87,7 @@ export function BoothScreen({ data }: { data: Data }) {
   }, [waiting, sync]);
 
   const keep = (op: BoothOp) => {
+    setArrived(null);
     enqueueOp(eventId, userId, op);
     reload();
     void sync();
@@ -117,12 +121,13 @@ export function BoothScreen({ data }: { data: Data }) {
             {queue.gate ? (
               <>
                 <Rider entry={queue.gate} big />
-                <TimeForm key={`${queue.gate.entryId}-${times.length}`} classId={cls.id} entry={queue.gate} formKey={data.formKey} hydrated={hydrated} onKeep={keep} />
+                <TimeForm key={`${queue.gate.entryId}-${times.length}`} classId={cls.id} entry={queue.gate} formKey={data.formKey} hydrated={hydrated} onKeep={keep} arrived={arrived} />
               </>
             ) : (
               <p className="mt-2 text-lg font-semibold text-gray-900">Everyone in {cls.name} has run.</p>
             )}
           </div>
+          <TimerConsole onTime={(time) => setArrived({ time, at: Date.now() })} />
           <div className="card">
             <h2 className="text-sm font-bold uppercase tracking-wide text-brand-800">Next</h2>
             {queue.next.length ? (
@@ -223,10 +228,16 @@ function Rider({ entry, big = false }: { entry: BoothEntry; big?: boolean }) {
 }
 
 /** The time of the rider on the gate: type it, Enter saves; barrels, NT and Scratch beside. */
-function TimeForm({ classId, entry, formKey, hydrated, onKeep }: { classId: string; entry: BoothEntry; formKey: string; hydrated: boolean; onKeep: (op: BoothOp) => void }) {
+function TimeForm({ classId, entry, formKey, hydrated, onKeep, arrived }: { classId: string; entry: BoothEntry; formKey: string; hydrated: boolean; onKeep: (op: BoothOp) => void; arrived?: { time: string } | null }) {
   const [barrels, setBarrels] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!arrived || !input.current) return;
+    input.current.value = arrived.time;
+    setError(null);
+    input.current.focus();
+  }, [arrived]);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
