@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PayoutRule } from "#db/schema";
+import { PAID_METHODS } from "#db/schema/paid-methods";
 
 /*
  * Race day's classes, entries, the draw and timers: limits, messages and the
@@ -25,6 +26,8 @@ export const RACE_LIMITS = {
   seed: 64,
   id: 64,
   email: 254,
+  /** A check's number, or a receipt's or card's reference. */
+  paidReference: 40,
 } as const;
 
 export const DEFAULT_SPLIT_MS = 500;
@@ -67,6 +70,11 @@ export const RACE_MESSAGES = {
   resultsPublished: "Results are published: the class's money rules and the class itself can no longer change",
   entriesAfterResults: "Results are published: the class's entries can no longer change (correct a run at the booth)",
   sameHorse: "That horse is already entered in this class",
+  paidMethod: "Paid by is one of cash, check, card, online or comp",
+  paidReference: `A check number or reference is at most ${RACE_LIMITS.paidReference} characters, without line breaks`,
+  checkNumber: "A check needs its number",
+  paidMethodUnpaid: "An unpaid entry has no payment method: leave Paid by empty, or mark it paid",
+  paidReferenceAlone: "Say how it was paid before giving a reference",
   soloNotice: "Your profile is Private, but a race's draw and results show each rider's name and horse publicly, as at any race.",
 } as const;
 
@@ -305,10 +313,29 @@ const boolFlag = z.preprocess(
   z.boolean({ invalid_type_error: RACE_MESSAGES.flag }),
 );
 
-/** PATCH /api/events/{id}/entries/{entryId}: scratch (or put back), paid, back number (null clears), move to another class. */
+/**
+ * PATCH /api/events/{id}/entries/{entryId}: scratch (or put back), paid, back number (null clears), move to another class.
+ * `paidMethod` marks the entry paid that way (null clears the method); `paidReference` is a CHECK's
+ * number (required for a check) or any other method's receipt. `paid: false` clears both.
+ */
 export const raceEntryPatchSchema = z.object({
   scratched: boolFlag.optional(),
   paid: boolFlag.optional(),
+  paidMethod: z.preprocess(
+    (v) => (v === "" || v === "none" ? null : typeof v === "string" ? v.trim().toUpperCase() : v),
+    z.enum(PAID_METHODS, { errorMap: () => ({ message: RACE_MESSAGES.paidMethod }) }).nullable().optional(),
+  ),
+  paidReference: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+    z
+      .string({ invalid_type_error: RACE_MESSAGES.paidReference })
+      .trim()
+      .max(RACE_LIMITS.paidReference, RACE_MESSAGES.paidReference)
+      // eslint-disable-next-line no-control-regex
+      .regex(/^[^\u0000-\u001f\u007f]*$/, RACE_MESSAGES.paidReference)
+      .nullable()
+      .optional(),
+  ),
   backNumber: z.preprocess(
     (v) => (v === "" ? null : typeof v === "string" && /^\d{1,6}$/.test(v.trim()) ? Number(v) : v),
     whole(RACE_MESSAGES.backNumber, 1, RACE_LIMITS.backNumber).nullable().optional(),

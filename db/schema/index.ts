@@ -8,3 +8,5 @@ export * from "./horses";
 export * from "./alerts";
 export * from "./raceday";
 export * from "./season";
+export * from "./books";
+export * from "./paid-methods";

@@ -3,6 +3,7 @@ import { createdAt, flag, timestamp, uuid } from "./columns";
 import { events } from "./events";
 import { horses } from "./horses";
 import { riders, runLogs } from "./runs";
+import { PAID_METHODS } from "./paid-methods";
 import { users } from "./users";
 
 /**
@@ -86,6 +87,10 @@ export const raceEntries = sqliteTable(
     horseName: text("horse_name").notNull(),
     backNumber: integer("back_number"),
     paid: flag("paid").notNull().default(false),
+    /** How the fee was paid, once paid (null: paid before methods were kept, or not said). */
+    paidMethod: text("paid_method", { enum: PAID_METHODS }),
+    /** The check's number for a CHECK; a receipt or card reference otherwise (optional). */
+    paidReference: text("paid_reference"),
     status: text("status", { enum: ["ENTERED", "SCRATCHED"] })
       .notNull()
       .default("ENTERED"),

@@ -221,7 +221,7 @@ export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
   const current = findEntry(db, eventId, entryId);
   if (!current || (!manager && current.userId !== viewer.id)) throw new HttpError(404, M.entryNotFound);
   if (!manager) {
-    const others = patch.paid !== undefined || patch.backNumber !== undefined || patch.classId !== undefined || patch.scratched === false;
+    const others = patch.paid !== undefined || patch.paidMethod !== undefined || patch.paidReference !== undefined || patch.backNumber !== undefined || patch.classId !== undefined || patch.scratched === false;
     if (others) throw new HttpError(403, "Only the event's producer can change that; you can scratch your entry");
     if (!entriesOpen(event)) throw refuse(409, `${closedMessage(event)}: ask the producer to scratch it`);
   }
@@ -255,7 +255,8 @@ export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
         set({ status: "ENTERED", scratchedAt: null, ...place });
         if (here.drawPublishedAt) history("reinstate", entry.drawPosition ? `#${entry.drawPosition}` : null, here.id);
       }
-      if (patch.paid !== undefined && patch.paid !== entry.paid) set({ paid: patch.paid });
+      const payment = paymentAfter(entry, patch);
+      if (payment.paid !== entry.paid || payment.paidMethod !== entry.paidMethod || payment.paidReference !== entry.paidReference) set(payment);
       if (patch.backNumber !== undefined && patch.backNumber !== entry.backNumber) set({ backNumber: patch.backNumber });
       return entry;
     },
@@ -264,6 +265,26 @@ export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
   // Scratches, moves and back numbers show on the live page: its viewers re-read it (after the commit).
   publishRaceChange(eventId);
   return updated;
+}
+
+/**
+ * An entry's payment after a patch: a method marks it paid, `paid: false`
+ * clears the method and reference, a CHECK keeps its number. Refused (400)
+ * when the patch contradicts itself or a check would lose its number.
+ */
+function paymentAfter(entry: RaceEntry, patch: RaceEntryPatch): Pick<RaceEntry, "paid" | "paidMethod" | "paidReference"> {
+  if (patch.paid === false && patch.paidMethod) throw refuse(400, M.paidMethodUnpaid, "paidMethod");
+  if (patch.paid === false) {
+    if (patch.paidReference) throw refuse(400, M.paidReferenceAlone, "paidReference");
+    return { paid: false, paidMethod: null, paidReference: null };
+  }
+  const paidMethod = patch.paidMethod !== undefined ? patch.paidMethod : entry.paidMethod;
+  const methodChanged = paidMethod !== entry.paidMethod;
+  const paidReference = patch.paidReference !== undefined ? patch.paidReference : methodChanged ? null : entry.paidReference;
+  if (paidReference && !paidMethod) throw refuse(400, M.paidReferenceAlone, "paidReference");
+  if (paidMethod === "CHECK" && !paidReference) throw refuse(400, M.checkNumber, "paidReference");
+  const paid = patch.paidMethod ? true : (patch.paid ?? entry.paid);
+  return { paid, paidMethod: paid ? paidMethod : null, paidReference: paid ? paidReference : null };
 }
 
 /** A scratch: by the rider who entered, before entries close, or by the producer at any time. */

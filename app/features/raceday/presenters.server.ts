@@ -50,6 +50,8 @@ export function presentEntry(entry: RaceEntry, cls?: Pick<RaceClass, "name" | "e
     walkUp: entry.userId === null,
     backNumber: entry.backNumber,
     paid: entry.paid,
+    paidMethod: entry.paidMethod,
+    paidReference: entry.paidReference,
     status: entry.status,
     late: entry.late,
     drawPosition: entry.drawPosition,

@@ -1,3 +1,4 @@
+import { PAID_METHODS } from "#db/schema";
 import { raceClassPatchSchema, raceClassSchema, raceDrawSchema, raceEntryPatchSchema, raceEntrySchema, raceTimerSchema } from "~/schemas/raceday";
 import { MessageBody, z, type Area } from "../registry.server";
 
@@ -53,6 +54,8 @@ const RaceEntry = z
     walkUp: z.boolean(),
     backNumber: z.number().int().nullable(),
     paid: z.boolean(),
+    paidMethod: z.enum(PAID_METHODS).nullable().openapi({ description: "How the fee was paid (COMP: waived); null when not said." }),
+    paidReference: z.string().nullable().openapi({ description: "A check's number, or a receipt's reference." }),
     status: z.enum(["ENTERED", "SCRATCHED"]),
     late: z.boolean(),
     drawPosition: z.number().int().nullable(),
@@ -156,7 +159,8 @@ export const racedayEntries: Area = (api) => {
   });
   api.patch("/api/events/{id}/entries/{entryId}", {
     summary: "Change an entry",
-    description: "`scratched`, `paid`, `backNumber`, `classId` (a move): the producer; the rider who entered may only scratch, before entries close.",
+    description:
+      "`scratched`, `paid`, `paidMethod` (`CASH`, `CHECK`, `CARD`, `ONLINE`, `COMP`: marks it paid), `paidReference` (a check's number, required for `CHECK`), `backNumber`, `classId` (a move): the producer; the rider who entered may only scratch, before entries close. `paid: false` clears the method and reference.",
     access: "user",
     params: entry,
     body: raceEntryPatchSchema,
