@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { PAID_METHODS, type PaidMethod } from "#db/schema/paid-methods";
+import { RACE_LIMITS } from "./raceday";
 
 /*
  * The office's entries table on the race-day hub: which rows it shows (a
@@ -35,17 +37,14 @@ export const ENTRY_SORT_LABELS: Record<EntrySort, string> = {
   paid: "Unpaid first",
 };
 
-/** How an entry was paid (the office's books read it). */
-export const PAID_METHODS = ["CASH", "CHECK", "CARD", "ONLINE", "COMP"] as const;
-export type PaidMethod = (typeof PAID_METHODS)[number];
+export { PAID_METHODS, type PaidMethod };
+/** How an entry was paid, as the office reads it. */
 export const PAID_METHOD_LABELS: Record<PaidMethod, string> = { CASH: "Cash", CHECK: "Check", CARD: "Card", ONLINE: "Online", COMP: "Comp" };
-export const PAID_REFERENCE_MAX = 40;
+export const PAID_REFERENCE_MAX = RACE_LIMITS.paidReference;
 
 export const HUB_TABLE_MESSAGES = {
   noneSelected: "Choose the entries to mark paid (tick their boxes)",
   tooMany: `Mark at most ${ENTRY_BULK_MAX} entries paid at once`,
-  method: "Choose how they paid",
-  reference: `A check number has at most ${PAID_REFERENCE_MAX} characters`,
   undoGone: "That change can no longer be undone: the entry changed since",
 } as const;
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileRunPattern, CONSOLE_LINE_MAX, DEFAULT_RUN_PATTERN, DEFAULT_TIMER_SETTINGS, lineSplitter, readRunTime, readTimerSettings, TIMER_CONSOLE_MESSAGES } from "~/features/raceday/timerConsole";
+import { compileRunPattern, CONSOLE_LINE_MAX, DEFAULT_RUN_PATTERN, DEFAULT_TIMER_SETTINGS, lineSplitter, readRunTime, readTimerSettings, TIMER_CONSOLE_MESSAGES } from "~/features/raceday/consoleLines";
 
 /*
  * Reading a timer console's output. The lines below are console output as

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/lib/useHydrated";
-import { compileRunPattern, lineSplitter, PREVIEW_LINES, readRunTime, readTimerSettings, RUN_PATTERN_MAX, TIMER_BAUD_RATES, type TimerBaudRate, type TimerSettings } from "./timerConsole";
+import { compileRunPattern, lineSplitter, PREVIEW_LINES, readRunTime, readTimerSettings, RUN_PATTERN_MAX, TIMER_BAUD_RATES, type TimerBaudRate, type TimerSettings } from "./consoleLines";
 
 /*
  * The timer's console straight into the booth (Chromium's Web Serial):

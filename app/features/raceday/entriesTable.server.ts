@@ -2,7 +2,8 @@ import { and, asc, desc, eq, inArray, isNull, isNotNull, or, sql, type SQL } fro
 import { raceClasses, raceEntries, raceHistory, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
-import { ENTRY_BULK_MAX, ENTRY_TABLE_PAGE, HUB_TABLE_MESSAGES as M, PAID_METHODS, PAID_REFERENCE_MAX, type EntryTableQuery, type PaidMethod } from "~/schemas/hubTable";
+import { ENTRY_BULK_MAX, ENTRY_TABLE_PAGE, HUB_TABLE_MESSAGES as M, type EntryTableQuery } from "~/schemas/hubTable";
+import { raceEntryPatchSchema, RACE_MESSAGES } from "~/schemas/raceday";
 import { requireRaceManager } from "./access.server";
 import { findEntry, updateEntry } from "./entries.server";
 
@@ -126,16 +127,22 @@ export function markEntriesPaid(db: Db, user: User, eventId: string, input: { en
   const ids = [...new Set(input.entryIds.filter(Boolean))];
   if (!ids.length) throw new HttpError(400, M.noneSelected, { errors: { entryId: [M.noneSelected] } });
   if (ids.length > ENTRY_BULK_MAX) throw new HttpError(400, M.tooMany, { errors: { entryId: [M.tooMany] } });
-  if (!(PAID_METHODS as readonly string[]).includes(input.method)) throw new HttpError(400, M.method, { errors: { paidMethod: [M.method] } });
-  const reference = (input.reference ?? "").trim();
-  if (reference.length > PAID_REFERENCE_MAX) throw new HttpError(400, M.reference, { errors: { paidReference: [M.reference] } });
+  // The same rules as one entry's payment (PATCH /api/events/{id}/entries/{entryId}): a method, a check's number.
+  const parsed = raceEntryPatchSchema.pick({ paidMethod: true, paidReference: true }).safeParse({ paidMethod: input.method, paidReference: input.reference ?? "" });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new HttpError(400, issue.message, { errors: { [String(issue.path[0] ?? "paidMethod")]: [issue.message] } });
+  }
+  const { paidMethod, paidReference } = parsed.data;
+  if (!paidMethod) throw new HttpError(400, RACE_MESSAGES.paidMethod, { errors: { paidMethod: [RACE_MESSAGES.paidMethod] } });
+  if (paidMethod === "CHECK" && !paidReference) throw new HttpError(400, RACE_MESSAGES.checkNumber, { errors: { paidReference: [RACE_MESSAGES.checkNumber] } });
   return db.transaction(
     () => {
       const found = db.select({ id: raceEntries.id }).from(raceEntries).where(and(eq(raceEntries.eventId, eventId), inArray(raceEntries.id, ids))).all();
       if (found.length !== ids.length) throw new HttpError(404, "Some of those entries are not in this event: nothing was marked");
       return db
         .update(raceEntries)
-        .set({ paid: true, paidMethod: input.method as PaidMethod, paidReference: reference || null })
+        .set({ paid: true, paidMethod, paidReference: paidReference ?? null })
         .where(and(eq(raceEntries.eventId, eventId), inArray(raceEntries.id, ids)))
         .run().changes;
     },

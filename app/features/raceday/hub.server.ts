@@ -178,7 +178,8 @@ export async function hubAction(request: Request, eventId: string) {
     }
   } catch (error) {
     if (!(error instanceof HttpError) || error.status >= 500) throw error;
-    return redirectWithToast(here, { type: "error", title: "Not Saved", description: error.message });
+    // Refused: a 4xx with the reason shown at the top of the hub, nothing changed.
+    return data({ result: null, form: null, message: `Not saved: ${error.message}` }, { status: error.status });
   }
   return redirectWithToast(here, { type: "success", title: DONE[intent] });
 }
