@@ -8,7 +8,7 @@ import { formatDateRange } from "~/features/events/format";
 import { EntriesTable } from "~/features/raceday/EntriesTable";
 import { hubAction, hubScreen } from "~/features/raceday/hub.server";
 import { formatCents } from "~/features/raceday/time";
-import { formatEventTime } from "~/features/raceday/when";
+import { closingSentence, formatEventTime } from "~/features/raceday/when";
 import { APP_NAME } from "~/schemas/constants";
 import { entryTableSearch } from "~/schemas/hubTable";
 import { centsToDollarsText, msToSecondsText, payoutToText, RACE_LIMITS } from "~/schemas/raceday";
@@ -222,8 +222,7 @@ export default function RaceDayHub() {
           <div>
             <h2 className="text-xl font-bold text-gray-900">{hub.event.name}</h2>
             <p className="text-gray-700">
-              {formatDateRange(hub.event.date, hub.event.endDate)} · {hub.event.location} · Entries {hub.open ? "open until" : "closed"}{" "}
-              <time dateTime={hub.closesAt}>{formatEventTime(hub.closesAt, hub.zone)}</time>
+              {formatDateRange(hub.event.date, hub.event.endDate)} · {hub.event.location} · <time dateTime={hub.closesAt}>{closingSentence(hub.open, hub.closesAt, hub.zone)}</time>
             </p>
           </div>
           <nav aria-label="Race day pages" className="flex flex-wrap gap-2">

@@ -192,8 +192,8 @@ export function EntriesTable({ table, query, classes, opened }: { table: Table; 
         </p>
       </div>
 
-      <Form method="get" role="search" aria-label="Find entries" preventScrollReset className="grid gap-2 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end">
-        <div>
+      <Form method="get" role="search" aria-label="Find entries" preventScrollReset className="grid grid-cols-2 items-end gap-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]">
+        <div className="col-span-2 lg:col-span-1">
           <label htmlFor="entries-q" className="label">
             Rider, horse or back #
           </label>
