@@ -28,6 +28,9 @@ const HISTORY_LABELS: Record<string, string> = {
   "late-entry": "Late entry",
 };
 
+/** A history action as the office reads it: "results-published" is "Results published". */
+const historyLabel = (action: string) => HISTORY_LABELS[action] ?? `${action.charAt(0).toUpperCase()}${action.slice(1).replace(/-/g, " ")}`;
+
 function Input({ id, label, name, defaultValue, errors, hint, ...rest }: { id: string; label: string; name: string; defaultValue?: string; errors?: string[] | null; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div>
@@ -297,7 +300,7 @@ export default function RaceDayHub() {
                 <ol className="space-y-2 text-sm">
                   {hub.history.map((h) => (
                     <li key={h.id} data-testid="history-item">
-                      <span className="font-semibold text-gray-900">{HISTORY_LABELS[h.action] ?? h.action}</span>
+                      <span className="font-semibold text-gray-900">{historyLabel(h.action)}</span>
                       {h.className ? ` · ${h.className}` : ""}
                       {h.riderName ? ` · ${h.riderName} (${h.horseName})` : ""}
                       {h.detail ? ` · ${h.detail}` : ""}
@@ -309,7 +312,7 @@ export default function RaceDayHub() {
                         <Form method="post" preventScrollReset className="mt-1">
                           <input type="hidden" name="historyId" value={h.id} />
                           <input type="hidden" name="view" value={view} />
-                          <button type="submit" name="intent" value="history-undo" className="btn-secondary min-h-[44px] px-3 py-1 text-sm" aria-label={`Undo: ${HISTORY_LABELS[h.action] ?? h.action} ${h.riderName ?? ""} (${h.horseName ?? ""})`}>
+                          <button type="submit" name="intent" value="history-undo" className="btn-secondary min-h-[44px] px-3 py-1 text-sm" aria-label={`Undo: ${historyLabel(h.action)} ${h.riderName ?? ""} (${h.horseName ?? ""})`}>
                             Undo
                           </button>
                         </Form>

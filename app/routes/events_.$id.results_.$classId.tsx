@@ -15,6 +15,7 @@ import { readForm } from "~/lib/forms.server";
 import { HttpError } from "~/lib/http.server";
 import { APP_NAME } from "~/schemas/constants";
 import { BOOTH_MESSAGES, MAX_REASON, overrideRemovalSchema, parseDollars, payoutOverrideSchema } from "~/schemas/raceday-booth";
+import { formatDateRange } from "~/features/events/format";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
@@ -120,7 +121,7 @@ export default function ClassResults() {
         <p className="text-sm font-semibold text-gray-700">{event.name}</p>
         <h2 className="text-2xl font-bold text-gray-900">{view.className}</h2>
         <p className="text-gray-800">
-          {[event.arenaName, event.location].filter(Boolean).join(", ")} · {event.date}
+          {[event.arenaName, event.location].filter(Boolean).join(", ")} · {formatDateRange(event.date)}
         </p>
         <p className="mt-1 text-gray-900">
           <strong>{view.entryCount}</strong> entries · pot <strong>{view.pot}</strong>
