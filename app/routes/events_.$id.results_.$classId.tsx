@@ -16,6 +16,7 @@ import { HttpError } from "~/lib/http.server";
 import { APP_NAME } from "~/schemas/constants";
 import { BOOTH_MESSAGES, MAX_REASON, overrideRemovalSchema, parseDollars, payoutOverrideSchema } from "~/schemas/raceday-booth";
 import { formatDateRange } from "~/features/events/format";
+import { RACE_MESSAGES } from "~/schemas/raceday";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
@@ -86,7 +87,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const entryId = field(form, "entryId") ?? "";
     if (intent === "override") {
       const amountCents = parseDollars(field(form, "amount") ?? "");
-      const parsed = payoutOverrideSchema.safeParse({ amountCents: amountCents ?? -1, reason: field(form, "reason") });
+      // The field is in dollars: say so, not "whole cents" (the API's amountCents message).
+      if (amountCents === null) throw new HttpError(400, RACE_MESSAGES.dollars);
+      const parsed = payoutOverrideSchema.safeParse({ amountCents, reason: field(form, "reason") });
       if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? BOOTH_MESSAGES.amount);
       setOverride(db, user, eventId, classId, entryId, parsed.data);
       return redirectWithToast(here, { type: "success", title: `Payout set: ${formatCents(parsed.data.amountCents)}` });

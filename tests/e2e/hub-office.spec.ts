@@ -201,3 +201,24 @@ test.describe("the booth's timer console", () => {
     await expect(page.locator("section[aria-labelledby='gate-heading']").locator("p.text-3xl")).toContainText(race.riders[1]!);
   });
 });
+
+test("a payout typed in dollars with too many decimals is refused in words about dollars, and nothing changes", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const race = newClass(3);
+  withDb((db) =>
+    race.ids.forEach((id, i) =>
+      db
+        .prepare("insert into race_times (id, event_id, class_id, entry_id, client_id, outcome, time_ms, penalties, created_at) values (?, ?, ?, ?, ?, 'TIME', ?, 0, ?)")
+        .run(randomUUID(), race.eventId, race.classId, id, randomUUID(), 15_000 + i * 300, Date.now() + i),
+    ),
+  );
+  await signIn(page, "jessie");
+  await page.goto(`/events/${race.eventId}/results/${race.classId}`);
+  const first = page.getByRole("row", { name: new RegExp(race.riders[0]!) });
+  await first.getByText("Change payout").click();
+  await first.getByLabel("Amount ($)").fill("12.345");
+  await first.getByLabel("Reason").fill("Typo check");
+  await first.getByRole("button", { name: "Set" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Enter dollars and cents, like 50 or 50.00");
+  expect(withDb((db) => db.prepare("select count(*) as n from race_payout_overrides where class_id = ?").get(race.classId))).toEqual({ n: 0 });
+});
