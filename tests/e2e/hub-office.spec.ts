@@ -222,3 +222,25 @@ test("a payout typed in dollars with too many decimals is refused in words about
   await expect(page.getByTestId("toast")).toContainText("Enter dollars and cents, like 50 or 50.00");
   expect(withDb((db) => db.prepare("select count(*) as n from race_payout_overrides where class_id = ?").get(race.classId))).toEqual({ n: 0 });
 });
+
+test("the booth fits a 390 px phone once runs exist", async ({ page }, info) => {
+  const race = newClass(4);
+  await signIn(page, "jessie");
+  await page.goto(`/events/${race.eventId}/booth?class=${race.classId}`);
+  if (js()) await expect(page.getByText("All times sent.")).toBeVisible();
+  for (const [i, time] of ["15.482", "16.001"].entries()) {
+    await page.getByLabel("Time (as the timer shows it)").fill(time);
+    await page.getByRole("button", { name: "Save Time" }).click();
+    await expect(page.locator("section[aria-labelledby='gate-heading']").locator("p.text-3xl")).toContainText(race.riders[i + 1]!);
+  }
+  const wide = await page.evaluate(() =>
+    // The class tabs scroll sideways on purpose (edge to edge); everything else stays inside the page's margins.
+    [...document.querySelectorAll("main *")]
+      .filter((el) => !el.closest("nav") && el.getBoundingClientRect().right > 375 + 0.5)
+      .slice(0, 5)
+      .map((el) => `${el.tagName}.${(el as HTMLElement).className} ${Math.round(el.getBoundingClientRect().right)}`),
+  );
+  expect(wide).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, `booth-phone-runs-${info.project.name}`);
+});

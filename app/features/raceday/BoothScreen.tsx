@@ -107,7 +107,7 @@ export function BoothScreen({ data }: { data: Data }) {
     <div className="space-y-4">
       <ClassTabs data={data} current={cls.id} />
       <SyncStatus hydrated={hydrated} online={online} waiting={waiting} refused={refused} onDiscard={(id) => (dropOp(eventId, userId, id), reload())} />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="gate-heading" className="space-y-4">
           <div className="card">
             <div className="flex items-baseline justify-between gap-2">
