@@ -16,6 +16,7 @@
  *
  *   npx tsx bench/raceday-office.ts
  *   npx tsx bench/raceday-office.ts --entries 2000 --duration 6 --samples 40
+ *   npx tsx bench/raceday-office.ts --sizes-only   # sizes alone, no load: fine on a busy machine
  *
  * Needs a build (`npm run build`). Loopback only. Prints the figures with
  * the load average, and writes bench/results-raceday-office.json.
@@ -27,12 +28,13 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { openDatabase } from "../db/client";
-import { arg, machine, measure, percentile, seed, signIn, startServer, tempDir, treeCpuMs, warmUp } from "./lib";
+import { arg, flag, machine, measure, percentile, seed, signIn, startServer, tempDir, treeCpuMs, warmUp } from "./lib";
 
 const ENTRIES = Number(arg("entries", "2000"));
 const DURATION = Math.min(60, Number(arg("duration", "6")));
 const SAMPLES = Number(arg("samples", "40"));
 const PORT = Number(arg("port", "3393"));
+const SIZES_ONLY = flag("sizes-only");
 const GOALS = { hubFloorTimes: 4, hubGzipKb: 60, hubMs: 50, drawGzipKb: 30 };
 
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
@@ -108,12 +110,19 @@ const pages = {
 };
 const results: Record<string, unknown> = {};
 for (const [name, { url, signedIn }] of Object.entries(pages)) {
+  if (SIZES_ONLY) {
+    const sized = await size(url, signedIn);
+    results[name] = sized;
+    console.log(`  ${name.padEnd(11)} ${String(sized.htmlKb).padStart(6)} KB (${sized.gzipKb} KB gzipped)`);
+    continue;
+  }
   const figures = { ...(await size(url, signedIn)), ...(await latency(url, signedIn)), ...(await cpu(name, url, signedIn)) };
   results[name] = figures;
   console.log(`  ${name.padEnd(11)} ${String(figures.htmlKb).padStart(6)} KB (${figures.gzipKb} KB gzipped)  p50 ${figures.p50} ms  p95 ${figures.p95} ms  ${figures.cpuMsPerRequest} ms CPU = ${figures.units} units  [load ${load()}]`);
 }
 await server.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
+if (SIZES_ONLY) process.exit(0);
 
 type Figures = { gzipKb: number; p95: number; cpuMsPerRequest: number };
 const f = results as Record<keyof typeof pages, Figures>;
