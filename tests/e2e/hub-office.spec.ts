@@ -75,11 +75,20 @@ test("the office marks ten entries paid from the table with the keyboard alone",
   const rows = entriesOf(race.classId);
   expect(rows.map((r) => [r.paid, r.method, r.ref])).toEqual([...Array(10).fill([1, "CHECK", "3101"]), [0, null, null], [0, null, null]]);
   await expect(page.getByTestId("entry-row").filter({ hasText: "Paid · Check · #3101" })).toHaveCount(10);
+  // The boxes start empty again once their entries are marked.
+  await expect(page.locator('tbody input[name="entryId"]:checked')).toHaveCount(0);
 
   // Unpaid shows the two left.
   await page.getByLabel("Show").selectOption("unpaid");
   await page.getByRole("button", { name: "Show", exact: true }).click();
   await expect(page.getByTestId("entries-count")).toHaveText("1–2 of 2");
+  if (js()) {
+    // One box in the header ticks the whole page.
+    await page.getByRole("checkbox", { name: "Tick every entry on this page" }).focus();
+    await page.keyboard.press("Space");
+    await expect(page.getByTestId("ticked-count")).toHaveText("2 ticked");
+    await expect(page.locator('tbody input[name="entryId"]:checked')).toHaveCount(2);
+  }
   await screenshot(page, `hub-table-1366-${info.project.name}`);
 });
 

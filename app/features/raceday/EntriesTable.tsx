@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/lib/useHydrated";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import { ENTRY_SHOW_LABELS, ENTRY_SHOWS, ENTRY_SORT_LABELS, ENTRY_SORTS, entryTableSearch, PAID_METHOD_LABELS, PAID_METHODS, PAID_REFERENCE_MAX, ENTRY_SEARCH_MAX, type EntrySort, type EntryTableQuery } from "~/schemas/hubTable";
 import type { EntryTableRow } from "./entriesTable.server";
@@ -177,6 +178,17 @@ function EntryActions({ row, classes, view }: { row: EntryTableRow; classes: Cla
 export function EntriesTable({ table, query, classes, opened }: { table: Table; query: EntryTableQuery; classes: ClassOption[]; opened: EntryTableRow | null }) {
   const view = entryTableSearch(query);
   const [selected, setSelected] = useState<number | null>(null);
+  const hydrated = useHydrated();
+  const tableRef = useRef<HTMLTableElement>(null);
+  const boxes = () => [...(tableRef.current?.querySelectorAll<HTMLInputElement>('tbody input[name="entryId"]') ?? [])];
+  // The rows as stored: once some are marked paid (or the page changes), the boxes start empty again.
+  const rowsKey = table.rows.map((r) => `${r.id}:${r.paid ? 1 : 0}:${r.scratched ? 1 : 0}`).join(",");
+  useEffect(() => setSelected(null), [rowsKey]);
+  // With JavaScript, one box in the header ticks (or clears) the whole page.
+  const tickAll = (on: boolean) => {
+    for (const box of boxes()) box.checked = on;
+    setSelected(on ? boxes().length : 0);
+  };
   const openedHere = opened ? table.rows.some((r) => r.id === opened.id) : false;
   const first = (table.page - 1) * table.pageSize + 1;
   const last = first + table.rows.length - 1;
@@ -272,12 +284,13 @@ export function EntriesTable({ table, query, classes, opened }: { table: Table; 
       {opened && !openedHere ? <EntryActions row={opened} classes={classes} view={view} /> : null}
 
       <table
+        ref={tableRef}
         className="w-full border-collapse text-left text-sm max-lg:block"
         aria-label="Entries"
         onChange={(e) => {
           const target = e.target as HTMLInputElement;
           if (target.name !== "entryId") return;
-          setSelected(e.currentTarget.querySelectorAll('input[name="entryId"]:checked').length);
+          setSelected(e.currentTarget.querySelectorAll('tbody input[name="entryId"]:checked').length);
         }}
       >
         <thead className="max-lg:sr-only">
@@ -289,7 +302,13 @@ export function EntriesTable({ table, query, classes, opened }: { table: Table; 
                     {c.label}
                   </Link>
                 ) : i === 0 ? (
-                  <span className="sr-only">Tick</span>
+                  hydrated && table.rows.length ? (
+                    <label className="flex min-h-[44px] min-w-[44px] cursor-pointer items-center justify-center">
+                      <input type="checkbox" className="h-5 w-5" aria-label="Tick every entry on this page" checked={selected !== null && selected === table.rows.length} onChange={(e) => tickAll(e.currentTarget.checked)} />
+                    </label>
+                  ) : (
+                    <span className="sr-only">Tick</span>
+                  )
                 ) : i === COLUMNS.length - 1 ? (
                   <span className="sr-only">Actions</span>
                 ) : (
@@ -299,7 +318,7 @@ export function EntriesTable({ table, query, classes, opened }: { table: Table; 
             ))}
           </tr>
         </thead>
-        <tbody className="max-lg:block max-lg:space-y-2">
+        <tbody key={rowsKey} className="max-lg:block max-lg:space-y-2">
           {table.rows.map((row) => {
             const isOpen = opened?.id === row.id;
             const tags = statusTags(row);
