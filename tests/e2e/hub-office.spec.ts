@@ -204,7 +204,7 @@ test.describe("the booth's timer console", () => {
     const race = newClass(2);
     await signIn(page, "jessie");
     await page.goto(`/events/${race.eventId}/booth?class=${race.classId}`);
-    await expect(page.getByRole("button", { name: "Connect Timer: needs Chrome or Edge" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Connect Timer: needs Chrome or Edge on a computer" })).toBeDisabled();
     await page.getByLabel("Time (as the timer shows it)").fill("15.1");
     await page.getByLabel("Time (as the timer shows it)").press("Enter");
     await expect(page.locator("section[aria-labelledby='gate-heading']").locator("p.text-3xl")).toContainText(race.riders[1]!);

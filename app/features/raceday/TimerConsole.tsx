@@ -144,7 +144,7 @@ export function TimerConsole({ onTime }: { onTime: (time: string) => void }) {
           </button>
         ) : (
           <button type="button" className="btn-secondary" disabled={!supported || status.kind === "connecting"} onClick={() => void connect()}>
-            {!hydrated ? "Connect Timer" : supported ? "Connect Timer" : "Connect Timer: needs Chrome or Edge"}
+            {!hydrated ? "Connect Timer" : supported ? "Connect Timer" : "Connect Timer: needs Chrome or Edge on a computer"}
           </button>
         )}
       </div>
