@@ -238,6 +238,11 @@ export default function RaceDayHub() {
             <a data-discover href={`/events/${hub.event.id}/enter`} className="btn-secondary">
               Entry Form
             </a>
+            <a data-discover href={`/events/${hub.event.id}/books`} className="btn-secondary">Books</a>
+            <a data-discover href={`/events/${hub.event.id}/checks`} className="btn-secondary">Checks</a>
+            <a data-discover href={`/events/${hub.event.id}/sheets/announcer`} className="btn-secondary">Announcer Sheet</a>
+            <a data-discover href={`/events/${hub.event.id}/sheets/gate`} className="btn-secondary">Gate Sheet</a>
+            <a data-discover href={`/events/${hub.event.id}/sheets/numbers`} className="btn-secondary">Back Numbers</a>
           </nav>
         </div>
         {actionData?.message ? <FormError message={actionData.message} /> : null}

@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { ShareMenu } from "~/components/ShareMenu";
+import { paidOutOfPlaces } from "~/features/books/books";
+import { PotPaid } from "~/features/books/PotPaid";
 import { requireRaceManager } from "~/features/raceday/access.server";
 import { removeOverride, setOverride } from "~/features/raceday/overrides.server";
 import { publishClass } from "~/features/raceday/publish.server";
@@ -127,7 +129,7 @@ export default function ClassResults() {
           {[event.arenaName, event.location].filter(Boolean).join(", ")} · {formatDateRange(event.date)}
         </p>
         <p className="mt-1 text-gray-900">
-          <strong>{view.entryCount}</strong> entries · pot <strong>{view.pot}</strong>
+          <strong>{view.entryCount}</strong> entries · <PotPaid potCents={view.potCents} paidOutCents={paidOutOfPlaces(view.divisions)} />
           {view.published ? <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-900">Published</span> : null}
         </p>
 

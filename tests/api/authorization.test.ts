@@ -5,8 +5,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { payeeKeyOf } from "../../app/features/books/payees.server";
 import { defaultPayout } from "../../app/features/raceday/results";
-import { alertPreferences, calendarFeeds, emailUnsubscribes, eventReports, eventRevisions, events, followRequests, follows, horseDocuments, horses, inviteLinks, notifications, pushSubscriptions, raceClasses, raceEntries, racePayoutOverrides, raceTimers, raceTimes, riders, series, seriesEvents, runLogs, savedEvents, savedSearches, userReports, users } from "../../db/schema";
+import { alertPreferences, calendarFeeds, emailUnsubscribes, eventReports, eventRevisions, events, followRequests, follows, horseDocuments, horses, inviteLinks, notifications, pushSubscriptions, raceClasses, raceEntries, raceChecks, racePayoutOverrides, raceTimers, raceTimes, riders, series, seriesEvents, runLogs, savedEvents, savedSearches, userReports, users } from "../../db/schema";
 import {
   createEvent,
   createFollow,
@@ -208,6 +209,19 @@ const MATRIX: Record<string, Entry> = {
   "routes/series.$id": { GET: "public" },
   "routes/embed.series.$id": { GET: "public" },
   "routes/admin_.series": { GET: "admin", POST: "admin" },
+  // The race office: the books, checks to winners, printed sheets, a year's winnings.
+  "routes/events_.$id.books": { GET: "user" },
+  "routes/events_.$id.checks": { GET: "user", POST: "user" },
+  "routes/events_.$id.sheets.$sheet": { GET: "user" },
+  "routes/admin_.winnings": { GET: "admin", POST: "admin" },
+  "routes/api.events.$id.books": { GET: "user" },
+  "routes/api.events.$id.books[.csv]": { GET: "user" },
+  "routes/api.events.$id.checks": { GET: "user" },
+  "routes/api.events.$id.checks.$payeeKey": { PUT: "user" },
+  "routes/api.events.$id.checks.$payeeKey.void": { POST: "user" },
+  "routes/api.admin.winnings": { GET: "admin" },
+  "routes/api.admin.winnings[.csv]": { GET: "admin" },
+  "routes/api.admin.settings": { GET: "admin", PATCH: "admin" },
   "routes/admin_.series_.$id": { GET: "admin", POST: "admin" },
   "routes/events_.$id.series": { GET: "user", POST: "user" },
   "routes/api.series": { GET: "public", POST: "admin" },
@@ -1479,6 +1493,54 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
   "routes/api.series.$id.events": {
     POST: owned({ setup: ownSeriesEvent, request: (c) => ({ url: `/api/series/${c.seriesId}/events`, json: { eventId: c.event.id } }), state: (c) => seriesEventsOf(c.event.id), owner: { status: 202 }, other: { status: 403 } }),
   },
+  // The race office: the producer's (or an admin's); another rider is refused, whatever they ask.
+  "routes/events_.$id.books": {
+    GET: owned({ setup: ownEvent, request: (c) => ({ url: `/events/${c.event.id}/books` }), owner: { status: 200, sees: true }, other: { status: 403, sees: false } }),
+  },
+  "routes/events_.$id.checks": {
+    GET: owned({ setup: ownWinner, request: (c) => ({ url: `/events/${c.event.id}/checks` }), owner: { status: 200, sees: true }, other: { status: 403, sees: false } }),
+    POST: owned({
+      setup: ownWinner,
+      request: (c) => ({ url: `/events/${c.event.id}/checks`, form: { intent: "check-number", payeeKey: c.payeeKey, number: "101" } }),
+      state: (c) => checksOf(c.event.id),
+      owner: { status: 302 },
+      other: { status: 403 },
+    }),
+  },
+  "routes/events_.$id.sheets.$sheet": {
+    GET: owned({ setup: ownRace, request: (c) => ({ url: `/events/${c.event.id}/sheets/announcer` }), owner: { status: 200, sees: true }, other: { status: 403, sees: false } }),
+  },
+  "routes/api.events.$id.books": {
+    GET: owned({ setup: ownRace, request: (c) => ({ url: `/api/events/${c.event.id}/books` }), owner: { status: 200, sees: true }, other: { status: 403, sees: false } }),
+  },
+  "routes/api.events.$id.books[.csv]": {
+    GET: owned({ setup: ownRace, request: (c) => ({ url: `/api/events/${c.event.id}/books.csv` }), owner: { status: 200, sees: true }, other: { status: 403, sees: false } }),
+  },
+  "routes/api.events.$id.checks": {
+    GET: owned({ setup: ownWinner, request: (c) => ({ url: `/api/events/${c.event.id}/checks` }), owner: { status: 200, sees: true }, other: { status: 403, sees: false } }),
+  },
+  "routes/api.events.$id.checks.$payeeKey": {
+    PUT: owned({
+      setup: ownWinner,
+      request: (c) => ({ url: `/api/events/${c.event.id}/checks/${c.payeeKey}`, json: { number: "101" } }),
+      state: (c) => checksOf(c.event.id),
+      owner: { status: 201 },
+      other: { status: 403 },
+    }),
+  },
+  "routes/api.events.$id.checks.$payeeKey.void": {
+    POST: owned({
+      setup: (p) => {
+        const c = ownWinner(p);
+        db().insert(raceChecks).values({ eventId: c.event.id, payeeKey: c.payeeKey, payeeName: c.marker, number: "100", amountCents: 5000 }).run();
+        return c;
+      },
+      request: (c) => ({ url: `/api/events/${c.event.id}/checks/${c.payeeKey}/void`, json: { reason: "Torn" } }),
+      state: (c) => checksOf(c.event.id),
+      owner: { status: 200 },
+      other: { status: 403 },
+    }),
+  },
   "routes/api.users.$id.qualification": {
     // An invite-only rider's road to the finals shows where their profile does.
     GET: owned({
@@ -1497,6 +1559,15 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
     }),
   },
 };
+
+/** The owner's event with a published class paying one walk-up (named by the marker): a payee for a check. */
+function ownWinner(p: Parties) {
+  const race = ownRace(p);
+  db().update(raceClasses).set({ name: "Open" }).where(eq(raceClasses.id, race.cls.id)).run();
+  publishResults(db(), race.cls, [{ entry: race.entry, place: 1, moneyCents: 5000 }]);
+  return { ...race, payeeKey: payeeKeyOf({ userId: null, riderName: race.marker }) };
+}
+const checksOf = (eventId: string) => db().select().from(raceChecks).where(eq(raceChecks.eventId, eventId)).all();
 
 /** An event of the owner's, inside a series' season (the series named by the marker). */
 function ownSeriesEvent(p: Parties) {

@@ -2,6 +2,7 @@ import { OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import { ApiDescription, type Area } from "./registry.server";
 import { admin } from "./paths/admin.server";
 import { auth } from "./paths/auth.server";
+import { books } from "./paths/books.server";
 import { events } from "./paths/events.server";
 import { horses } from "./paths/horses.server";
 import { invites } from "./paths/invites.server";
@@ -23,7 +24,7 @@ import { uploads } from "./paths/uploads.server";
  * below. tests/api/openapi.test.ts fails while a route of the build has no entry here, or an
  * entry has no route.
  */
-const AREAS: Area[] = [auth, events, runs, horses, social, notifications, uploads, invites, admin, raceday, racedayEntries, season, meta];
+const AREAS: Area[] = [auth, events, runs, horses, social, notifications, uploads, invites, admin, raceday, racedayEntries, books, season, meta];
 
 let cached: string | undefined;
 

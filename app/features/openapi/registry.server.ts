@@ -43,6 +43,8 @@ const ERROR_TEXT: Record<number, string> = {
 
 /** One operation, as the area files describe it; `path` in OpenAPI form (`/api/events/{id}`). */
 export type Operation = {
+  /** A stable, unique camelCase name for client generators (`getEventBooks`). */
+  operationId?: string;
   summary: string;
   description?: string;
   access: Access;
@@ -132,6 +134,7 @@ export class ApiDescription {
     this.registry.registerPath({
       method,
       path,
+      ...(op.operationId ? { operationId: op.operationId } : {}),
       summary: op.summary,
       description: op.description,
       tags: [path.split("/")[2] ?? "api"],

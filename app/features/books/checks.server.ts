@@ -1,0 +1,139 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { raceChecks, type RaceCheck, type User } from "#db/schema";
+import type { Db } from "~/lib/db.server";
+import { HttpError } from "~/lib/http.server";
+import { now } from "~/lib/clock.server";
+import { requireRaceManager } from "~/features/raceday/access.server";
+import { placementText } from "~/features/raceday/results.server";
+import { BOOKS_MESSAGES as M } from "~/schemas/books";
+import { checkStanding, payeeTotals } from "./books";
+import { PAYEE_KEY, winnings } from "./payees.server";
+
+/*
+ * Payouts as checks: the payees of an event's published results (a rider's
+ * account name, or a walk-up's name as entered), what each class pays them
+ * and their total; the number of the check the office wrote to each, typed
+ * as it is written; and a void with its reason, kept (its number stays used,
+ * so a voided check cannot be mistaken for a new one). Producer and admins
+ * only; a named timer is refused like anyone else.
+ */
+
+type Viewer = Pick<User, "id" | "isAdmin">;
+
+const presentCheck = (c: RaceCheck) => ({
+  number: c.number,
+  amountCents: c.amountCents,
+  writtenAt: c.writtenAt.toISOString(),
+  voidedAt: c.voidedAt?.toISOString() ?? null,
+  voidReason: c.voidReason,
+});
+
+/** Every payee of the event with their check (and voided ones), payees with money first in the order paid. */
+function checksOf(db: Db, eventId: string) {
+  const payees = payeeTotals(winnings(db, { eventId }));
+  const checks = db.select().from(raceChecks).where(eq(raceChecks.eventId, eventId)).orderBy(asc(raceChecks.writtenAt), asc(raceChecks.number)).all();
+  // A payee whose money a correction took away still shows, with the check written to them.
+  for (const c of checks) {
+    if (!payees.some((p) => p.payeeKey === c.payeeKey)) payees.push({ payeeKey: c.payeeKey, payeeName: c.payeeName, lines: [], totalCents: 0 });
+  }
+  return payees.map((p) => {
+    const mine = checks.filter((c) => c.payeeKey === p.payeeKey);
+    const open = mine.find((c) => c.voidedAt === null) ?? null;
+    const first = p.lines[0];
+    return {
+      payeeKey: p.payeeKey,
+      payeeName: p.payeeName,
+      walkUp: first ? first.walkUp : p.payeeKey.startsWith("w-"),
+      totalCents: p.totalCents,
+      lines: p.lines.map((l) => ({
+        classId: l.classId,
+        className: l.className,
+        riderName: l.riderName,
+        horseName: l.horseName,
+        placing: l.division !== null && l.place !== null ? placementText(l.divisions, l.division, l.place) : null,
+        amountCents: l.amountCents,
+      })),
+      check: open ? presentCheck(open) : null,
+      voided: mine.filter((c) => c.voidedAt !== null).map(presentCheck),
+      ...checkStanding(p.totalCents, open),
+    };
+  });
+}
+
+/** GET /api/events/{id}/checks. */
+export function eventChecks(db: Db, viewer: Viewer, eventId: string) {
+  const event = requireRaceManager(db, viewer, eventId);
+  const payees = checksOf(db, event.id);
+  const open = payees.filter((p) => p.check);
+  return {
+    event: { id: event.id, name: event.name, date: event.date, endDate: event.endDate, location: event.location },
+    payees,
+    totalCents: payees.reduce((sum, p) => sum + p.totalCents, 0),
+    writtenCents: open.reduce((sum, p) => sum + p.check!.amountCents, 0),
+    toWrite: payees.filter((p) => p.status === "TO_WRITE").length,
+  };
+}
+export type EventChecks = ReturnType<typeof eventChecks>;
+export type PayeeChecks = EventChecks["payees"][number];
+
+function payeeOf(db: Db, eventId: string, payeeKey: string) {
+  if (!PAYEE_KEY.test(payeeKey)) throw new HttpError(404, M.payeeNotFound);
+  const payee = checksOf(db, eventId).find((p) => p.payeeKey === payeeKey);
+  if (!payee) throw new HttpError(404, M.payeeNotFound);
+  return payee;
+}
+
+const isUniqueViolation = (error: unknown) => {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if ((e as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") return true;
+  }
+  return false;
+};
+
+/**
+ * PUT /api/events/{id}/checks/{payeeKey}: the number of the check written to
+ * the payee, for what they are owed now. The same number again answers the
+ * check as it is (a resend); another number while a check is written is
+ * refused (void it first); a number used in the event, voided or not, is refused.
+ */
+export function writeCheck(db: Db, viewer: Viewer, eventId: string, payeeKey: string, number: string) {
+  const event = requireRaceManager(db, viewer, eventId);
+  try {
+    return db.transaction(
+      () => {
+        const payee = payeeOf(db, event.id, payeeKey);
+        if (payee.check?.number === number) return { payee, created: false };
+        if (payee.check) throw new HttpError(409, M.checkWritten(payee.check.number), { errors: { number: [M.checkWritten(payee.check.number)] } });
+        const used = db.select().from(raceChecks).where(and(eq(raceChecks.eventId, event.id), eq(raceChecks.number, number))).get();
+        if (used) throw new HttpError(409, M.checkNumberTaken(number, used.payeeName), { errors: { number: [M.checkNumberTaken(number, used.payeeName)] } });
+        if (payee.totalCents <= 0) throw new HttpError(409, M.nothingOwed);
+        db.insert(raceChecks).values({ eventId: event.id, payeeKey, payeeName: payee.payeeName, number, amountCents: payee.totalCents, writtenBy: viewer.id, writtenAt: now() }).run();
+        return { payee: payeeOf(db, event.id, payeeKey), created: true };
+      },
+      { behavior: "immediate" },
+    );
+  } catch (error) {
+    // Two offices typing at once: the unique indexes decide, and the loser is told in words.
+    if (isUniqueViolation(error)) throw new HttpError(409, M.checkNumberTaken(number, "another payee"));
+    throw error;
+  }
+}
+
+/** POST /api/events/{id}/checks/{payeeKey}/void: the written check voided with its reason, kept with its number. */
+export function voidCheck(db: Db, viewer: Viewer, eventId: string, payeeKey: string, reason: string) {
+  const event = requireRaceManager(db, viewer, eventId);
+  if (!PAYEE_KEY.test(payeeKey)) throw new HttpError(404, M.payeeNotFound);
+  return db.transaction(
+    () => {
+      const voided = db
+        .update(raceChecks)
+        .set({ voidedAt: now(), voidReason: reason, voidedBy: viewer.id })
+        .where(and(eq(raceChecks.eventId, event.id), eq(raceChecks.payeeKey, payeeKey), isNull(raceChecks.voidedAt)))
+        .returning()
+        .get();
+      if (!voided) throw new HttpError(404, M.noCheck);
+      return payeeOf(db, event.id, payeeKey);
+    },
+    { behavior: "immediate" },
+  );
+}

@@ -1,0 +1,120 @@
+import { data } from "@remix-run/node";
+import type { User } from "#db/schema";
+import { redirectWithToast, requireUser } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { readForm } from "~/lib/forms.server";
+import { HttpError } from "~/lib/http.server";
+import { requireAdminScreen } from "~/features/season/admin.server";
+import { zoneOfZip } from "~/features/events/zones.server";
+import { requireRaceManager } from "~/features/raceday/access.server";
+import { parseDollars } from "~/schemas/raceday";
+import { BOOKS_MESSAGES, booksSettingsSchema, checkNumberSchema, checkVoidSchema } from "~/schemas/books";
+import { booksOf, presentBooks } from "./books.server";
+import { eventChecks, voidCheck, writeCheck } from "./checks.server";
+import { setBooksSettings } from "./settings.server";
+import { printedSheet } from "./sheets.server";
+import { winningsYear } from "./winnings-query.server";
+import { yearWinnings } from "./winnings.server";
+
+/*
+ * The office's screens over the same server functions as the /api routes:
+ * the books and their close-out sheet (/events/{id}/books), the checks to
+ * winners (/events/{id}/checks) and a year's winnings (/admin/winnings).
+ * Every form is a plain POST with an intent; a refusal comes back beside
+ * the row it is about, with what was typed kept.
+ */
+
+/** A page answer (404 or 403) in place of the server functions' HttpError. */
+function asPage<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+function managed(user: User, eventId: string) {
+  return asPage(() => requireRaceManager(getDb(), user, eventId));
+}
+
+export async function booksScreen(request: Request, eventId: string) {
+  const user = await requireUser(request);
+  const event = managed(user, eventId);
+  return { ...presentBooks(booksOf(getDb(), user, event.id)), zone: zoneOfZip(event.zipCode), printedAt: new Date().toISOString() };
+}
+
+export async function checksScreen(request: Request, eventId: string) {
+  const user = await requireUser(request);
+  const event = managed(user, eventId);
+  return { ...eventChecks(getDb(), user, event.id), zone: zoneOfZip(event.zipCode) };
+}
+
+const field = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v.slice(0, 400) : "";
+};
+
+export type ChecksActionData = { payeeKey: string; intent: "check-number" | "check-void"; message: string; value: string };
+
+export async function checksAction(request: Request, eventId: string) {
+  const user = await requireUser(request);
+  managed(user, eventId);
+  const form = await readForm(request);
+  const intent = field(form, "intent");
+  const payeeKey = field(form, "payeeKey");
+  const here = `/events/${eventId}/checks`;
+  const refuse = (i: ChecksActionData["intent"], message: string, value: string, status = 400) => data<ChecksActionData>({ payeeKey, intent: i, message, value }, { status });
+  if (intent === "check-number") {
+    const value = field(form, "number");
+    const parsed = checkNumberSchema.safeParse({ number: value });
+    if (!parsed.success) return refuse(intent, parsed.error.issues[0]?.message ?? BOOKS_MESSAGES.checkNumber, value);
+    try {
+      const { payee } = writeCheck(getDb(), user, eventId, payeeKey, parsed.data.number);
+      return redirectWithToast(here, { type: "success", title: "Check Saved", description: `Check ${parsed.data.number} to ${payee.payeeName}` });
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+      return refuse(intent, error.message, value, error.status);
+    }
+  }
+  if (intent === "check-void") {
+    const value = field(form, "reason");
+    const parsed = checkVoidSchema.safeParse({ reason: value });
+    if (!parsed.success) return refuse(intent, parsed.error.issues[0]?.message ?? BOOKS_MESSAGES.voidReason, value);
+    try {
+      const payee = voidCheck(getDb(), user, eventId, payeeKey, parsed.data.reason);
+      return redirectWithToast(here, { type: "success", title: "Check Void", description: `${payee.payeeName}: write another check` });
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+      return refuse(intent, error.message, value, error.status);
+    }
+  }
+  return refuse("check-number", "Unknown action", "", 400);
+}
+
+export async function winningsScreen(request: Request) {
+  await requireAdminScreen(request);
+  const year = asPage(() => winningsYear(request));
+  return yearWinnings(getDb(), year);
+}
+
+export type WinningsActionData = { message: string; value: string };
+
+/** The admin's threshold form: dollars as typed ("600", "600.00"). */
+export async function winningsAction(request: Request) {
+  const admin = await requireAdminScreen(request);
+  const form = await readForm(request);
+  const value = field(form, "threshold");
+  const cents = parseDollars(value);
+  const parsed = booksSettingsSchema.safeParse({ taxFormThresholdCents: cents ?? Number.NaN });
+  if (cents === null || !parsed.success) return data<WinningsActionData>({ message: BOOKS_MESSAGES.threshold, value }, { status: 400 });
+  setBooksSettings(getDb(), admin, parsed.data);
+  const url = new URL(request.url);
+  return redirectWithToast(`/admin/winnings${url.search}`, { type: "success", title: "Threshold Saved" });
+}
+
+export async function sheetScreen(request: Request, eventId: string, sheet: string) {
+  const user = await requireUser(request);
+  const classId = new URL(request.url).searchParams.get("class");
+  return asPage(() => printedSheet(getDb(), user, eventId, sheet, classId));
+}
