@@ -77,6 +77,8 @@ test("the office marks ten entries paid from the table with the keyboard alone",
   await expect(page.getByTestId("entry-row").filter({ hasText: "Paid · Check · #3101" })).toHaveCount(10);
   // The boxes start empty again once their entries are marked.
   await expect(page.locator('tbody input[name="entryId"]:checked')).toHaveCount(0);
+  // And the check's number is not carried to the next batch.
+  await expect(page.getByLabel("Check #").first()).toHaveValue("");
 
   // Unpaid shows the two left.
   await page.getByLabel("Show").selectOption("unpaid");

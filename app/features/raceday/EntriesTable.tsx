@@ -253,7 +253,7 @@ export function EntriesTable({ table, query, classes, opened }: { table: Table; 
         </button>
       </Form>
 
-      <Form id="hub-bulk" method="post" preventScrollReset className="flex flex-wrap items-end gap-2 rounded-lg border border-gray-200 bg-gray-50 p-2" aria-label="Mark the ticked entries paid">
+      <Form key={`bulk-${rowsKey}`} id="hub-bulk" method="post" preventScrollReset className="flex flex-wrap items-end gap-2 rounded-lg border border-gray-200 bg-gray-50 p-2" aria-label="Mark the ticked entries paid">
         <input type="hidden" name="view" value={view} />
         <div>
           <label htmlFor="bulk-method" className="label">
