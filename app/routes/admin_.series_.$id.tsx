@@ -10,6 +10,7 @@ import { readForm } from "~/lib/forms.server";
 import { HttpError } from "~/lib/http.server";
 import { APP_NAME } from "~/schemas/constants";
 import { seriesFormOf } from "~/schemas/season";
+import { formatDateRange } from "~/features/events/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.series.name ?? "Series"} | Admin | ${APP_NAME}` }];
 
@@ -64,7 +65,7 @@ export default function AdminSeriesEdit() {
                       {e.name}
                     </a>
                     <span className="block text-sm text-gray-700">
-                      {e.date} · {e.location} · asked {e.requestedAt}
+                      {formatDateRange(e.date)} · {e.location} · asked {e.requestedAt}
                     </span>
                   </span>
                   <span className="flex items-center gap-2">

@@ -8,7 +8,7 @@ import { formatDateRange } from "~/features/events/format";
 import { enterAction, enterScreen } from "~/features/raceday/screens.server";
 import { drawPlace } from "~/features/raceday/DrawList";
 import { formatCents } from "~/features/raceday/time";
-import { formatEventTime } from "~/features/raceday/when";
+import { closingSentence } from "~/features/raceday/when";
 import { APP_NAME } from "~/schemas/constants";
 import { RACE_LIMITS, RACE_MESSAGES } from "~/schemas/raceday";
 
@@ -81,8 +81,7 @@ export default function EnterRace() {
             {formatDateRange(page.event.date, page.event.endDate)} · {page.event.location}
           </p>
           <p className="mt-1 text-sm text-gray-700">
-            {page.open ? "Entries close " : "Entries closed "}
-            <time dateTime={page.closesAt}>{formatEventTime(page.closesAt, page.zone)}</time>
+            <time dateTime={page.closesAt}>{closingSentence(page.open, page.closesAt, page.zone)}</time>
           </p>
           <a data-discover href={`/events/${page.event.id}/draw`} className="link text-sm">
             See the draw

@@ -1,15 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FieldErrors } from "~/components/Field";
 import { FormError } from "~/components/FormError";
 import { PageHeader } from "~/components/PageHeader";
 import type { FormResult } from "~/features/auth/useFormChecks";
 import { formatDateRange } from "~/features/events/format";
-import { DrawList } from "~/features/raceday/DrawList";
+import { EntriesTable } from "~/features/raceday/EntriesTable";
 import { hubAction, hubScreen } from "~/features/raceday/hub.server";
 import { formatCents } from "~/features/raceday/time";
-import { formatEventTime } from "~/features/raceday/when";
+import { closingSentence, formatEventTime } from "~/features/raceday/when";
 import { APP_NAME } from "~/schemas/constants";
+import { entryTableSearch } from "~/schemas/hubTable";
 import { centsToDollarsText, msToSecondsText, payoutToText, RACE_LIMITS } from "~/schemas/raceday";
 import { ExhibitionForm } from "~/features/raceday/ExhibitionForm";
 
@@ -19,7 +20,6 @@ export const action = ({ request, params }: ActionFunctionArgs) => hubAction(req
 
 type Hub = ReturnType<typeof useLoaderData<typeof loader>>;
 type HubClass = Hub["classes"][number];
-type HubEntry = HubClass["entries"][number];
 
 const HISTORY_LABELS: Record<string, string> = {
   "draw-published": "Draw published",
@@ -30,6 +30,9 @@ const HISTORY_LABELS: Record<string, string> = {
   exhibition: "Exhibition run",
   "device-time-not-used": "Booth clock not used",
 };
+
+/** A history action as the office reads it: "results-published" is "Results published". */
+const historyLabel = (action: string) => HISTORY_LABELS[action] ?? `${action.charAt(0).toUpperCase()}${action.slice(1).replace(/-/g, " ")}`;
 
 function Input({ id, label, name, defaultValue, errors, hint, ...rest }: { id: string; label: string; name: string; defaultValue?: string; errors?: string[] | null; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
   return (
@@ -108,81 +111,7 @@ function ClassForm({ cls, classes, result }: { cls?: HubClass; classes: HubClass
   );
 }
 
-function EntryRow({ entry, classes }: { entry: HubEntry; classes: HubClass[] }) {
-  const others = classes.filter((c) => c.id !== entry.classId);
-  return (
-    <li className="py-2" data-testid="hub-entry">
-      <div className="flex items-start gap-3">
-        <span className="w-8 shrink-0 text-right font-bold tabular-nums text-gray-900">{entry.drawPosition ?? "–"}</span>
-        <div className="min-w-0 flex-1">
-          <p className={`font-semibold ${entry.status === "SCRATCHED" ? "text-gray-500 line-through" : "text-gray-900"}`}>
-            {entry.riderName} · {entry.horseName}
-          </p>
-          <p className="text-xs text-gray-700">
-            {[entry.backNumber ? `Back #${entry.backNumber}` : null, entry.paid ? "Paid" : "Not paid", entry.walkUp ? "Walk-up" : null, entry.late ? "Late" : null, entry.status === "SCRATCHED" ? "Scratched" : null]
-              .filter(Boolean)
-              .join(" · ")}
-          </p>
-        </div>
-        <details className="relative shrink-0">
-          <summary className="menu-trigger" aria-label={`Change ${entry.riderName} on ${entry.horseName}`}>
-            Change
-          </summary>
-          <div className="menu w-72 space-y-2 p-3">
-            <Form method="post" className="grid grid-cols-2 gap-2">
-              <input type="hidden" name="entryId" value={entry.id} />
-              <input type="hidden" name="classId" value={entry.classId} />
-              <button type="submit" name="intent" value={entry.paid ? "entry-unpaid" : "entry-paid"} className="btn-secondary">
-                {entry.paid ? "Not Paid" : "Mark Paid"}
-              </button>
-              <button type="submit" name="intent" value={entry.status === "SCRATCHED" ? "entry-reinstate" : "entry-scratch"} className="btn-secondary text-red-800">
-                {entry.status === "SCRATCHED" ? "Put Back" : "Scratch"}
-              </button>
-            </Form>
-            <Form method="post" className="flex items-end gap-2">
-              <input type="hidden" name="entryId" value={entry.id} />
-              <input type="hidden" name="classId" value={entry.classId} />
-              <div className="flex-1">
-                <label htmlFor={`back-${entry.id}`} className="label">
-                  Back number
-                </label>
-                <input id={`back-${entry.id}`} name="backNumber" inputMode="numeric" className="input" defaultValue={entry.backNumber ?? ""} />
-              </div>
-              <button type="submit" name="intent" value="entry-back" className="btn-secondary">
-                Save
-              </button>
-            </Form>
-            {others.length ? (
-              <Form method="post" className="flex items-end gap-2">
-                <input type="hidden" name="entryId" value={entry.id} />
-                <input type="hidden" name="classId" value={entry.classId} />
-                <div className="flex-1">
-                  <label htmlFor={`move-${entry.id}`} className="label">
-                    Move to
-                  </label>
-                  <select id={`move-${entry.id}`} name="toClassId" className="input">
-                    {others.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <button type="submit" name="intent" value="entry-move" className="btn-secondary">
-                  Move
-                </button>
-              </Form>
-            ) : null}
-          </div>
-        </details>
-      </div>
-    </li>
-  );
-}
-
 function ClassPanel({ cls, hub, result }: { cls: HubClass; hub: Hub; result: FormResult | null }) {
-  const running = cls.entries.filter((e) => e.status === "ENTERED");
-  const drawn = cls.entries.filter((e) => e.drawPosition !== null).sort((a, b) => a.drawPosition! - b.drawPosition!);
   const parent = cls.sidepotOf ? hub.classes.find((c) => c.id === cls.sidepotOf) : null;
   return (
     <section id={`class-${cls.id}`} className="card space-y-4" aria-labelledby={`class-${cls.id}-title`}>
@@ -191,7 +120,8 @@ function ClassPanel({ cls, hub, result }: { cls: HubClass; hub: Hub; result: For
           {cls.name}
         </h3>
         <p className="text-sm text-gray-700">
-          {formatCents(cls.entryFeeCents)} entry · {formatCents(cls.addedMoneyCents)} added · {cls.divisions}D · {running.length} entered
+          {formatCents(cls.entryFeeCents)} entry · {formatCents(cls.addedMoneyCents)} added · {cls.producerSharePercent}% to the producer · {cls.divisions}D
+          {cls.divisions > 1 ? ` (splits ${cls.splitMs.map((ms) => `${msToSecondsText(ms)} s`).join(", ")})` : ""} · {cls.entryCount ?? 0} entered
         </p>
       </div>
       {parent ? <p className="text-sm text-gray-700">Sidepot of {parent.name}: pays on its runs, no draw of its own.</p> : null}
@@ -219,20 +149,13 @@ function ClassPanel({ cls, hub, result }: { cls: HubClass; hub: Hub; result: For
         </div>
       </details>
 
-      <div>
-        <h4 className="font-bold text-gray-900">Entries</h4>
-        {cls.entries.length ? (
-          <ul className="divide-y divide-gray-200">
-            {cls.entries.map((e) => (
-              <EntryRow key={e.id} entry={e} classes={hub.classes} />
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-gray-700">No entries yet.</p>
-        )}
-      </div>
+      <p className="text-sm">
+        <Link to={`?class=${cls.id}`} preventScrollReset className="link">
+          Its entries in the table
+        </Link>
+      </p>
 
-      <Form key={`walk-${cls.entries.length}`} method="post" className="space-y-2 rounded-lg border border-gray-200 p-3" aria-label={`Walk-up entry for ${cls.name}`}>
+      <Form key={`walk-${cls.entryCount}`} method="post" className="space-y-2 rounded-lg border border-gray-200 p-3" aria-label={`Walk-up entry for ${cls.name}`}>
         <h4 className="font-bold text-gray-900">Walk-up</h4>
         <input type="hidden" name="classId" value={cls.id} />
         <div className="grid gap-2 sm:grid-cols-2">
@@ -279,11 +202,12 @@ function ClassPanel({ cls, hub, result }: { cls: HubClass; hub: Hub; result: For
               ) : null}
             </>
           )}
-          {drawn.length ? (
-            <DrawList
-              label={`${cls.name} order`}
-              runs={drawn.map((e) => ({ entryId: e.id, position: e.drawPosition!, backNumber: e.backNumber, riderName: e.riderName, horseName: e.horseName, dragsBefore: e.dragsBefore ?? 0, late: e.late, scratched: e.status === "SCRATCHED" }))}
-            />
+          {cls.drawn ? (
+            <p className="text-sm">
+              <Link to={`?class=${cls.id}&sort=order`} preventScrollReset className="link">
+                The order, in the entries table
+              </Link>
+            </p>
           ) : null}
         </div>
       ) : null}
@@ -294,17 +218,17 @@ function ClassPanel({ cls, hub, result }: { cls: HubClass; hub: Hub; result: For
 export default function RaceDayHub() {
   const hub = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const view = entryTableSearch(hub.query);
   const resultFor = (which: string) => (actionData && actionData.form === which ? (actionData.result as FormResult) : null);
   return (
     <>
       <PageHeader title="Race Day" back="/events?folder=created" width="split" />
-      <main id="main" className="mx-auto max-w-2xl space-y-4 px-4 py-4 pb-24 lg:max-w-5xl">
+      <main id="main" className="mx-auto max-w-2xl space-y-4 px-4 py-4 pb-24 lg:max-w-6xl">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
             <h2 className="text-xl font-bold text-gray-900">{hub.event.name}</h2>
             <p className="text-gray-700">
-              {formatDateRange(hub.event.date, hub.event.endDate)} · {hub.event.location} · Entries {hub.open ? "open until" : "closed"}{" "}
-              <time dateTime={hub.closesAt}>{formatEventTime(hub.closesAt, hub.zone)}</time>
+              {formatDateRange(hub.event.date, hub.event.endDate)} · {hub.event.location} · <time dateTime={hub.closesAt}>{closingSentence(hub.open, hub.closesAt, hub.zone)}</time>
             </p>
           </div>
           <nav aria-label="Race day pages" className="flex flex-wrap gap-2">
@@ -326,6 +250,8 @@ export default function RaceDayHub() {
         </div>
         {actionData?.message ? <FormError message={actionData.message} /> : null}
         {!hub.racing ? <p className="card text-gray-800">Race day opens once an admin approves the event.</p> : null}
+
+        <EntriesTable table={hub.table} query={hub.query} classes={hub.classes} opened={hub.opened} />
 
         <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
           <div className="space-y-4">
@@ -383,7 +309,7 @@ export default function RaceDayHub() {
                 <ol className="space-y-2 text-sm">
                   {hub.history.map((h) => (
                     <li key={h.id} data-testid="history-item">
-                      <span className="font-semibold text-gray-900">{HISTORY_LABELS[h.action] ?? h.action}</span>
+                      <span className="font-semibold text-gray-900">{historyLabel(h.action)}</span>
                       {h.className ? ` · ${h.className}` : ""}
                       {h.riderName ? ` · ${h.riderName} (${h.horseName})` : ""}
                       {h.detail ? ` · ${h.detail}` : ""}
@@ -391,6 +317,15 @@ export default function RaceDayHub() {
                       <span className="block text-xs text-gray-600">
                         {h.actorName ?? "Someone"}, <time dateTime={h.createdAt}>{formatEventTime(h.createdAt, hub.zone)}</time>
                       </span>
+                      {h.undoable ? (
+                        <Form method="post" preventScrollReset className="mt-1">
+                          <input type="hidden" name="historyId" value={h.id} />
+                          <input type="hidden" name="view" value={view} />
+                          <button type="submit" name="intent" value="history-undo" className="btn-secondary min-h-[44px] px-3 py-1 text-sm" aria-label={`Undo: ${historyLabel(h.action)} ${h.riderName ?? ""} (${h.horseName ?? ""})`}>
+                            Undo
+                          </button>
+                        </Form>
+                      ) : null}
                     </li>
                   ))}
                 </ol>

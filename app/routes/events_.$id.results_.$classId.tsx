@@ -17,6 +17,8 @@ import { readForm } from "~/lib/forms.server";
 import { HttpError } from "~/lib/http.server";
 import { APP_NAME } from "~/schemas/constants";
 import { BOOTH_MESSAGES, MAX_REASON, overrideRemovalSchema, parseDollars, payoutOverrideSchema } from "~/schemas/raceday-booth";
+import { formatDateRange } from "~/features/events/format";
+import { RACE_MESSAGES } from "~/schemas/raceday";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
@@ -87,7 +89,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const entryId = field(form, "entryId") ?? "";
     if (intent === "override") {
       const amountCents = parseDollars(field(form, "amount") ?? "");
-      const parsed = payoutOverrideSchema.safeParse({ amountCents: amountCents ?? -1, reason: field(form, "reason") });
+      // The field is in dollars: say so, not "whole cents" (the API's amountCents message).
+      if (amountCents === null) throw new HttpError(400, RACE_MESSAGES.dollars);
+      const parsed = payoutOverrideSchema.safeParse({ amountCents, reason: field(form, "reason") });
       if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? BOOTH_MESSAGES.amount);
       setOverride(db, user, eventId, classId, entryId, parsed.data);
       return redirectWithToast(here, { type: "success", title: `Payout set: ${formatCents(parsed.data.amountCents)}` });
@@ -122,7 +126,7 @@ export default function ClassResults() {
         <p className="text-sm font-semibold text-gray-700">{event.name}</p>
         <h2 className="text-2xl font-bold text-gray-900">{view.className}</h2>
         <p className="text-gray-800">
-          {[event.arenaName, event.location].filter(Boolean).join(", ")} · {event.date}
+          {[event.arenaName, event.location].filter(Boolean).join(", ")} · {formatDateRange(event.date)}
         </p>
         <p className="mt-1 text-gray-900">
           <strong>{view.entryCount}</strong> entries · <PotPaid potCents={view.potCents} paidOutCents={paidOutOfPlaces(view.divisions)} />

@@ -9,6 +9,7 @@ import { readForm } from "~/lib/forms.server";
 import { HttpError } from "~/lib/http.server";
 import { APP_NAME } from "~/schemas/constants";
 import { SEASON_MESSAGES } from "~/schemas/season";
+import { formatDateRange } from "~/features/events/format";
 
 export const meta: MetaFunction = () => [{ title: `Count in a series | ${APP_NAME}` }];
 
@@ -49,7 +50,7 @@ export default function EventSeries() {
       <PageHeader title="Count in a series" back={`/events/${event.id}/edit`} />
       <main id="main" className="mx-auto max-w-2xl space-y-4 px-4 py-4">
         <p className="text-gray-800">
-          <strong>{event.name}</strong> · {event.date}
+          <strong>{event.name}</strong> · {formatDateRange(event.date)}
         </p>
         {asked.length ? (
           <ul className="space-y-2" data-testid="event-series">

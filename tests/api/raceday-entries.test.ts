@@ -431,7 +431,9 @@ describe("the screens' forms (as a browser without JavaScript posts them)", () =
     expect(await bad.text()).toContain("Enter dollars and cents, like 50 or 50.00");
 
     expect((await producer.client.form(hub, { intent: "walk-up", classId: cls.id, riderName: "Jo Gate", horseName: "Biscuit" })).status).toBe(302);
-    expect((await producer.client.form(hub, { intent: "walk-up", classId: cls.id, riderName: "", horseName: "No Rider" })).status).toBe(302);
+    const noRider = await producer.client.form(hub, { intent: "walk-up", classId: cls.id, riderName: "", horseName: "No Rider" });
+    expect(noRider.status).toBe(400);
+    expect(await noRider.text()).toContain("Not saved: ");
     expect(app.db.select().from(raceEntries).where(eq(raceEntries.classId, cls.id)).all().map((e) => e.riderName)).toEqual(["Jo Gate"]);
     expect((await producer.client.form(hub, { intent: "draw", classId: cls.id, seed: "form-seed", minGap: "5", dragEvery: "5" })).status).toBe(302);
     expect((await producer.client.form(hub, { intent: "draw-publish", classId: cls.id })).status).toBe(302);

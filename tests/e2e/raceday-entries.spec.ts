@@ -98,7 +98,7 @@ test("the producer adds a class, takes a walk-up and publishes the draw from the
   await add.getByRole("button", { name: "Add Class" }).click();
   await expect(page.getByTestId("toast")).toContainText("Class Added");
   const section = page.locator("section", { has: page.getByRole("heading", { name: className }) });
-  await expect(section).toContainText("$35.00 entry · $250.50 added · 2D");
+  await expect(section).toContainText("$35.00 entry · $250.50 added · 0% to the producer · 2D (splits 0.5 s)");
 
   for (const [riderName, horseName] of [
     [`Gate Rider ${suffix}`, "Biscuit"],
@@ -111,7 +111,9 @@ test("the producer adds a class, takes a walk-up and publishes the draw from the
     await expect(section.getByLabel("Rider's name")).toHaveValue("");
   }
   await expect(page.locator("details#add-class")).not.toHaveAttribute("open");
-  await expect(section.getByTestId("hub-entry")).toHaveCount(2);
+  await section.getByRole("link", { name: "Its entries in the table" }).click();
+  await expect(page.getByTestId("entries-count")).toHaveText("1–2 of 2");
+  await expect(page.getByTestId("entry-row").filter({ hasText: className })).toHaveCount(2);
 
   await section.getByLabel("Seed (blank: a new one)").fill(`hub-${suffix}`);
   await section.getByRole("button", { name: "Draw", exact: true }).click();
@@ -131,10 +133,9 @@ test("the producer adds a class, takes a walk-up and publishes the draw from the
 
   // The hub on a phone, an entry's actions open.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`/events/${raceIds(className).eventId}/race-day`);
-  const onPhone = page.locator("section", { has: page.getByRole("heading", { name: className }) });
-  await onPhone.getByTestId("hub-entry").first().locator("summary").click();
-  await expect(onPhone.getByRole("button", { name: "Mark Paid" }).first()).toBeVisible();
-  await onPhone.scrollIntoViewIfNeeded();
+  await page.goto(`/events/${raceIds(className).eventId}/race-day?q=${encodeURIComponent(`Gate Rider ${suffix}`)}`);
+  const onPhone = page.locator("#entries");
+  await onPhone.getByRole("link", { name: `Change Gate Rider ${suffix} on Biscuit` }).click();
+  await expect(onPhone.getByRole("button", { name: "Mark Paid" })).toBeVisible();
   await onPhone.screenshot({ path: `test-results/screenshots/raceday-hub-phone-${info.project.name}.png` });
 });

@@ -7,6 +7,7 @@ import { enqueueOp, dropOp, newClientId, pruneSent, queuedOps, sentOps, syncOps,
 import { refreshKeptPages } from "~/lib/offline";
 import { parseRaceTime } from "./time";
 import type { BoothView } from "./race-runs.server";
+import { TimerConsole } from "./TimerConsole";
 
 type Data = BoothView & { userId: string; classId: string | null; formKey: string };
 
@@ -32,6 +33,8 @@ export function BoothScreen({ data }: { data: Data }) {
   // so the gate never steps back.
   const [sent, setSent] = useState<SentOp[]>([]);
   const [online, setOnline] = useState(true);
+  // A time the timer's console printed, put in the gate's field for the timer to save.
+  const [arrived, setArrived] = useState<{ time: string; at: number } | null>(null);
   const cls = data.classes.find((c) => c.id === data.classId) ?? null;
   const eventId = data.event.id;
   const userId = data.userId;
@@ -99,6 +102,7 @@ export function BoothScreen({ data }: { data: Data }) {
   }, [waiting, sync]);
 
   const keep = (op: BoothOp) => {
+    setArrived(null);
     enqueueOp(eventId, userId, op);
     reload();
     void sync();
@@ -119,7 +123,7 @@ export function BoothScreen({ data }: { data: Data }) {
       <ClassTabs data={data} current={cls.id} />
       <EarlyWarning event={data.event} hydrated={hydrated} />
       <SyncStatus hydrated={hydrated && loaded} online={online} waiting={waiting} refused={refused} names={names} onDiscard={(id) => (dropOp(eventId, userId, id), reload())} onKeep={keep} />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="gate-heading" className="space-y-4">
           <div className="card">
             <div className="flex items-baseline justify-between gap-2">
@@ -133,12 +137,13 @@ export function BoothScreen({ data }: { data: Data }) {
             {queue.gate ? (
               <>
                 <Rider entry={queue.gate} big />
-                <TimeForm key={`${queue.gate.entryId}-${times.length}`} classId={cls.id} entry={queue.gate} formKey={data.formKey} hydrated={hydrated} onKeep={keep} />
+                <TimeForm key={`${queue.gate.entryId}-${times.length}`} classId={cls.id} entry={queue.gate} formKey={data.formKey} hydrated={hydrated} onKeep={keep} arrived={arrived} />
               </>
             ) : (
               <p className="mt-2 text-lg font-semibold text-gray-900">Everyone in {cls.name} has run.</p>
             )}
           </div>
+          <TimerConsole onTime={(time) => setArrived({ time, at: Date.now() })} />
           <div className="card">
             <h2 className="text-sm font-bold uppercase tracking-wide text-brand-800">Next</h2>
             {queue.next.length ? (
@@ -253,10 +258,16 @@ function Rider({ entry, big = false }: { entry: BoothEntry; big?: boolean }) {
 }
 
 /** The time of the rider on the gate: type it, Enter saves; barrels, NT and Scratch beside. */
-function TimeForm({ classId, entry, formKey, hydrated, onKeep }: { classId: string; entry: BoothEntry; formKey: string; hydrated: boolean; onKeep: (op: BoothOp) => void }) {
+function TimeForm({ classId, entry, formKey, hydrated, onKeep, arrived }: { classId: string; entry: BoothEntry; formKey: string; hydrated: boolean; onKeep: (op: BoothOp) => void; arrived?: { time: string } | null }) {
   const [barrels, setBarrels] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!arrived || !input.current) return;
+    input.current.value = arrived.time;
+    setError(null);
+    input.current.focus();
+  }, [arrived]);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;

@@ -6,20 +6,23 @@ import { getDb } from "~/lib/db.server";
 import { readForm } from "~/lib/forms.server";
 import { zoneOfZip } from "~/features/events/zones.server";
 import { HttpError } from "~/lib/http.server";
+import { entryTableQuerySchema, entryTableSearch } from "~/schemas/hubTable";
 import { raceClassFormSchema, raceDrawSchema, raceEntryPatchSchema, raceTimerSchema, RACE_LIMITS } from "~/schemas/raceday";
 import { requireRaceManager } from "./access.server";
 import { createClass, deleteClass, entryCounts, listClasses, updateClass } from "./classes.server";
 import { drawClass } from "./draw.server";
-import { entriesCloseAt, entriesOpen, enterRace, listEventEntries, updateEntry } from "./entries.server";
+import { entriesCloseAt, entriesOpen, enterRace, updateEntry } from "./entries.server";
+import { entryTableOne, entryTablePage, markEntriesPaid, undoableHistory, undoHistory } from "./entriesTable.server";
 import { listHistory } from "./history.server";
 import { raceIsOpenFor } from "./policies.server";
-import { presentClass, presentEntry } from "./presenters.server";
+import { presentClass } from "./presenters.server";
 import { addTimer, listTimers, removeTimer } from "./timers.server";
 
 /*
- * The producer's race-day hub (/events/{id}/race-day): classes, each class's
- * entries with their actions, walk-ups, the draw and its publishing, timers
- * and the history. Every form is a plain POST with a named intent, so the
+ * The producer's race-day hub (/events/{id}/race-day): the office's entries
+ * table (one page of the event's entries, filtered and sorted by the query
+ * string, with each entry's actions), classes, walk-ups, the draw and its
+ * publishing, timers and the history (scratches and moves undone from it). Every form is a plain POST with a named intent, so the
  * hub works without JavaScript; the route module is a thin shell over this.
  */
 
@@ -39,8 +42,10 @@ export async function hubScreen(request: Request, eventId: string) {
   const event = managedEvent(user, eventId);
   const classes = listClasses(db, event.id);
   const counts = entryCounts(db, event.id);
-  const byId = new Map(classes.map((c) => [c.id, c]));
-  const entries = listEventEntries(db, event.id).map((e) => presentEntry(e, byId.get(e.classId)));
+  const query = entryTableQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  if (query.class && !classes.some((c) => c.id === query.class)) query.class = "";
+  const history = listHistory(db, event.id);
+  const undoable = undoableHistory(db, event.id, history);
   return {
     event: { id: event.id, name: event.name, date: event.date, endDate: event.endDate, location: event.location },
     racing: raceIsOpenFor(event),
@@ -48,15 +53,18 @@ export async function hubScreen(request: Request, eventId: string) {
     closesAt: entriesCloseAt(event).toISOString(),
     // Times of the event are shown where it happens.
     zone: zoneOfZip(event.zipCode),
-    classes: classes.map((c) => ({ ...presentClass(c, { entryCount: counts.get(c.id) ?? 0, manager: true }), entries: entries.filter((e) => e.classId === c.id) })),
+    classes: classes.map((c) => presentClass(c, { entryCount: counts.get(c.id) ?? 0, manager: true })),
+    query,
+    table: entryTablePage(db, event.id, query),
+    opened: entryTableOne(db, event.id, query.entry),
     timers: listTimers(db, event.id),
-    history: listHistory(db, event.id).map((h) => ({ ...h, createdAt: h.createdAt.toISOString() })),
+    history: history.map((h) => ({ ...h, createdAt: h.createdAt.toISOString(), undoable: undoable.has(h.id) })),
   };
 }
 
 const HUB_INTENTS = [
   "class-create", "class-update", "class-delete", "walk-up", "entry-scratch", "entry-reinstate", "entry-paid", "entry-unpaid",
-  "entry-back", "entry-move", "draw", "draw-publish", "timer-add", "timer-remove",
+  "entry-back", "entry-move", "entries-paid", "history-undo", "draw", "draw-publish", "timer-add", "timer-remove",
 ] as const;
 type HubIntent = (typeof HUB_INTENTS)[number];
 
@@ -71,6 +79,8 @@ const DONE: Record<HubIntent, string> = {
   "entry-unpaid": "Marked Not Paid",
   "entry-back": "Back Number Saved",
   "entry-move": "Entry Moved",
+  "entries-paid": "Marked Paid",
+  "history-undo": "Change Undone",
   draw: "Class Drawn",
   "draw-publish": "Draw Published",
   "timer-add": "Timer Added",
@@ -98,7 +108,9 @@ export async function hubAction(request: Request, eventId: string) {
   managedEvent(user, eventId);
   const form = await readForm(request);
   const asked = form.get("intent");
-  const here = `/events/${eventId}/race-day`;
+  // Back to the table's view the form was sent from (a query string of the table, nothing else).
+  const view = entryTableSearch(entryTableQuerySchema.parse(Object.fromEntries(new URLSearchParams(text(form, "view").replace(/^\?/, "")))));
+  const here = `/events/${eventId}/race-day${view}`;
   if (!HUB_INTENTS.includes(asked as HubIntent)) return data({ result: null, form: null, message: "Unknown action" }, { status: 400 });
   const intent = asked as HubIntent;
   // Back to the hub itself, never with a #fragment: with JavaScript on, a redirect to the same page
@@ -134,8 +146,16 @@ export async function hubAction(request: Request, eventId: string) {
         updateEntry(db, user, eventId, entryId, { scratched: intent === "entry-scratch" });
         break;
       case "entry-paid":
+      case "entries-paid": {
+        const entryIds = intent === "entry-paid" ? [entryId] : form.getAll("entryId").filter((v): v is string => typeof v === "string");
+        const marked = markEntriesPaid(db, user, eventId, { entryIds, method: text(form, "paidMethod"), reference: text(form, "paidReference") });
+        return redirectWithToast(here, { type: "success", title: DONE[intent], description: marked === 1 ? "1 entry" : `${marked} entries` });
+      }
       case "entry-unpaid":
-        updateEntry(db, user, eventId, entryId, { paid: intent === "entry-paid" });
+        updateEntry(db, user, eventId, entryId, { paid: false });
+        break;
+      case "history-undo":
+        undoHistory(db, user, eventId, Number(text(form, "historyId")));
         break;
       case "entry-back":
         updateEntry(db, user, eventId, entryId, checked(raceEntryPatchSchema.safeParse({ backNumber: text(form, "backNumber") })));
@@ -158,7 +178,8 @@ export async function hubAction(request: Request, eventId: string) {
     }
   } catch (error) {
     if (!(error instanceof HttpError) || error.status >= 500) throw error;
-    return redirectWithToast(here, { type: "error", title: "Not Saved", description: error.message });
+    // Refused: a 4xx with the reason shown at the top of the hub, nothing changed.
+    return data({ result: null, form: null, message: `Not saved: ${error.message}` }, { status: error.status });
   }
   return redirectWithToast(here, { type: "success", title: DONE[intent] });
 }

@@ -8,10 +8,11 @@ import { getDb, type Db } from "~/lib/db.server";
 import { readForm } from "~/lib/forms.server";
 import { zoneOfZip } from "~/features/events/zones.server";
 import { HttpError } from "~/lib/http.server";
+import { drawPageQuerySchema } from "~/schemas/drawPage";
 import { raceEntrySchema, RACE_MESSAGES } from "~/schemas/raceday";
 import { findRaceEvent } from "./access.server";
 import { entryCounts, listClasses } from "./classes.server";
-import { eventDraws } from "./draw.server";
+import { drawPage } from "./drawPage.server";
 import { entriesCloseAt, entriesOpen, enterRace, listOwnEntries, scratchEntry } from "./entries.server";
 import { canManageRace, raceIsOpenFor } from "./policies.server";
 import { presentClass, presentEntry } from "./presenters.server";
@@ -98,11 +99,12 @@ export async function enterAction(request: Request, eventId: string) {
   }
 }
 
-/** /events/{id}/draw: every class's published order, the viewer's own runs marked. */
+/** /events/{id}/draw: a page of every class's published order, a search, the viewer's own runs first. */
 export async function drawScreen(request: Request, eventId: string) {
   const viewer = await getUser(request);
   const db = getDb();
   if (!visibleEvent(db, viewer, eventId)) return data({ found: false as const }, { status: 404 });
-  const { event, draws, waiting } = eventDraws(db, viewer, eventId);
-  return { found: true as const, event, draws, waiting, signedIn: Boolean(viewer), soloNotice: RACE_MESSAGES.soloNotice };
+  const query = drawPageQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { event, draws, mine, found, foundMore, waiting } = drawPage(db, viewer, eventId, query);
+  return { found: true as const, event, draws, mine, search: { q: query.q, found, more: foundMore }, waiting, signedIn: Boolean(viewer), soloNotice: RACE_MESSAGES.soloNotice };
 }
