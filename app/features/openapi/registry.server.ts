@@ -43,6 +43,12 @@ const ERROR_TEXT: Record<number, string> = {
 
 /** One operation, as the area files describe it; `path` in OpenAPI form (`/api/events/{id}`). */
 export type Operation = {
+  /**
+   * The operation's name for client generators (openapi-generator, orval, Kiota name methods from it):
+   * camelCase, a verb and what it acts on (`searchEvents`, `publishClassResults`), unique in the API.
+   * Renaming one renames a method in every generated client, so it stays once published.
+   */
+  operationId: string;
   summary: string;
   description?: string;
   access: Access;
@@ -62,6 +68,7 @@ export type Operation = {
 /** The registry wrapped with the conventions of this API: errors, the session cookie, path parameters. */
 export class ApiDescription {
   readonly registry = new OpenAPIRegistry();
+  private readonly operationIds = new Map<string, string>();
 
   constructor() {
     this.registry.registerComponent("securitySchemes", "session", {
@@ -84,9 +91,16 @@ export class ApiDescription {
   }
 
   private add(method: Method, path: string, op: Operation) {
+    const operation = `${method.toUpperCase()} ${path}`;
+    const { operationId } = op as Partial<Operation>;
+    if (!operationId) throw new Error(`${operation}: give the operation an operationId (camelCase, e.g. "searchEvents")`);
+    if (!/^[a-z][a-zA-Z0-9]*$/.test(operationId)) throw new Error(`${operation}: operationId "${operationId}" is not camelCase (letters and digits, e.g. "searchEvents")`);
+    const taken = this.operationIds.get(operationId);
+    if (taken) throw new Error(`${operation}: operationId "${operationId}" is already the name of ${taken}`);
+    this.operationIds.set(operationId, operation);
     const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
     const missing = names.filter((n) => !op.params?.[n]);
-    if (missing.length) throw new Error(`${method.toUpperCase()} ${path}: describe the path parameters ${missing.join(", ")}`);
+    if (missing.length) throw new Error(`${operation}: describe the path parameters ${missing.join(", ")}`);
     const params = names.length
       ? z.object(Object.fromEntries(names.map((n) => [n, z.string().openapi({ description: op.params![n] })])))
       : undefined;
@@ -132,6 +146,7 @@ export class ApiDescription {
     this.registry.registerPath({
       method,
       path,
+      operationId,
       summary: op.summary,
       description: op.description,
       tags: [path.split("/")[2] ?? "api"],

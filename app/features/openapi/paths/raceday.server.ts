@@ -60,6 +60,7 @@ const ClassResults = z
 
 export const raceday: Area = (api) => {
   api.post("/api/events/{id}/times", {
+    operationId: "recordTime",
     summary: "Record a time at the booth",
     description: "`entryId`, `outcome` (TIME, NT, SCRATCH), `time` as the timer shows it, `penalties` (knocked barrels), `clientId`. The same `clientId` again answers the first record (200) and changes nothing; an entry that already has a time is refused (409). The producer, an admin or a named timer.",
     access: "user",
@@ -69,6 +70,7 @@ export const raceday: Area = (api) => {
     errors: [403, 404, 409],
   });
   api.patch("/api/events/{id}/times/{timeId}", {
+    operationId: "correctTime",
     summary: "Correct a time",
     description: "`outcome`, `time`, `penalties` (each kept when left out) and a `reason`, kept in the event's history. A published class is published again.",
     access: "user",
@@ -78,6 +80,7 @@ export const raceday: Area = (api) => {
     errors: [403, 404, 409],
   });
   api.delete("/api/events/{id}/times/{timeId}", {
+    operationId: "undoTime",
     summary: "Undo a time",
     description: "The time stands void and the entry is back in the order; undoing it again changes nothing.",
     access: "user",
@@ -86,6 +89,7 @@ export const raceday: Area = (api) => {
     errors: [403, 404],
   });
   api.post("/api/events/{id}/times/{timeId}/rerun", {
+    operationId: "giveRerun",
     summary: "Give a rerun",
     description: "The time stands void with the `reason` (kept in the history) and the rider runs again.",
     access: "user",
@@ -95,6 +99,7 @@ export const raceday: Area = (api) => {
     errors: [403, 404],
   });
   api.get("/api/events/{id}/live", {
+    operationId: "streamLiveResults",
     summary: "Live results (server-sent events)",
     description: "`event: live` with the event's live view (the last runs, the leaders of each division per class, who is on deck) at once and after every change. Public wherever the event is.",
     access: "public",
@@ -103,6 +108,7 @@ export const raceday: Area = (api) => {
     errors: [404],
   });
   api.get("/api/events/{id}/classes/{classId}/results", {
+    operationId: "getClassResults",
     summary: "A class's results",
     description: "The producer (or an admin) gets the review computed from the times now; anyone who may see the event gets the published results, or 404 before publishing.",
     access: "public",
@@ -111,6 +117,7 @@ export const raceday: Area = (api) => {
     errors: [404],
   });
   api.post("/api/events/{id}/classes/{classId}/results/publish", {
+    operationId: "publishClassResults",
     summary: "Publish a class's results",
     description: "Writes the results, each rider's official run in their run log and one alert per new or changed result. Publishing again writes nothing twice. Refused (409) while entries have not run.",
     access: "user",
@@ -124,6 +131,7 @@ export const raceday: Area = (api) => {
     errors: [403, 404, 409],
   });
   api.get("/api/events/{id}/classes/{classId}/results.csv", {
+    operationId: "getClassResultsCsv",
     summary: "A class's published results as CSV",
     access: "public",
     params: cls,
@@ -131,6 +139,7 @@ export const raceday: Area = (api) => {
     errors: [404],
   });
   api.put("/api/events/{id}/classes/{classId}/overrides/{entryId}", {
+    operationId: "setPayoutOverride",
     summary: "Set one placing's payout",
     description: "`amountCents` and a `reason`, kept in the history. A published class is published again.",
     access: "user",
@@ -140,6 +149,7 @@ export const raceday: Area = (api) => {
     errors: [403, 404],
   });
   api.delete("/api/events/{id}/classes/{classId}/overrides/{entryId}", {
+    operationId: "removePayoutOverride",
     summary: "Back to the computed payout",
     description: "With a `reason`, kept in the history.",
     access: "user",
