@@ -88,16 +88,20 @@ describe("season standings", () => {
     let nonEmpty = 0;
     fc.assert(
       fc.property(fc.array(opArb, { minLength: 1, maxLength: 25 }), (ops) => {
-        const s = db
-          .insert(series)
-          .values({ name: "Prop", startDate: "2030-01-01", endDate: "2030-12-31", classNames: ["Open 4D", "Youth 3D"], pointsTable: { mode: "PLACE", places: [[10, 9, 8, 7, 6, 5, 4, 3, 2, 1], [6, 4, 2]] } })
-          .returning()
-          .get();
-        // Four events (one outside the season), two classes each.
-        const events = DATES.map((date) => createEvent(db, { date }));
-        events.forEach((e, i) => db.insert(seriesEvents).values({ seriesId: s.id, eventId: e.id, status: i < 2 ? "APPROVED" : "PENDING" }).run());
-        const races = events.flatMap((e, i) => [0, 1].map((k) => createRaceClass(db, e.id, { name: CLASS_NAMES[(i + k) % CLASS_NAMES.length]!, divisions: 3 })));
-        const entries = races.map((cls) => teams.map((t) => createRaceEntry(db, cls, t)));
+        // The season's records in one transaction: 100-odd rows, one commit (the ops below commit as the app does).
+        const { s, events, races, entries } = db.transaction(() => {
+          const s = db
+            .insert(series)
+            .values({ name: "Prop", startDate: "2030-01-01", endDate: "2030-12-31", classNames: ["Open 4D", "Youth 3D"], pointsTable: { mode: "PLACE", places: [[10, 9, 8, 7, 6, 5, 4, 3, 2, 1], [6, 4, 2]] } })
+            .returning()
+            .get();
+          // Four events (one outside the season), two classes each.
+          const events = DATES.map((date) => createEvent(db, { date }));
+          events.forEach((e, i) => db.insert(seriesEvents).values({ seriesId: s.id, eventId: e.id, status: i < 2 ? "APPROVED" : "PENDING" }).run());
+          const races = events.flatMap((e, i) => [0, 1].map((k) => createRaceClass(db, e.id, { name: CLASS_NAMES[(i + k) % CLASS_NAMES.length]!, divisions: 3 })));
+          const entries = races.map((cls) => teams.map((t) => createRaceEntry(db, cls, t)));
+          return { s, events, races, entries };
+        });
 
         for (const op of ops) {
           if (op.kind === "publish") {
