@@ -13,18 +13,13 @@
 # A container started on an empty volume restores from the replica first.
 
 FROM node:24-bookworm-slim AS build
-# better-sqlite3 compiles from source: its prebuilt download is unreachable on
-# some networks. Building from source skips that attempt (and its timeout), and
-# the image's own Node headers spare node-gyp another download.
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
-ENV npm_config_build_from_source=better-sqlite3 \
-    npm_config_nodedir=/usr/local \
-    npm_config_fund=false \
+# No compiler: better-sqlite3 (13, on Node-API) carries its prebuilt binaries in
+# its package, and sharp and esbuild take theirs from the registry, so the
+# install downloads nothing from anywhere else and builds nothing.
+ENV npm_config_fund=false \
     npm_config_audit=false
 WORKDIR /app
-# Dependencies first, so a source change does not recompile better-sqlite3.
+# Dependencies first, so a source change does not install them again.
 # `npm install`, not `npm ci`: ci fails on some registries for projects that
 # pull in rollup's platform packages.
 COPY package.json package-lock.json ./

@@ -41,7 +41,7 @@ async function run(variant: Variant, template: string) {
   });
   let firstAnswerMs = NaN;
   while (Number.isNaN(firstAnswerMs)) {
-    if (child.exitCode !== null) throw new Error(`${variant}: exited with ${child.exitCode}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${variant}: exited with ${child.exitCode ?? child.signalCode}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) firstAnswerMs = performance.now() - started;
     } catch {
