@@ -12,19 +12,14 @@
 #   -v /mnt/backup/cloverleaf:/replica -e LITESTREAM_REPLICA_URL=file:///replica
 # A container started on an empty volume restores from the replica first.
 
-FROM node:20-bookworm-slim AS build
-# better-sqlite3 compiles from source: its prebuilt download is unreachable on
-# some networks. Building from source skips that attempt (and its timeout), and
-# the image's own Node headers spare node-gyp another download.
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
-ENV npm_config_build_from_source=better-sqlite3 \
-    npm_config_nodedir=/usr/local \
-    npm_config_fund=false \
+FROM node:24-bookworm-slim AS build
+# No compiler: better-sqlite3 (13, on Node-API) carries its prebuilt binaries in
+# its package, and sharp and esbuild take theirs from the registry, so the
+# install downloads nothing from anywhere else and builds nothing.
+ENV npm_config_fund=false \
     npm_config_audit=false
 WORKDIR /app
-# Dependencies first, so a source change does not recompile better-sqlite3.
+# Dependencies first, so a source change does not install them again.
 # `npm install`, not `npm ci`: ci fails on some registries for projects that
 # pull in rollup's platform packages.
 COPY package.json package-lock.json ./
@@ -32,11 +27,12 @@ COPY package.json package-lock.json ./
 COPY patches ./patches
 RUN npm install
 COPY . .
-# tsx stays after the prune: it is a runtime dependency (the server and the
-# scripts are TypeScript run through it).
+# The build compiles the server and the scripts production runs (seed-demo,
+# backup, grant-admin) to build/server/, so the prune leaves no TypeScript
+# tooling: production runs plain `node`.
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 # Litestream (a Go program, installed by npm with the app's dependencies) checks
 # an S3 service's certificate against the system's CA list, which the slim
 # image lacks; Node carries its own.
@@ -62,4 +58,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
 # SIGTERM reaches the server's primary process, which has every worker finish
 # its requests in flight (within 8 s, under docker stop's 10) and exits 0.
 # The workers are its own children: it reaps them, and replaces one that dies.
-CMD ["node", "--import", "tsx", "server/index.ts"]
+# Source maps: a crash's stack names the TypeScript file and line.
+CMD ["node", "--enable-source-maps", "build/server/index.js"]

@@ -3,7 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", "node_modules/**", "test-results/**", "playwright-report/**", "data/**", "tests/.tmp/**"] },
+  { ignores: ["build/**", "public/build/**", "node_modules/**", "test-results/**", "playwright-report/**", "data/**", "tests/.tmp/**", ".ci/node/**", "tests/helpers/openapi.generated.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -40,7 +40,7 @@ export default defineConfig({
     // The build is made again first when it is older than its source (tests/helpers/fresh-build.ts):
     // here, because Playwright starts this server before it runs the global setup.
     // The demo data gives the signed-in screens something real to show.
-    command: `node --import tsx tests/helpers/fresh-build.ts && rm -rf ${DATA_DIR} && node --import tsx scripts/seed-demo.ts > /dev/null && node scripts/start.js`,
+    command: `node --import tsx tests/helpers/fresh-build.ts && rm -rf ${DATA_DIR} && node build/server/seed-demo.js > /dev/null && node scripts/start.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     // Room for a build on a busy machine.

@@ -292,11 +292,14 @@ function processTree(root: number): number[] {
   return out;
 }
 
+/** What /proc/<pid>/comm says of a Node process: "node", or since Node 24 its main thread's name. */
+const NODE_COMMS = new Set(["node", "MainThread"]);
+
 /** The node processes of the server: the primary and its workers (not, say, an esbuild service). */
 export function serverProcesses(root: number): number[] {
   return processTree(root).filter((pid) => {
     try {
-      return fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "node";
+      return NODE_COMMS.has(fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim());
     } catch {
       return false;
     }

@@ -77,7 +77,7 @@ export const paperSchema = withDates({
 export type PaperInput = z.infer<typeof paperSchema>;
 
 /** New dates for a paper on record (JSON): a field left out stays, null clears it. */
-const patchDay = z.union([z.string(), z.null()]).optional();
+const patchDay = z.string().nullable().optional();
 export const paperDatesPatchSchema = z.object({ issuedOn: patchDay, expiresOn: patchDay }).strict();
 export type PaperDatesPatch = z.infer<typeof paperDatesPatchSchema>;
 

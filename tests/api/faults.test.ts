@@ -9,7 +9,7 @@ import { SERVICE_UNAVAILABLE } from "../../app/lib/http.server";
 import { TMP_DIR } from "../helpers/paths";
 
 /**
- * The real server process (`node --import tsx server/index.ts`, as the
+ * The real server process (`node build/server/index.js`, compiled from server/index.ts, as the
  * container runs it) under faults: killed mid-write, stopped gracefully,
  * started on an unusable DATA_DIR.
  */
@@ -29,7 +29,7 @@ afterEach(() => {
 
 async function startServer(dataDir: string) {
   const port = await freePort();
-  child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  child = spawn(process.execPath, ["build/server/index.js"], {
     // One process: nothing here depends on the worker count (tests/api/cluster.test.ts covers workers), and it starts sooner.
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", SMTP_URL: "", RATE_LIMIT_FACTOR: "1000", APP_ORIGIN: "", WEB_CONCURRENCY: "1" },
     stdio: ["ignore", "ignore", "pipe"],
@@ -121,7 +121,7 @@ describe("faults", () => {
   it("refuses to start on an unusable DATA_DIR, with a clear message", () => {
     const file = path.join(fs.mkdtempSync(path.join(TMP_DIR, "bad-")), "a-file");
     fs.writeFileSync(file, "");
-    const result = spawnSync(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    const result = spawnSync(process.execPath, ["build/server/index.js"], {
       env: { ...process.env, DATA_DIR: path.join(file, "data"), PORT: "3999" },
       encoding: "utf8",
       timeout: 20_000,

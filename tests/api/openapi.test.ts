@@ -14,6 +14,7 @@ type Document = {
   components: { securitySchemes: Record<string, { type: string; in: string; name: string }>; schemas: Record<string, unknown> };
 };
 type Operation = {
+  operationId?: string;
   security?: Array<Record<string, string[]>>;
   parameters?: Array<{ in: string; name: string; required?: boolean }>;
   requestBody?: { content: Record<string, unknown> };
@@ -93,6 +94,31 @@ describe("GET /api/openapi.json", () => {
     expect(routeOnly, "routes of the build without an entry (app/features/openapi/paths/)").toEqual([]);
     expect(docOnly, "entries without a route of the build").toEqual([]);
     for (const op of BEFORE_REMIX) expect(described).toContain(op);
+  });
+
+  it("names every operation for client generators: an operationId, camelCase, unique", () => {
+    const named = new Map<string, string[]>();
+    const missing: string[] = [];
+    const badlyNamed: string[] = [];
+    for (const [p, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (!METHODS.includes(method)) continue;
+        const where = `${method.toUpperCase()} ${p}`;
+        if (!op.operationId) missing.push(where);
+        else if (!/^[a-z][a-zA-Z0-9]*$/.test(op.operationId)) badlyNamed.push(`${where}: ${op.operationId}`);
+        else named.set(op.operationId, [...(named.get(op.operationId) ?? []), where]);
+      }
+    }
+    const where = "(its entry in app/features/openapi/paths/)";
+    expect(missing, `operations without an operationId ${where}: name each (camelCase, a verb and its object: searchEvents)`).toEqual([]);
+    expect(badlyNamed, `operationIds that are not camelCase ${where}`).toEqual([]);
+    const twice = [...named].filter(([, ops]) => ops.length > 1).map(([id, ops]) => `${id}: ${ops.join(", ")}`);
+    expect(twice, `operationIds given to more than one operation ${where}`).toEqual([]);
+    // Generated clients name their methods from these: a rename breaks every client, so the known ones stay.
+    expect(named.get("searchEvents")).toEqual(["POST /api/events/search"]);
+    expect(named.get("publishClassResults")).toEqual(["POST /api/events/{id}/classes/{classId}/results/publish"]);
+    expect(named.get("signIn")).toEqual(["POST /api/auth/login"]);
+    expect(named.size).toBeGreaterThanOrEqual(146);
   });
 
   it("names the catch-all 404 nowhere and answers its own route", async () => {

@@ -18,12 +18,13 @@ afterAll(() => app.close());
 type Outcome = { status: number | null; stdout: string; stderr: string };
 
 /**
- * Runs a script the way `npm run` does, in a child process against the test
- * server's DATA_DIR. Asynchronous on purpose: the server lives in this
- * process and must keep answering while the script runs.
+ * Runs a script the way `npm run` does (compiled, build/server/<name>.js), in
+ * a child process against the test server's DATA_DIR. Asynchronous on
+ * purpose: the server lives in this process and must keep answering while
+ * the script runs.
  */
-function runScript(script: string, args: string[] = [], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+function runScript(script: "grant-admin" | "backup", args: string[] = [], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [`build/server/${script}.js`, ...args], {
     env: { ...process.env, DATA_DIR: app.dataDir, ...env },
   });
   let stdout = "";
@@ -47,7 +48,7 @@ describe("npm run grant-admin", () => {
     await signIn(client, user.email);
     expect((await client.get("/admin")).status).toBe(403);
 
-    const { status, stdout } = await runScript("scripts/grant-admin.ts", [`  ${user.email.toUpperCase()} `]).done;
+    const { status, stdout } = await runScript("grant-admin", [`  ${user.email.toUpperCase()} `]).done;
     expect(status).toBe(0);
     expect(stdout).toContain(`${user.email} is now an administrator.`);
     expect(getUserByEmail(app.db, user.email)!.isAdmin).toBe(true);
@@ -58,20 +59,20 @@ describe("npm run grant-admin", () => {
   });
 
   it("refuses an unknown email with a message and exit code 1", async () => {
-    const { status, stdout, stderr } = await runScript("scripts/grant-admin.ts", ["nobody@example.com"]).done;
+    const { status, stdout, stderr } = await runScript("grant-admin", ["nobody@example.com"]).done;
     expect(status).toBe(1);
     expect(stderr).toContain("No user with the email nobody@example.com");
     expect(stdout).toBe("");
   });
 
   it("prints its usage and exits 1 without an email", async () => {
-    const { status, stderr } = await runScript("scripts/grant-admin.ts").done;
+    const { status, stderr } = await runScript("grant-admin").done;
     expect(status).toBe(1);
     expect(stderr).toContain("Usage: npm run grant-admin -- <email>");
   });
 
   it("migrates a fresh DATA_DIR first, so the answer is about the user, not a missing table", async () => {
-    const { status, stderr } = await runScript("scripts/grant-admin.ts", ["first@example.com"], {
+    const { status, stderr } = await runScript("grant-admin", ["first@example.com"], {
       DATA_DIR: tempDir("fresh-"),
     }).done;
     expect(status).toBe(1);
@@ -88,11 +89,11 @@ async function freePort() {
   return port;
 }
 
-/** Starts the production entry point (server/index.ts) on DATA_DIR and waits until it listens. */
+/** Starts the production entry point (build/server/index.js, compiled from server/index.ts) on DATA_DIR and waits until it listens. */
 async function startServerOn(dataDir: string) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["build/server/index.js"], {
     // One process: nothing here depends on the worker count (tests/api/cluster.test.ts covers workers), and it starts sooner.
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", APP_ORIGIN: url, WEB_CONCURRENCY: "1" },
   });
@@ -124,7 +125,7 @@ describe("npm run backup", () => {
     fs.writeFileSync(path.join(app.dataDir, "uploads/runs/ride.mp4"), "not really a video");
 
     const target = path.join(tempDir("backup-"), "copy");
-    const backup = runScript("scripts/backup.ts", [target]);
+    const backup = runScript("backup", [target]);
     let finished = false;
     void backup.done.then(() => (finished = true));
     const answers: number[] = [];
@@ -182,20 +183,20 @@ describe("npm run backup", () => {
   });
 
   it("writes to DATA_DIR/backups/<timestamp>/ by default and refuses to overwrite a backup", async () => {
-    const first = await runScript("scripts/backup.ts").done;
+    const first = await runScript("backup").done;
     expect(first.status).toBe(0);
     const folder = first.stdout.match(/Backup written to (.+)/)![1]!.trim();
     expect(path.dirname(folder)).toBe(path.join(app.dataDir, "backups"));
     expect(path.basename(folder)).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ$/);
     expect(fs.existsSync(path.join(folder, "app.db"))).toBe(true);
 
-    const again = await runScript("scripts/backup.ts", [folder]).done;
+    const again = await runScript("backup", [folder]).done;
     expect(again.status).toBe(1);
     expect(again.stderr).toContain("already exists");
   });
 
   it("says so when there is no database to back up", async () => {
-    const { status, stderr } = await runScript("scripts/backup.ts", [], { DATA_DIR: tempDir("empty-") }).done;
+    const { status, stderr } = await runScript("backup", [], { DATA_DIR: tempDir("empty-") }).done;
     expect(status).toBe(1);
     expect(stderr).toContain("nothing to back up");
   });

@@ -12,7 +12,7 @@ const DEMO = { email: "kaylee@demo.cloverleaf.app", password: "demo-password-1" 
 
 /** Runs the real script, as `npm run seed-demo` would, against one data folder. */
 function seed(dataDir: string) {
-  return spawnSync(process.execPath, ["--import", "tsx", "scripts/seed-demo.ts"], {
+  return spawnSync(process.execPath, ["build/server/seed-demo.js"], {
     env: { ...process.env, DATA_DIR: dataDir },
     encoding: "utf8",
     timeout: 60_000,

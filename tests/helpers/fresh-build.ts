@@ -26,8 +26,10 @@ import { pathToFileURL } from "node:url";
  * app, the db modules it imports (#db/schema, #db/client; not the migrations,
  * which the server reads at start), the Remix, Tailwind and TypeScript
  * configuration (paths aliases), the dependencies bundled for the browser
- * (package.json, package-lock.json, patches/). Not public/: the server serves
- * it from disk as it is. Not server/: the tests import it directly.
+ * (package.json, package-lock.json, patches/); and what scripts/build-server.js
+ * compiles to build/server/ (server/, the seed, backup and grant-admin
+ * scripts), which `npm start` runs. Not public/: the server serves it from
+ * disk as it is.
  */
 export const BUILD_INPUTS = [
   "app",
@@ -40,9 +42,16 @@ export const BUILD_INPUTS = [
   "package-lock.json",
   "patches",
   "scripts/precompress.js",
+  "scripts/build-server.js",
+  "server",
+  "scripts/seed-demo.ts",
+  "scripts/backup.ts",
+  "scripts/grant-admin.ts",
 ];
 
 const BUILD = "build/index.js";
+/** Written last by the build (scripts/build-server.js): without it the build stopped half way. */
+const SERVER_BUILD = "build/server/index.js";
 const LOCK = "tests/.tmp/build.lock";
 
 /**
@@ -57,6 +66,7 @@ export function staleBuild(root: string): string | undefined {
   } catch {
     return "no build found";
   }
+  if (!fs.existsSync(path.join(root, SERVER_BUILD))) return "no compiled server found";
   // The newest file names the change best; a directory alone means a file went from it.
   const newest = { file: { name: "", at: built }, directory: { name: "", at: built } };
   const visit = (relative: string) => {

@@ -45,11 +45,14 @@ await new Promise((resolve) => setTimeout(resolve, 1500));
 fs.appendFileSync("builds.log", "built\\n");
 fs.writeFileSync("node-env.txt", String(process.env.NODE_ENV));
 fs.mkdirSync("build", { recursive: true });
-fs.writeFileSync("build/index.js", "");`,
+fs.writeFileSync("build/index.js", "");
+fs.mkdirSync("build/server", { recursive: true });
+fs.writeFileSync("build/server/index.js", "");`,
   );
   write("public/build/entry.js", "", start + HOUR);
   write("build/index.js", "", start + HOUR);
-  for (const dir of ["app", "app/routes", "db", "db/schema", "db/migrations", "public", "public/build", "server", "tests", "tests/unit", "build", "."]) setTime(dir, start);
+  write("build/server/index.js", "", start + HOUR);
+  for (const dir of ["app", "app/routes", "db", "db/schema", "db/migrations", "public", "public/build", "server", "tests", "tests/unit", "build", "build/server", "."]) setTime(dir, start);
 }
 
 const builds = () => (fs.existsSync(path.join(root, "builds.log")) ? fs.readFileSync(path.join(root, "builds.log"), "utf8").split("\n").filter(Boolean).length : 0);
@@ -90,9 +93,19 @@ describe("staleBuild", () => {
     expect(staleBuild(root)).toBe(`build is older than ${path.join("app", "routes", "x.tsx")}`);
   });
 
-  it("ignores what the build does not read: its own output, public files, migrations, the server, tests", () => {
-    for (const file of ["public/build/entry.js", "public/sw.js", "db/migrations/0000_init.sql", "server/app.ts", "tests/unit/a.test.ts"]) setTime(file, start + 2 * HOUR);
+  it("ignores what the build does not read: its own output, public files, migrations, tests", () => {
+    for (const file of ["public/build/entry.js", "build/server/index.js", "public/sw.js", "db/migrations/0000_init.sql", "tests/unit/a.test.ts"]) setTime(file, start + 2 * HOUR);
     expect(staleBuild(root)).toBeUndefined();
+  });
+
+  it("finds a change to the server, which the build compiles", () => {
+    setTime("server/app.ts", start + 2 * HOUR);
+    expect(staleBuild(root)).toBe(`build is older than ${path.join("server", "app.ts")}`);
+  });
+
+  it("finds a build whose compiled server is missing", () => {
+    fs.rmSync(path.join(root, "build/server"), { recursive: true });
+    expect(staleBuild(root)).toBe("no compiled server found");
   });
 
   it("finds no build", () => {

@@ -43,8 +43,12 @@ const ERROR_TEXT: Record<number, string> = {
 
 /** One operation, as the area files describe it; `path` in OpenAPI form (`/api/events/{id}`). */
 export type Operation = {
-  /** A stable, unique camelCase name for client generators (`getEventBooks`). */
-  operationId?: string;
+  /**
+   * The operation's name for client generators (openapi-generator, orval, Kiota name methods from it):
+   * camelCase, a verb and what it acts on (`searchEvents`, `publishClassResults`), unique in the API.
+   * Renaming one renames a method in every generated client, so it stays once published.
+   */
+  operationId: string;
   summary: string;
   description?: string;
   access: Access;
@@ -86,9 +90,13 @@ export class ApiDescription {
   }
 
   private add(method: Method, path: string, op: Operation) {
+    const operation = `${method.toUpperCase()} ${path}`;
+    // Checked by tests/api/openapi.test.ts, which names each operation without one, or with a name
+    // not camelCase or taken twice; the document is still served meanwhile.
+    const { operationId } = op;
     const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
     const missing = names.filter((n) => !op.params?.[n]);
-    if (missing.length) throw new Error(`${method.toUpperCase()} ${path}: describe the path parameters ${missing.join(", ")}`);
+    if (missing.length) throw new Error(`${operation}: describe the path parameters ${missing.join(", ")}`);
     const params = names.length
       ? z.object(Object.fromEntries(names.map((n) => [n, z.string().openapi({ description: op.params![n] })])))
       : undefined;
@@ -134,7 +142,7 @@ export class ApiDescription {
     this.registry.registerPath({
       method,
       path,
-      ...(op.operationId ? { operationId: op.operationId } : {}),
+      operationId,
       summary: op.summary,
       description: op.description,
       tags: [path.split("/")[2] ?? "api"],

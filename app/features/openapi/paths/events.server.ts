@@ -11,6 +11,7 @@ const homeZip = z.object({
 /** Events: listing, searching, adding, editing, saving, reporting, their calendar files. */
 export const events: Area = (api) => {
   api.get("/api/events", {
+    operationId: "listNearbyEvents",
     summary: "Upcoming events near the user",
     description: "Approved events ending on or after the user's today, within their search radius, soonest first, with distances.",
     access: "user",
@@ -18,6 +19,7 @@ export const events: Area = (api) => {
     responses: { 200: { description: "The events.", schema: z.array(Event) } },
   });
   api.post("/api/events", {
+    operationId: "createEvent",
     summary: "Add an event",
     description: "Hidden until an administrator approves it. A repeated `clientId` answers the event already added, with 200.",
     access: "user",
@@ -28,6 +30,7 @@ export const events: Area = (api) => {
     },
   });
   api.post("/api/events/search", {
+    operationId: "searchEvents",
     summary: "Search events",
     description:
       "By place (`zipCode` or `cityState`, with `radius` in miles) and/or dates, with filters. Ordered by date, then id. " +
@@ -47,6 +50,7 @@ export const events: Area = (api) => {
     },
   });
   api.get("/api/events/{id}", {
+    operationId: "getEvent",
     summary: "One event",
     description: "Its creator also sees their change waiting for review (`pendingChange`).",
     access: "user",
@@ -55,6 +59,7 @@ export const events: Area = (api) => {
     errors: [404],
   });
   api.put("/api/events/{id}", {
+    operationId: "updateEvent",
     summary: "Edit an event (its creator or an administrator)",
     description:
       "A creator's change to a listed event waits for review: 202 with `changeStatus: \"pending_review\"` and the listed event with its `pendingChange`. Otherwise it applies at once: 200, `changeStatus: \"applied\"`.",
@@ -68,6 +73,7 @@ export const events: Area = (api) => {
     errors: [404],
   });
   api.post("/api/events/{id}/status", {
+    operationId: "changeEventStatus",
     summary: "Cancel, postpone or reschedule an event (its creator or an administrator)",
     description: "A `reason` is required for CANCELLED and POSTPONED. Answers the event as it is now.",
     access: "user",
@@ -77,6 +83,7 @@ export const events: Area = (api) => {
     errors: [404],
   });
   api.post("/api/events/{id}/save", {
+    operationId: "saveEvent",
     summary: "Save an event (idempotent)",
     access: "user",
     params: { id: "The event's id." },
@@ -84,12 +91,14 @@ export const events: Area = (api) => {
     errors: [404],
   });
   api.delete("/api/events/{id}/save", {
+    operationId: "unsaveEvent",
     summary: "Unsave an event (idempotent)",
     access: "user",
     params: { id: "The event's id." },
     responses: { 200: { description: "Not saved.", schema: z.object({ saved: z.literal(false) }) } },
   });
   api.get("/api/events/{id}/ics", {
+    operationId: "getEventCalendarFile",
     summary: "An event as an .ics calendar file",
     description: "Public for approved events, like the share page.",
     access: "public",
@@ -98,6 +107,7 @@ export const events: Area = (api) => {
     errors: [404],
   });
   api.post("/api/events/share", {
+    operationId: "shareEvent",
     summary: "Share an event with another rider",
     access: "user",
     body: shareEventSchema,
@@ -105,12 +115,14 @@ export const events: Area = (api) => {
     errors: [404],
   });
   api.get("/api/created-events", {
+    operationId: "listCreatedEvents",
     summary: "The user's own events, approved or not",
     access: "user",
     query: homeZip,
     responses: { 200: { description: "The events, each with its `pendingChange` or null.", schema: z.array(Event) } },
   });
   api.get("/api/saved-events", {
+    operationId: "listSavedEvents",
     summary: "The events the user saved",
     description: "Never events the user created.",
     access: "user",
@@ -128,6 +140,7 @@ export const events: Area = (api) => {
     },
   });
   api.post("/api/event-reports", {
+    operationId: "reportEvent",
     summary: "Report an event",
     access: "user",
     body: eventReportSchema,
@@ -140,6 +153,7 @@ export const events: Area = (api) => {
     errors: [404, 409],
   });
   api.get("/api/share/event/{id}", {
+    operationId: "getSharedEvent",
     summary: "An event as a share page shows it",
     description: "Public. An unapproved event is not found, but for its creator and administrators.",
     access: "public",
@@ -148,6 +162,7 @@ export const events: Area = (api) => {
     errors: [404],
   });
   api.get("/api/city-state-suggestions", {
+    operationId: "suggestCityStates",
     summary: "\"City, ST\" suggestions from three characters",
     access: "user",
     query: z.object({ query: z.string().optional().openapi({ description: "What was typed (the first 100 characters are read)." }) }),
@@ -156,6 +171,7 @@ export const events: Area = (api) => {
     },
   });
   api.post("/api/geocode-location", {
+    operationId: "geocodeLocation",
     summary: "A ZIP code for an address or a \"City, ST\"",
     access: "user",
     body: geocodeSchema,

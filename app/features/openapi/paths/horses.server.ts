@@ -11,6 +11,7 @@ const paper = { id: "The horse's id.", docId: "The paper's id." };
 /** Horses and their papers. Anyone else's horse answers 404, like a missing one. */
 export const horses: Area = (api) => {
   api.get("/api/horses", {
+    operationId: "listHorses",
     summary: "The user's horses",
     description: "Without `view`: the names of the active horses and the favourite. With `view=records`: the horse records, retired ones included.",
     access: "user",
@@ -18,6 +19,7 @@ export const horses: Area = (api) => {
     responses: { 200: { description: "The names, or the records.", schema: z.union([z.array(Horse), anyObject("The names of the active horses.")]) } },
   });
   api.post("/api/horses", {
+    operationId: "createHorse",
     summary: "Add a horse",
     access: "user",
     body: newHorseSchema,
@@ -25,6 +27,7 @@ export const horses: Area = (api) => {
     errors: [409],
   });
   api.get("/api/horses/{id}", {
+    operationId: "getHorse",
     summary: "One horse",
     access: "user",
     params: horse,
@@ -32,6 +35,7 @@ export const horses: Area = (api) => {
     errors: [404],
   });
   api.patch("/api/horses/{id}", {
+    operationId: "updateHorse",
     summary: "Change a horse",
     description: "Any of its fields: `retired` retires it or brings it back, `shared` publishes its record, `photoUrl` an image uploaded with `?kind=horse` (null removes it).",
     access: "user",
@@ -41,6 +45,7 @@ export const horses: Area = (api) => {
     errors: [404, 409],
   });
   api.delete("/api/horses/{id}", {
+    operationId: "deleteHorse",
     summary: "Delete a horse",
     description: "Its runs stay, unlinked.",
     access: "user",
@@ -49,6 +54,7 @@ export const horses: Area = (api) => {
     errors: [404],
   });
   api.get("/api/horses/{id}/documents", {
+    operationId: "listHorseDocuments",
     summary: "A horse's papers",
     access: "user",
     params: horse,
@@ -56,6 +62,7 @@ export const horses: Area = (api) => {
     errors: [404],
   });
   api.post("/api/horses/{id}/documents", {
+    operationId: "createHorseDocument",
     summary: "Add a paper",
     description: `Multipart form: \`kind\`, \`issuedOn\`, \`expiresOn\` and \`file\` (an image or a PDF, up to ${UPLOAD_RULES.paper.maxBytes / MB} MB).`,
     access: "user",
@@ -68,6 +75,7 @@ export const horses: Area = (api) => {
     errors: [404, 415],
   });
   api.get("/api/horses/{id}/documents/{docId}", {
+    operationId: "getHorseDocument",
     summary: "One paper",
     access: "user",
     params: paper,
@@ -75,6 +83,7 @@ export const horses: Area = (api) => {
     errors: [404],
   });
   api.patch("/api/horses/{id}/documents/{docId}", {
+    operationId: "updateHorseDocument",
     summary: "Change a paper's dates",
     description: "`issuedOn` and `expiresOn` as YYYY-MM-DD, or null to clear; its reminders move.",
     access: "user",
@@ -84,6 +93,7 @@ export const horses: Area = (api) => {
     errors: [404],
   });
   api.delete("/api/horses/{id}/documents/{docId}", {
+    operationId: "deleteHorseDocument",
     summary: "Delete a paper",
     description: "The paper, its file and its pending reminders.",
     access: "user",
@@ -92,6 +102,7 @@ export const horses: Area = (api) => {
     errors: [404],
   });
   api.get("/api/horses/{id}/documents/{docId}/file", {
+    operationId: "getHorseDocumentFile",
     summary: "A paper's file",
     description: "To its owner only; `Cache-Control: private, no-store`.",
     access: "user",
@@ -100,6 +111,7 @@ export const horses: Area = (api) => {
     errors: [404],
   });
   api.get("/api/share/horse/{id}", {
+    operationId: "getSharedHorse",
     summary: "A horse's shared record",
     description: "Public while its owner shares it; otherwise answered like a missing one.",
     access: "public",

@@ -88,6 +88,7 @@ const Timer = z.object({ userId: z.string(), name: z.string(), email: z.string()
 /** Race day's classes, entries, the draw and timers (docs/race-day.md). A hidden event answers 404. */
 export const racedayEntries: Area = (api) => {
   api.get("/api/events/{id}/classes", {
+    operationId: "listEventClasses",
     summary: "An event's classes",
     description: "Public for an approved event: each class's money rules (integer cents) and entry count.",
     access: "public",
@@ -96,6 +97,7 @@ export const racedayEntries: Area = (api) => {
     errors: [404],
   });
   api.post("/api/events/{id}/classes", {
+    operationId: "createEventClass",
     summary: "Add a class",
     description: "The producer or an admin, on an approved event. Amounts are integer cents (a float is refused, never rounded).",
     access: "user",
@@ -105,6 +107,7 @@ export const racedayEntries: Area = (api) => {
     errors: [403, 404, 409],
   });
   api.patch("/api/events/{id}/classes/{classId}", {
+    operationId: "updateEventClass",
     summary: "Change a class",
     description: "Once results are published its money rules no longer change (409).",
     access: "user",
@@ -114,6 +117,7 @@ export const racedayEntries: Area = (api) => {
     errors: [404, 409],
   });
   api.delete("/api/events/{id}/classes/{classId}", {
+    operationId: "deleteEventClass",
     summary: "Delete a class and its entries",
     description: "Refused (409) once its results are published, or while a sidepot pays on it.",
     access: "user",
@@ -122,6 +126,7 @@ export const racedayEntries: Area = (api) => {
     errors: [404, 409],
   });
   api.get("/api/events/{id}/classes/{classId}/draw", {
+    operationId: "getClassDraw",
     summary: "A class's published draw",
     description: "Public once published (404 before): the running order, drags and the seed for the audit.",
     access: "public",
@@ -135,6 +140,7 @@ export const racedayEntries: Area = (api) => {
     errors: [404],
   });
   api.post("/api/events/{id}/classes/{classId}/draw", {
+    operationId: "drawClass",
     summary: "Draw a class",
     description: "A new seed, or `seed` to draw the same order again; `publish: true` publishes it (alone, on a drawn class, publishes the order drawn). A published draw is never drawn again (409).",
     access: "user",
@@ -144,6 +150,7 @@ export const racedayEntries: Area = (api) => {
     errors: [404, 409],
   });
   api.get("/api/events/{id}/entries", {
+    operationId: "listEventEntries",
     summary: "Entries of an event",
     description: "The producer (or an admin) gets every entry; a rider their own, with `totalCents` of what still runs.",
     access: "user",
@@ -152,6 +159,7 @@ export const racedayEntries: Area = (api) => {
     errors: [404],
   });
   api.post("/api/events/{id}/entries", {
+    operationId: "enterClass",
     summary: "Enter a class",
     description: "A rider: `classId` with `horseId` or `horseName`, optional `riderId`, before entries close. The producer may send `riderName` and `horseName` for a walk-up. `exhibition: true` adds an exhibition run (the producer's walk-up, or a rider's own horse): timed and shown on the live page marked Exhibition, never placed or paid, not in the pot, not sent to the season; its fee is the class's `exhibitionFeeCents`; a rider with an account gets it in their run log as an official run placed \"Exhibition\". A sidepot takes none (409). A Private rider's answer carries `notice`: the draw and results show their name.",
     access: "user",
@@ -161,6 +169,7 @@ export const racedayEntries: Area = (api) => {
     errors: [403, 404, 409],
   });
   api.patch("/api/events/{id}/entries/{entryId}", {
+    operationId: "updateEntry",
     summary: "Change an entry",
     description:
       "`scratched`, `paid`, `paidMethod` (`CASH`, `CHECK`, `CARD`, `ONLINE`, `COMP`: marks it paid), `paidReference` (a check's number, required for `CHECK`), `backNumber`, `classId` (a move): the producer; the rider who entered may only scratch, before entries close. `paid: false` clears the method and reference.",
@@ -171,6 +180,7 @@ export const racedayEntries: Area = (api) => {
     errors: [404, 409],
   });
   api.delete("/api/events/{id}/entries/{entryId}", {
+    operationId: "scratchEntry",
     summary: "Scratch an entry",
     access: "user",
     params: entry,
@@ -178,6 +188,7 @@ export const racedayEntries: Area = (api) => {
     errors: [404, 409],
   });
   api.get("/api/events/{id}/timers", {
+    operationId: "listEventTimers",
     summary: "An event's timers",
     access: "user",
     params: event,
@@ -185,6 +196,7 @@ export const racedayEntries: Area = (api) => {
     errors: [403, 404],
   });
   api.post("/api/events/{id}/timers", {
+    operationId: "addEventTimer",
     summary: "Name a timer",
     description: "By the email of an existing account (404 with a message otherwise); naming one again answers 200.",
     access: "user",
@@ -194,6 +206,7 @@ export const racedayEntries: Area = (api) => {
     errors: [404],
   });
   api.delete("/api/events/{id}/timers/{userId}", {
+    operationId: "removeEventTimer",
     summary: "Remove a timer",
     access: "user",
     params: timer,

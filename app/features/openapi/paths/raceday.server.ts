@@ -62,6 +62,7 @@ const ClassResults = z
 
 export const raceday: Area = (api) => {
   api.post("/api/events/{id}/times", {
+    operationId: "recordTime",
     summary: "Record a time at the booth",
     description:
       "`entryId`, `outcome` (TIME, NT, SCRATCH), `time` as the timer shows it, `penalties` (knocked barrels), `clientId`, and `takenAt` (optional, ISO 8601 with its zone: the device's clock when the timer took the time). `takenAt` becomes the run's `recordedAt` when plausible: at most 5 minutes after the server's clock and not before the day before the event's first day (in the event's zone); otherwise the time the server received it stands and the event's history says why. The same `clientId` again answers the first record (200) and changes nothing; an entry that already has a time is refused (409): the Error answer then carries the time it has in `existing` (a RaceTime), so a booth can show the conflict. The producer, an admin or a named timer.",
@@ -75,6 +76,7 @@ export const raceday: Area = (api) => {
     errors: [403, 404, 409],
   });
   api.patch("/api/events/{id}/times/{timeId}", {
+    operationId: "correctTime",
     summary: "Correct a time",
     description: "`outcome`, `time`, `penalties` (each kept when left out) and a `reason`, kept in the event's history. A published class is published again.",
     access: "user",
@@ -84,6 +86,7 @@ export const raceday: Area = (api) => {
     errors: [403, 404, 409],
   });
   api.delete("/api/events/{id}/times/{timeId}", {
+    operationId: "undoTime",
     summary: "Undo a time",
     description: "The time stands void and the entry is back in the order; undoing it again changes nothing.",
     access: "user",
@@ -92,6 +95,7 @@ export const raceday: Area = (api) => {
     errors: [403, 404],
   });
   api.post("/api/events/{id}/times/{timeId}/rerun", {
+    operationId: "giveRerun",
     summary: "Give a rerun",
     description: "The time stands void with the `reason` (kept in the history) and the rider runs again.",
     access: "user",
@@ -101,6 +105,7 @@ export const raceday: Area = (api) => {
     errors: [403, 404],
   });
   api.get("/api/events/{id}/live", {
+    operationId: "streamLiveResults",
     summary: "Live results (server-sent events)",
     description: "`event: live` with the event's live view (the last runs, the leaders of each division per class, who is on deck) at once and after every change. Public wherever the event is.",
     access: "public",
@@ -109,6 +114,7 @@ export const raceday: Area = (api) => {
     errors: [404],
   });
   api.get("/api/events/{id}/classes/{classId}/results", {
+    operationId: "getClassResults",
     summary: "A class's results",
     description: "The producer (or an admin) gets the review computed from the times now; anyone who may see the event gets the published results, or 404 before publishing.",
     access: "public",
@@ -117,6 +123,7 @@ export const raceday: Area = (api) => {
     errors: [404],
   });
   api.post("/api/events/{id}/classes/{classId}/results/publish", {
+    operationId: "publishClassResults",
     summary: "Publish a class's results",
     description: "Writes the results, each rider's official run in their run log and one alert per new or changed result. Publishing again writes nothing twice. Refused (409) while entries have not run.",
     access: "user",
@@ -136,6 +143,7 @@ export const raceday: Area = (api) => {
     errors: [403, 404, 409],
   });
   api.get("/api/events/{id}/classes/{classId}/results.csv", {
+    operationId: "getClassResultsCsv",
     summary: "A class's published results as CSV",
     access: "public",
     params: cls,
@@ -143,6 +151,7 @@ export const raceday: Area = (api) => {
     errors: [404],
   });
   api.put("/api/events/{id}/classes/{classId}/overrides/{entryId}", {
+    operationId: "setPayoutOverride",
     summary: "Set one placing's payout",
     description: "`amountCents` and a `reason`, kept in the history. A published class is published again.",
     access: "user",
@@ -152,6 +161,7 @@ export const raceday: Area = (api) => {
     errors: [403, 404],
   });
   api.delete("/api/events/{id}/classes/{classId}/overrides/{entryId}", {
+    operationId: "removePayoutOverride",
     summary: "Back to the computed payout",
     description: "With a `reason`, kept in the history.",
     access: "user",

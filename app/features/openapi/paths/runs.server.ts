@@ -6,6 +6,7 @@ import { anyObject, Rider, Run } from "../shapes.server";
 /** The run log: runs, their trends and sharing, and the account's riders. */
 export const runs: Area = (api) => {
   api.get("/api/run-logs", {
+    operationId: "listRunLogs",
     summary: "The user's runs, newest first",
     description: "Up to 200, filtered by the query's fields.",
     access: "user",
@@ -13,6 +14,7 @@ export const runs: Area = (api) => {
     responses: { 200: { description: "The runs.", schema: z.array(Run) } },
   });
   api.post("/api/run-logs", {
+    operationId: "createRunLog",
     summary: "Log a run",
     description: "A repeated `clientId` (the offline queue sends one) answers the run already stored, with 200.",
     access: "user",
@@ -23,6 +25,7 @@ export const runs: Area = (api) => {
     },
   });
   api.put("/api/run-logs/{id}", {
+    operationId: "replaceRunLog",
     summary: "Replace a run's fields (the owner only)",
     description: "The body of `POST /api/run-logs`, checked by the same rules.",
     access: "user",
@@ -32,6 +35,7 @@ export const runs: Area = (api) => {
     errors: [404],
   });
   api.delete("/api/run-logs/{id}", {
+    operationId: "deleteRunLog",
     summary: "Delete a run (the owner only)",
     access: "user",
     params: { id: "The run's id." },
@@ -39,6 +43,7 @@ export const runs: Area = (api) => {
     errors: [404],
   });
   api.patch("/api/run-logs/{id}/privacy", {
+    operationId: "setRunLogPrivacy",
     summary: "Make a run public or private (the owner only)",
     access: "user",
     params: { id: "The run's id." },
@@ -47,6 +52,7 @@ export const runs: Area = (api) => {
     errors: [404],
   });
   api.get("/api/run-logs/trends", {
+    operationId: "getRunTrends",
     summary: "History and trends of one horse or rider",
     description: "Best and average times by ground, indoor/outdoor and weather (`conditions`, each figure with its run count).",
     access: "user",
@@ -59,6 +65,7 @@ export const runs: Area = (api) => {
     errors: [404],
   });
   api.post("/api/run-logs/share", {
+    operationId: "shareRunLog",
     summary: "Share one of the user's public runs with a rider",
     access: "user",
     body: shareRunSchema,
@@ -66,6 +73,7 @@ export const runs: Area = (api) => {
     errors: [404],
   });
   api.get("/api/share/run-log/{id}", {
+    operationId: "getSharedRunLog",
     summary: "A run as its share page shows it",
     description: "Public; a run that may not be shown answers like a missing one.",
     access: "public",
@@ -74,11 +82,13 @@ export const runs: Area = (api) => {
     errors: [404],
   });
   api.get("/api/riders", {
+    operationId: "listRiders",
     summary: "The account's riders (sub-profiles)",
     access: "user",
     responses: { 200: { description: "The riders.", schema: z.array(Rider) } },
   });
   api.post("/api/riders", {
+    operationId: "createRider",
     summary: "Add a rider",
     access: "user",
     body: riderSchema,
@@ -86,6 +96,7 @@ export const runs: Area = (api) => {
     errors: [409],
   });
   api.delete("/api/riders/{id}", {
+    operationId: "deleteRider",
     summary: "Remove a rider",
     description: "Only the account's own; its runs stay, unlinked.",
     access: "user",

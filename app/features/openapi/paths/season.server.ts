@@ -98,12 +98,14 @@ const standingsQuery = z.object({
 /** Seasons: series, the events that count in them, standings and each rider's road to the finals. */
 export const season: Area = (api) => {
   api.get("/api/series", {
+    operationId: "listSeries",
     summary: "Every series",
     description: "Public, by season start.",
     access: "public",
     responses: { 200: { description: "The series.", schema: z.object({ series: z.array(Series) }) } },
   });
   api.post("/api/series", {
+    operationId: "createSeries",
     summary: "Create a series",
     description: "Unset rules take their defaults (10 to 1 points for places, every race counts, ties by wins, money, then fastest time, the top 15 with at least 4 races qualify).",
     access: "admin",
@@ -111,6 +113,7 @@ export const season: Area = (api) => {
     responses: { 201: { description: "Created.", schema: MessageBody.extend({ series: Series }) } },
   });
   api.get("/api/series/{id}", {
+    operationId: "getSeries",
     summary: "A series and its events",
     description: "Public: the events that count. An administrator also sees the requests waiting or refused.",
     access: "public",
@@ -119,6 +122,7 @@ export const season: Area = (api) => {
     errors: [404],
   });
   api.patch("/api/series/{id}", {
+    operationId: "updateSeries",
     summary: "Change a series",
     description: "Any of the fields of `POST`; `bestOf: null` counts every race again. The standings are computed again from the published results.",
     access: "admin",
@@ -128,6 +132,7 @@ export const season: Area = (api) => {
     errors: [404],
   });
   api.delete("/api/series/{id}", {
+    operationId: "deleteSeries",
     summary: "Delete a series with its standings",
     description: "The races' results stay.",
     access: "admin",
@@ -136,6 +141,7 @@ export const season: Area = (api) => {
     errors: [404],
   });
   api.post("/api/series/{id}/events", {
+    operationId: "requestSeriesEvent",
     summary: "Ask for an event to count in a series",
     description:
       "The event's producer (403 for anyone else who may see it). The event must fall in the season (400). An administrator's request is approved at once (200); " +
@@ -150,6 +156,7 @@ export const season: Area = (api) => {
     errors: [404],
   });
   api.patch("/api/series/{id}/events/{eventId}", {
+    operationId: "reviewSeriesEvent",
     summary: "Approve or refuse an event's request",
     description: "Approving counts the event's published results at once; refusing (or withdrawing) takes them out. Riders whose standing moved are told.",
     access: "admin",
@@ -159,6 +166,7 @@ export const season: Area = (api) => {
     errors: [404],
   });
   api.get("/api/series/{id}/standings", {
+    operationId: "getSeriesStandings",
     summary: "A series' standings",
     description: "Public: one class and division. Riders are named as they entered; `divisions` lists the divisions that have standings.",
     access: "public",
@@ -180,6 +188,7 @@ export const season: Area = (api) => {
     errors: [404],
   });
   api.get("/api/series/{id}/standings.csv", {
+    operationId: "getSeriesStandingsCsv",
     summary: "A series' standings as CSV",
     description: "The same table as `GET /api/series/{id}/standings`, for a spreadsheet.",
     access: "public",
@@ -189,6 +198,7 @@ export const season: Area = (api) => {
     errors: [404],
   });
   api.get("/api/users/{id}/qualification", {
+    operationId: "getQualification",
     summary: "A rider's road to the finals",
     description: "Per series, class, horse and division: place, points, races still needed and the distance to the cut line. To the rider, administrators, and whoever may see the rider's full profile; to anyone else, not found.",
     access: "public",

@@ -7,6 +7,7 @@ const user = { id: "The rider's user id." };
 /** Riders and their profiles, following, reporting a rider. */
 export const social: Area = (api) => {
   api.post("/api/users/search", {
+    operationId: "searchUsers",
     summary: "Find riders",
     description: "`{ query }`, `{ query, zipCode, radius }` or `{ viewAll: true }`; only riders the viewer may see.",
     access: "user",
@@ -15,6 +16,7 @@ export const social: Area = (api) => {
     responses: { 200: { description: "The riders found.", schema: anyObject("The riders found, each as the viewer may see them.") } },
   });
   api.get("/api/users/{id}", {
+    operationId: "getUserProfile",
     summary: "A rider's profile, as the viewer may see it",
     description: "A SOLO rider (to others), a banned one and a missing one alike answer 404.",
     access: "user",
@@ -23,6 +25,7 @@ export const social: Area = (api) => {
     errors: [404],
   });
   api.get("/api/users/{id}/follow-counts", {
+    operationId: "getFollowCounts",
     summary: "A rider's follower and following counts",
     access: "user",
     params: user,
@@ -30,6 +33,7 @@ export const social: Area = (api) => {
     errors: [404],
   });
   api.get("/api/users/{id}/followers", {
+    operationId: "listFollowers",
     summary: "A rider's followers",
     access: "user",
     params: user,
@@ -37,6 +41,7 @@ export const social: Area = (api) => {
     errors: [404],
   });
   api.get("/api/users/{id}/following", {
+    operationId: "listFollowing",
     summary: "Whom a rider follows",
     access: "user",
     params: user,
@@ -44,6 +49,7 @@ export const social: Area = (api) => {
     errors: [404],
   });
   api.get("/api/users/{id}/public-runs", {
+    operationId: "listUserPublicRuns",
     summary: "The runs of a rider the viewer may see",
     description: "An invite-only rider's runs answer [] to someone who does not follow them.",
     access: "user",
@@ -53,6 +59,7 @@ export const social: Area = (api) => {
     errors: [404],
   });
   api.get("/api/users/{id}/run-count", {
+    operationId: "getUserRunCount",
     summary: "How many of a rider's runs the viewer may see",
     access: "user",
     params: user,
@@ -60,6 +67,7 @@ export const social: Area = (api) => {
     errors: [404],
   });
   api.post("/api/follow", {
+    operationId: "followUser",
     summary: "Follow a rider",
     description: "Follows a PUBLIC rider at once; asks an INVITE_ONLY one (`requiresApproval: true`).",
     access: "user",
@@ -68,6 +76,7 @@ export const social: Area = (api) => {
     errors: [404, 409],
   });
   api.delete("/api/follow/{userId}", {
+    operationId: "unfollowUser",
     summary: "Stop following a rider (or withdraw the request)",
     access: "user",
     params: { userId: "The rider's user id." },
@@ -75,6 +84,7 @@ export const social: Area = (api) => {
     errors: [404],
   });
   api.get("/api/following/{userId}", {
+    operationId: "getFollowStatus",
     summary: "Whether the viewer follows a rider",
     access: "user",
     params: { userId: "The rider's user id." },
@@ -85,6 +95,7 @@ export const social: Area = (api) => {
     ["reject", "Reject"],
   ] as const) {
     api.post(`/api/follow-requests/{id}/${verb}`, {
+      operationId: `${verb}FollowRequest`,
       summary: `${what} a follow request`,
       description: "Only its target, only while it is PENDING.",
       access: "user",
@@ -94,6 +105,7 @@ export const social: Area = (api) => {
     });
   }
   api.get("/api/follow-requests/{id}/status", {
+    operationId: "getFollowRequestStatus",
     summary: "A follow request's status",
     description: "For its requester or its target.",
     access: "user",
@@ -102,6 +114,7 @@ export const social: Area = (api) => {
     errors: [404],
   });
   api.post("/api/reports", {
+    operationId: "reportUser",
     summary: "Report a rider",
     access: "user",
     body: userReportSchema,

@@ -9,6 +9,7 @@ const sizes = UPLOAD_KINDS.map((kind) => `${kind} ${UPLOAD_RULES[kind].maxBytes 
 /** Files: a signed URL first, then one PUT of the file to it. */
 export const uploads: Area = (api) => {
   api.post("/api/objects/upload", {
+    operationId: "createUploadUrl",
     summary: "A signed URL to upload one file to",
     description: `No body. \`kind\` decides what the file may be and how large: ${sizes}. Default: showbill.`,
     access: "user",
@@ -16,6 +17,7 @@ export const uploads: Area = (api) => {
     responses: { 200: { description: "The URL to PUT the file to.", schema: UploadGrant } },
   });
   api.put("/api/objects/put/{token}", {
+    operationId: "uploadObject",
     summary: "Upload the file",
     description:
       "The body is the file itself. The signed token is the authority (kind, owner, expiry), so no cookie is needed. " +
@@ -27,6 +29,7 @@ export const uploads: Area = (api) => {
     errors: [400, 413, 415],
   });
   api.post("/api/objects/convert-url", {
+    operationId: "getUploadedObjectUrl",
     summary: "The address of an uploaded file",
     description: "Only for the user the upload URL was made for.",
     access: "user",
@@ -37,12 +40,14 @@ export const uploads: Area = (api) => {
     errors: [404],
   });
   api.post("/api/profile-picture/upload", {
+    operationId: "createProfilePictureUploadUrl",
     summary: "A signed URL to upload a profile picture to",
     description: `One image, up to ${UPLOAD_RULES.avatar.maxBytes / MB} MB.`,
     access: "user",
     responses: { 200: { description: "The URL to PUT the image to.", schema: UploadGrant } },
   });
   api.put("/api/profile-picture", {
+    operationId: "setProfilePicture",
     summary: "Set the profile picture",
     description: "To an image this user uploaded as an avatar; never someone else's file or a link.",
     access: "user",
