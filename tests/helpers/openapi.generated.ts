@@ -2959,8 +2959,11 @@ export interface components {
             walkUp: boolean;
             backNumber: number | null;
             paid: boolean;
-            /** @description How the fee was paid (COMP: waived); null when not said. */
-            paidMethod: ("CASH" | "CHECK" | "CARD" | "ONLINE" | "COMP") | null;
+            /**
+             * @description How the fee was paid (COMP: waived); null when not said.
+             * @enum {string|null}
+             */
+            paidMethod: "CASH" | "CHECK" | "CARD" | "ONLINE" | "COMP" | null;
             /** @description A check's number, or a receipt's reference. */
             paidReference: string | null;
             /** @enum {string} */
@@ -2998,7 +3001,8 @@ export interface components {
             feeCents: number;
             scratched: boolean;
             paid: boolean;
-            paidMethod: ("CASH" | "CHECK" | "CARD" | "ONLINE" | "COMP") | null;
+            /** @enum {string|null} */
+            paidMethod: "CASH" | "CHECK" | "CARD" | "ONLINE" | "COMP" | null;
             paidReference: string | null;
         };
         EventBooks: {

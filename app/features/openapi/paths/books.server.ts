@@ -21,7 +21,7 @@ const BookEntry = z
     feeCents: z.number().int(),
     scratched: z.boolean(),
     paid: z.boolean(),
-    paidMethod: z.union([z.enum(PAID_METHODS), z.null()]),
+    paidMethod: z.enum(PAID_METHODS).nullable().openapi({ enum: [...PAID_METHODS, null] }),
     paidReference: z.string().nullable(),
   })
   .openapi("BookEntry");

@@ -55,7 +55,7 @@ const RaceEntry = z
     walkUp: z.boolean(),
     backNumber: z.number().int().nullable(),
     paid: z.boolean(),
-    paidMethod: z.union([z.enum(PAID_METHODS), z.null()]).openapi({ description: "How the fee was paid (COMP: waived); null when not said." }),
+    paidMethod: z.enum(PAID_METHODS).nullable().openapi({ enum: [...PAID_METHODS, null], description: "How the fee was paid (COMP: waived); null when not said." }),
     paidReference: z.string().nullable().openapi({ description: "A check's number, or a receipt's reference." }),
     status: z.enum(["ENTERED", "SCRATCHED"]),
     late: z.boolean(),
