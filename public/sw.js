@@ -17,7 +17,8 @@
  * - Route discovery (`/__manifest`): the routes seen online answer offline.
  * - The page asks to be kept when it is interactive and after each
  *   navigation (app/lib/offline.ts writes the ask into WANTED, then tells
- *   the worker, which may not be running yet): the worker keeps that page (the first page, which
+ *   the worker, which may not be running yet): the worker keeps that page
+ *   (and the links it marks `data-keep`, such as a member's cards) (the first page, which
  *   loaded before the worker existed, and screens reached by a client-side
  *   navigation, whose document was never fetched) and, signed in, the pages a
  *   rider needs at the arena (KEPT), at once and refreshed when older than
@@ -45,8 +46,10 @@ const PAPERS = "papers-v1"; // and this one (files of papers do not change with 
 const WANTED = "keep-wanted";
 const PAPER_FILE = /^\/api\/horses\/[\w-]+\/documents\/[\w-]+\/file$/;
 const PRECACHE = ["/offline.html", "/favicon.svg", "/icons/icon-192.png", "/manifest.webmanifest"];
-/** Discover, My Events, the run log and the horses: kept for a signed-in rider even if never opened. */
-const KEPT = ["/", "/events", "/run-log", "/horses"];
+/** Discover, My Events, the run log, the horses and the membership: kept for a signed-in rider even if never opened. */
+const KEPT = ["/", "/events", "/run-log", "/horses", "/membership"];
+/** A link a kept page marks `data-keep` (a member's card) is kept with it. */
+const KEEP_LINK = /<a\b[^>]*\bdata-keep(?:="[^"]*")?[^>]*\bhref="(\/[^"]*)"/g;
 const FRESH_MS = 10 * 60 * 1000;
 
 /** Bumped at sign-out: a fetch that began signed in never fills the cache after it. */
@@ -334,7 +337,8 @@ function warm(paths, mode) {
   const run = async () => {
     const since = generation;
     const cache = await caches.open(PAGES);
-    for (const path of paths) {
+    const queue = [...paths];
+    for (const path of queue) {
       if (mode !== "all") {
         const copy = await cache.match(path, { ignoreVary: true });
         const age = copy ? Date.now() - Date.parse(copy.headers.get("date") ?? "") : Infinity;
@@ -343,8 +347,11 @@ function warm(paths, mode) {
       try {
         const response = await fetch(path, { credentials: "same-origin", redirect: "manual", headers: { Accept: "text/html" } });
         if (since !== generation) return;
-        if (response.ok && isHtml(response)) await cache.put(path, response);
-        else if (response.type === "opaqueredirect" || response.status === 401 || response.status === 403) await cache.delete(path, { ignoreVary: true });
+        if (response.ok && isHtml(response)) {
+          const linked = [...(await response.clone().text()).matchAll(KEEP_LINK)].map((m) => m[1].replaceAll("&amp;", "&")).filter(isPagePath);
+          await cache.put(path, response);
+          for (const link of linked) if (!queue.includes(link)) queue.push(link);
+        } else if (response.type === "opaqueredirect" || response.status === 401 || response.status === 403) await cache.delete(path, { ignoreVary: true });
       } catch {
         return; // offline: try another time
       }

@@ -46,17 +46,6 @@ async function askToKeep(paths: string[], signedIn: boolean) {
 }
 
 /**
- * Pages a screen links to that the rider needs at the arena without having
- * opened them (a member's cards from the membership page): kept too.
- */
-export function useKeepPages(paths: string[]) {
-  const key = paths.join("\n");
-  useEffect(() => {
-    if ("serviceWorker" in navigator && key) void askToKeep(key.split("\n"), true).catch(() => {});
-  }, [key]);
-}
-
-/**
  * Each page, once interactive and after every navigation, is kept by the
  * worker (a page reached by a client-side navigation was never fetched as a
  * document, and the first page loaded before the worker existed); signed in,

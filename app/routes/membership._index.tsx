@@ -22,7 +22,11 @@ export async function action({ request }: ActionFunctionArgs) {
   return joinFromForm(getDb(), user, form);
 }
 
-/** A rider's memberships (theirs and their riders'), each with its card, and the request to join. */
+/**
+ * A rider's memberships (theirs and their riders'), each with its card, and
+ * the request to join. The cards are kept on the phone with this page
+ * (`data-keep`, public/sw.js), so they open at the gate with no signal.
+ */
 export default function Membership() {
   const { memberships, years, riders } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
@@ -47,7 +51,7 @@ export default function Membership() {
                     {m.status === "ACTIVE" ? (m.expired ? `Expired ${m.validThrough}` : `Member ${m.number ?? ""}, valid through ${m.validThrough}`) : `Dues of ${formatCents(m.duesCents)} not marked paid yet: pay the office`}
                   </p>
                   {m.status === "ACTIVE" ? (
-                    <a data-discover href={`/membership/card/${m.id}`} className="btn btn-primary mt-2 inline-flex min-h-[44px]">
+                    <a data-keep data-discover href={`/membership/card/${m.id}`} className="btn btn-primary mt-2 inline-flex min-h-[44px]">
                       Member card
                     </a>
                   ) : null}

@@ -420,3 +420,31 @@ test("two booths time one run, one of them offline: the second time is refused n
   await browser.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test("a member's card opens at the gate with no signal, though the rider never opened it", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloverleaf-phone-"));
+  const yearId = randomUUID();
+  const id = randomUUID();
+  const number = `CL-7${Date.now() % 10000}`;
+  withDb((db) => {
+    db.prepare("INSERT INTO membership_years (id, name, start_date, end_date, kinds, number_prefix, created_at) VALUES (?, ?, '2026-01-01', '2099-12-31', ?, 'CL-', ?)").run(yearId, `Gate-${Date.now().toString(36)}`, JSON.stringify([{ kind: "OPEN", duesCents: 5000, minAge: null, maxAge: null }]), Date.now());
+    const user = db.prepare("SELECT id, first_name AS first FROM users WHERE email = ?").get("kaylee@demo.cloverleaf.app") as { id: string; first: string };
+    db.prepare("INSERT INTO memberships (id, year_id, holder_key, user_id, name, kind, status, number, dues_cents, paid_method, starts_on, created_at) VALUES (?, ?, ?, ?, ?, 'OPEN', 'ACTIVE', ?, 5000, 'CASH', '2026-01-01', ?)").run(id, yearId, `u:${user.id}:`, user.id, user.first, number, Date.now());
+  });
+  const card = `/membership/card/${id}`;
+
+  let browser = await openBrowser(dir);
+  const p = await page(browser);
+  await signIn(p, "kaylee");
+  await keptAll(browser, ["/membership", card]);
+  await browser.close();
+
+  browser = await openBrowser(dir, { offline: true });
+  const gate = await page(browser);
+  await gate.goto(card);
+  await expect(gate.getByTestId("member-number")).toHaveText(number);
+  await expect(gate.getByText("You're offline: showing the last saved copy.")).toBeVisible();
+  await screenshot(gate, "offline-member-card");
+  await browser.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
