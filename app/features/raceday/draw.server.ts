@@ -1,11 +1,11 @@
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { raceClasses, raceEntries, type RaceClass, type User } from "#db/schema";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { RACE_MESSAGES as M, type RaceDrawInput } from "~/schemas/raceday";
 import { findRaceEvent, requireRaceManager } from "./access.server";
-import { getClass, listClasses } from "./classes.server";
+import { getClass } from "./classes.server";
 import { drawOrder, newDrawSeed } from "./draw";
 import { listClassEntries, riderKeyOf } from "./race-runs.server";
 import { recordHistory } from "./history.server";
@@ -100,28 +100,3 @@ export function publishedDraw(db: Db, viewer: Viewer | null, eventId: string, cl
 }
 export type PublishedDraw = ReturnType<typeof publishedDraw>;
 
-/**
- * The event's draw page: every class with a published order, and which of
- * its runs are the viewer's own (entries they made), for "you are #37".
- */
-export function eventDraws(db: Db, viewer: Viewer | null, eventId: string) {
-  const event = findRaceEvent(db, viewer, eventId);
-  const classes = listClasses(db, eventId);
-  const mine = viewer
-    ? new Set(
-        db
-          .select({ id: raceEntries.id })
-          .from(raceEntries)
-          .where(and(eq(raceEntries.eventId, eventId), eq(raceEntries.userId, viewer.id), isNotNull(raceEntries.drawPosition)))
-          .all()
-          .map((r) => r.id),
-      )
-    : new Set<string>();
-  const draws = classes.filter((c) => c.drawPublishedAt && !c.sidepotOf).map((c) => publishedDraw(db, viewer, eventId, c.id));
-  return {
-    event: { id: event.id, name: event.name, date: event.date, endDate: event.endDate, location: event.location, arenaName: event.arenaName },
-    draws: draws.map((d) => ({ ...d, order: d.order.map((run) => ({ ...run, mine: mine.has(run.entryId) })) })),
-    classCount: classes.length,
-    waiting: classes.filter((c) => !c.drawPublishedAt && !c.sidepotOf).map((c) => c.name),
-  };
-}
