@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -98,4 +99,34 @@ export function keptPages(page: Page): Promise<string[]> {
 /** Whether the service worker keeps this page on the phone. */
 export async function isKept(page: Page, path: string) {
   return (await keptPages(page)).includes(path);
+}
+
+export type DemoRace = { eventId: string; classId: string; name: string; riders: string[]; ids: string[] };
+
+/**
+ * A class of its own in the demo's Erath County Jackpot (produced by the demo
+ * rider Jessie), drawn and published, with `size` walk-up entries in order:
+ * class "<label> <tag>", riders "Rider <tag>A", "B", ..., back numbers from `firstBack`.
+ */
+export function newRaceClass(label: string, size: number, firstBack = 300): DemoRace {
+  return withDb((db) => {
+    const { id: eventId } = db.prepare("select id from events where name = ?").get("Erath County Jackpot") as { id: string };
+    const classId = randomUUID();
+    const tag = classId.slice(0, 4);
+    const name = `${label} ${tag}`;
+    db.prepare(
+      `insert into race_classes (id, event_id, name, position, entry_fee_cents, added_money_cents, producer_share_percent, divisions, split_ms, max_horses_per_rider, payout, draw_min_gap, drag_every, results_version, drawn_at, draw_published_at, created_at)
+       values (?, ?, ?, 9, 2000, 0, 0, 2, '[500]', 3, ?, 5, 5, 0, ?, ?, ?)`,
+    ).run(classId, eventId, name, JSON.stringify({ divisionPercents: [60, 40], table: [{ maxEntries: 25, percents: [60, 40] }] }), Date.now(), Date.now(), Date.now());
+    const riders = Array.from({ length: size }, (_, i) => `Rider ${tag}${String.fromCharCode(65 + i)}`);
+    const ids = riders.map((rider, i) => {
+      const id = randomUUID();
+      db.prepare(
+        `insert into race_entries (id, event_id, class_id, rider_name, horse_name, back_number, paid, status, late, draw_position, drags_before, created_at)
+         values (?, ?, ?, ?, ?, ?, 0, 'ENTERED', 0, ?, 0, ?)`,
+      ).run(id, eventId, classId, rider, `Horse ${i + 1}`, firstBack + i, i + 1, Date.now());
+      return id;
+    });
+    return { eventId, classId, name, riders, ids };
+  });
 }

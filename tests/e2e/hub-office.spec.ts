@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { screenshot, signIn, withDb } from "./helpers";
+import { newRaceClass, screenshot, signIn, withDb } from "./helpers";
 
 /**
  * The race office at 1366 x 900 (and a phone): the hub's entries table by
@@ -10,33 +10,10 @@ import { screenshot, signIn, withDb } from "./helpers";
  * its own with walk-up entries in a drawn, published order.
  */
 
-const EVENT = "Erath County Jackpot";
 const js = () => test.info().project.use.javaScriptEnabled !== false;
 
-type Race = { eventId: string; classId: string; name: string; riders: string[]; ids: string[] };
+const newClass = (size: number) => newRaceClass("Office", size);
 
-function newClass(size: number): Race {
-  return withDb((db) => {
-    const { id: eventId } = db.prepare("select id from events where name = ?").get(EVENT) as { id: string };
-    const classId = randomUUID();
-    const tag = classId.slice(0, 4);
-    const name = `Office ${tag}`;
-    db.prepare(
-      `insert into race_classes (id, event_id, name, position, entry_fee_cents, added_money_cents, producer_share_percent, divisions, split_ms, max_horses_per_rider, payout, draw_min_gap, drag_every, results_version, drawn_at, draw_published_at, created_at)
-       values (?, ?, ?, 9, 2000, 0, 0, 2, '[500]', 3, ?, 5, 5, 0, ?, ?, ?)`,
-    ).run(classId, eventId, name, JSON.stringify({ divisionPercents: [60, 40], table: [{ maxEntries: 25, percents: [60, 40] }] }), Date.now(), Date.now(), Date.now());
-    const riders = Array.from({ length: size }, (_, i) => `Rider ${tag}${String.fromCharCode(65 + i)}`);
-    const ids = riders.map((rider, i) => {
-      const id = randomUUID();
-      db.prepare(
-        `insert into race_entries (id, event_id, class_id, rider_name, horse_name, back_number, paid, status, late, draw_position, drags_before, created_at)
-         values (?, ?, ?, ?, ?, ?, 0, 'ENTERED', 0, ?, 0, ?)`,
-      ).run(id, eventId, classId, rider, `Horse ${i + 1}`, 300 + i, i + 1, Date.now());
-      return id;
-    });
-    return { eventId, classId, name, riders, ids };
-  });
-}
 
 const entriesOf = (classId: string) =>
   withDb((db) => db.prepare("select rider_name as rider, paid, paid_method as method, paid_reference as ref, status from race_entries where class_id = ? order by draw_position").all(classId)) as {

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DEMO_PASSWORD, screenshot, withDb } from "./helpers";
+import { DEMO_PASSWORD, newRaceClass, screenshot, withDb } from "./helpers";
 
 /**
  * At the arena from a cold start, as a rider and a timer meet it: the app was
@@ -108,6 +108,16 @@ async function keptAll(context: BrowserContext, pages: string[]) {
     .toEqual({ active: true, missing: [] });
 }
 
+/** The first visit, with signal: sign in, open one screen, and wait until the phone has kept it. */
+async function firstVisit(dir: string, who: string, screen: string) {
+  const browser = await openBrowser(dir);
+  const p = await page(browser);
+  await signIn(p, who);
+  await p.goto(screen);
+  await keptAll(browser, [screen]);
+  await browser.close();
+}
+
 function serverRuns(arena: string) {
   return withDb((db) => db.prepare("SELECT id, horse_name AS horseName, time, run_at AS runAt FROM run_logs WHERE arena_name = ?").all(arena)) as { id: string; horseName: string; time: string; runAt: number }[];
 }
@@ -151,16 +161,11 @@ test("a rider logs a run with no signal from a cold start; it survives a restart
   const horse = `Cold Horse ${unique()}`;
 
   // Once, with signal: sign in and look at the run log.
-  let browser = await openBrowser(dir);
-  let p = await page(browser);
-  await signIn(p, "shelby");
-  await p.goto("/run-log");
-  await keptAll(browser, ["/run-log"]);
-  await browser.close();
+  await firstVisit(dir, "shelby", "/run-log");
 
   // Later, no signal: the app opens, the run is logged with a new horse and an earlier "Run at".
-  browser = await openBrowser(dir, { offline: true });
-  p = await page(browser);
+  let browser = await openBrowser(dir, { offline: true });
+  let p = await page(browser);
   await p.goto("/run-log");
   await expect(p.getByText("You're offline: showing the last saved copy.")).toBeVisible();
   await p.getByRole("link", { name: "+ Add Run" }).click();
@@ -206,15 +211,10 @@ test("a rider logs a run with no signal from a cold start; it survives a restart
 test("a run refused after it waited on the phone comes back into the form with the server's message, and is fixed and sent", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloverleaf-phone-"));
   const arena = `Fix Me Arena ${unique()}`;
-  let browser = await openBrowser(dir);
-  let p = await page(browser);
-  await signIn(p, "shelby");
-  await p.goto("/run-log");
-  await keptAll(browser, ["/run-log"]);
-  await browser.close();
+  await firstVisit(dir, "shelby", "/run-log");
 
-  browser = await openBrowser(dir, { offline: true });
-  p = await page(browser);
+  let browser = await openBrowser(dir, { offline: true });
+  let p = await page(browser);
   await p.goto("/run-log");
   await p.getByRole("link", { name: "+ Add Run" }).click();
   const form = p.locator("form#add-run");
@@ -248,29 +248,8 @@ test("a run refused after it waited on the phone comes back into the form with t
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const EVENT = "Erath County Jackpot";
+const newClass = (size = 7) => newRaceClass("Cold", size);
 
-function newClass(size = 7) {
-  return withDb((db) => {
-    const { id: eventId } = db.prepare("select id from events where name = ?").get(EVENT) as { id: string };
-    const classId = randomUUID();
-    const tag = classId.slice(0, 4);
-    db.prepare(
-      `insert into race_classes (id, event_id, name, position, entry_fee_cents, added_money_cents, producer_share_percent, divisions, split_ms, max_horses_per_rider, payout, draw_min_gap, drag_every, results_version, draw_published_at, created_at)
-       values (?, ?, ?, 9, 2000, 0, 0, 2, '[500]', 3, ?, 5, 5, 0, ?, ?)`,
-    ).run(classId, eventId, `Cold ${tag}`, JSON.stringify({ divisionPercents: [60, 40], table: [{ maxEntries: 25, percents: [60, 40] }] }), Date.now(), Date.now());
-    const riders = Array.from({ length: size }, (_, i) => `Cold ${tag}${String.fromCharCode(65 + i)}`);
-    riders.forEach((name, i) =>
-      db
-        .prepare(
-          `insert into race_entries (id, event_id, class_id, rider_name, horse_name, back_number, paid, status, late, draw_position, drags_before, created_at)
-           values (?, ?, ?, ?, ?, ?, 0, 'ENTERED', 0, ?, 0, ?)`,
-        )
-        .run(randomUUID(), eventId, classId, name, `Horse ${i + 1}`, 300 + i, i + 1, Date.now()),
-    );
-    return { eventId, classId, riders };
-  });
-}
 
 const timesOf = (classId: string) =>
   withDb((db) =>

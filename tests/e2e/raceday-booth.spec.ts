@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { expectAccessible, screenshot, signIn, withDb } from "./helpers";
+import { expectAccessible, newRaceClass, screenshot, signIn, withDb, type DemoRace } from "./helpers";
 
 /**
  * The booth at a race: the demo's Erath County Jackpot, produced by the demo
@@ -11,29 +11,9 @@ import { expectAccessible, screenshot, signIn, withDb } from "./helpers";
 const EVENT = "Erath County Jackpot";
 const js = () => test.info().project.use.javaScriptEnabled !== false;
 
-type Race = { eventId: string; classId: string; riders: string[] };
+type Race = DemoRace;
+const newClass = (size = 6) => newRaceClass("Booth", size, 200);
 
-function newClass(size = 6): Race {
-  return withDb((db) => {
-    const { id: eventId } = db.prepare("select id from events where name = ?").get(EVENT) as { id: string };
-    const classId = randomUUID();
-    const tag = classId.slice(0, 4);
-    db.prepare(
-      `insert into race_classes (id, event_id, name, position, entry_fee_cents, added_money_cents, producer_share_percent, divisions, split_ms, max_horses_per_rider, payout, draw_min_gap, drag_every, results_version, draw_published_at, created_at)
-       values (?, ?, ?, 9, 2000, 0, 0, 2, '[500]', 3, ?, 5, 5, 0, ?, ?)`,
-    ).run(classId, eventId, `Booth ${tag}`, JSON.stringify({ divisionPercents: [60, 40], table: [{ maxEntries: 25, percents: [60, 40] }] }), Date.now(), Date.now());
-    const riders = Array.from({ length: size }, (_, i) => `Rider ${tag}${String.fromCharCode(65 + i)}`);
-    riders.forEach((name, i) =>
-      db
-        .prepare(
-          `insert into race_entries (id, event_id, class_id, rider_name, horse_name, back_number, paid, status, late, draw_position, drags_before, created_at)
-           values (?, ?, ?, ?, ?, ?, 0, 'ENTERED', 0, ?, 0, ?)`,
-        )
-        .run(randomUUID(), eventId, classId, name, `Horse ${i + 1}`, 200 + i, i + 1, Date.now()),
-    );
-    return { eventId, classId, riders };
-  });
-}
 
 /** The class's current times, in the order recorded. */
 const timesOf = (classId: string) =>
