@@ -134,7 +134,8 @@ export function describeRoad(road: RoadEntry, ordinal: (n: number) => string) {
   if (road.pointsFromCut !== null) {
     const cut = ordinal(road.qualifyTop);
     if (road.pointsFromCut > 0) parts.push(`${road.pointsFromCut} ${road.pointsFromCut === 1 ? "point" : "points"} above ${cut}`);
-    else if (road.pointsFromCut === 0) parts.push(`level with ${cut}`);
+    // Tied with the team at the cut while placed inside it (2nd, level with the 3rd row): said as the tie it is.
+    else if (road.pointsFromCut === 0) parts.push(road.place < road.qualifyTop ? `tied on points with the team at ${cut}, inside the top ${road.qualifyTop}` : `level with ${cut}`);
     else parts.push(`${-road.pointsFromCut} ${road.pointsFromCut === -1 ? "point" : "points"} behind ${cut}`);
   } else {
     parts.push(`inside the top ${road.qualifyTop} while fewer teams stand`);
