@@ -15,7 +15,7 @@ import { startTestServer, type Client, type TestServer } from "../helpers/server
 
 let app: TestServer;
 beforeAll(async () => {
-  app = await startTestServer();
+  app = await startTestServer({}, { jobs: true });
 });
 afterAll(() => app.close());
 
@@ -124,6 +124,8 @@ describe("the season's one step after a publish", () => {
     const res = await admin.client.json(`/api/series/${s.id}/events`, "POST", { eventId: event.id });
     expect(res.status, await res.clone().text()).toBeLessThan(300);
     expect(await res.json()).toMatchObject({ status: "APPROVED" });
+    // The alerts go by a job run after the commit (app/features/season/notify.server.ts).
+    await app.runJobs();
     const alerts = standingAlerts(rider.id);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.message).toBe("Your place changed. Dot: 1st in the 1D, 10 points.");
