@@ -51,6 +51,8 @@ const KEPT = ["/", "/events", "/run-log", "/horses", "/membership"];
 /** A link a kept page marks `data-keep` (a member's card) is kept with it. */
 const KEEP_LINK = /<a\b[^>]*\bdata-keep(?:="[^"]*")?[^>]*\bhref="(\/[^"]*)"/g;
 const FRESH_MS = 10 * 60 * 1000;
+/** The pages fetched to keep: the server leaves a waiting toast to the page the rider is on (app/lib/session.server.ts). */
+const KEPT_COPY = { Accept: "text/html", "X-Kept-Copy": "1" };
 
 /** Bumped at sign-out: a fetch that began signed in never fills the cache after it. */
 let generation = 0;
@@ -88,7 +90,7 @@ async function carryPages() {
       const url = new URL(request.url);
       if (url.pathname.endsWith(".data") || (await pages.match(request))) continue;
       // A network failure throws: the install fails and is tried again at the next visit.
-      const response = await fetch(url.pathname + url.search, { credentials: "same-origin", redirect: "manual", headers: { Accept: "text/html" } });
+      const response = await fetch(url.pathname + url.search, { credentials: "same-origin", redirect: "manual", headers: KEPT_COPY });
       if (response.ok && isHtml(response)) await pages.put(url.pathname + url.search, response);
     }
   }
@@ -345,7 +347,7 @@ function warm(paths, mode) {
         if (copy && (mode === "missing" || age < FRESH_MS)) continue;
       }
       try {
-        const response = await fetch(path, { credentials: "same-origin", redirect: "manual", headers: { Accept: "text/html" } });
+        const response = await fetch(path, { credentials: "same-origin", redirect: "manual", headers: KEPT_COPY });
         if (since !== generation) return;
         if (response.ok && isHtml(response)) {
           const linked = [...(await response.clone().text()).matchAll(KEEP_LINK)].map((m) => m[1].replaceAll("&amp;", "&")).filter(isPagePath);

@@ -116,8 +116,14 @@ export async function toastHeader(toast: Toast) {
   return storage.commitSession(session);
 }
 
+/** Sent by the service worker on the pages it fetches to keep offline. */
+export const KEPT_COPY_HEADER = "X-Kept-Copy";
+
 export async function readToast(request: Request) {
   const cookies = request.headers.get("Cookie");
+  // A copy the service worker fetches to keep offline (public/sw.js) leaves the toast to the page the
+  // rider is looking at: read here, it would be gone before that page asked for it.
+  if (request.headers.get(KEPT_COPY_HEADER)) return { toast: null, headers: null };
   // Most requests carry no toast: no cookie to parse and verify.
   if (!cookies?.includes("__toast=")) return { toast: null, headers: null };
   const storage = toasts();
