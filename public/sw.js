@@ -101,7 +101,9 @@ self.addEventListener("activate", (event) => {
     caches
       .keys()
       .then((keys) => Promise.all(keys.filter((k) => k !== SHELL && k !== PAGES && k !== PAPERS && k !== WANTED).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim()),
+      .then(() => self.clients.claim())
+      // Asks written while this worker installed, after its install read them.
+      .then(() => keepWanted()),
   );
 });
 
@@ -166,8 +168,7 @@ self.addEventListener("fetch", (event) => {
  */
 self.addEventListener("message", (event) => {
   const { type, urls } = event.data ?? {};
-  // Once installed: an installing worker keeps them at the end of its install.
-  if (type === "keep" && self.registration.active?.scriptURL === self.location.href) event.waitUntil(keepWanted());
+  if (type === "keep") event.waitUntil(keepWanted());
   if (type === "refresh" && Array.isArray(urls)) event.waitUntil(warm(urls.filter(isPagePath), "all"));
   if (type === "keep-papers") event.waitUntil(keepPapers(event.data));
 });
@@ -191,12 +192,15 @@ async function keep(request, response, since) {
  */
 async function keepWanted() {
   const wanted = await caches.open(WANTED);
-  for (const request of await wanted.keys()) {
-    const asked = new URL(request.url).searchParams;
-    const path = asked.get("path");
-    await warm(isPagePath(path) ? [path] : [], "missing");
-    if (asked.get("signedIn") === "1") await warm(KEPT, "missing-or-stale");
-    await wanted.delete(request);
+  // Until none is left: a page may ask again while these are fetched.
+  for (let asks = await wanted.keys(); asks.length; asks = await wanted.keys()) {
+    for (const request of asks) {
+      const asked = new URL(request.url).searchParams;
+      const path = asked.get("path");
+      await warm(isPagePath(path) ? [path] : [], "missing");
+      if (asked.get("signedIn") === "1") await warm(KEPT, "missing-or-stale");
+      await wanted.delete(request);
+    }
   }
 }
 

@@ -42,7 +42,8 @@ async function askToKeep(paths: string[], signedIn: boolean) {
   const wanted = await caches.open("keep-wanted");
   for (const path of paths) await wanted.put(`/__keep?${new URLSearchParams({ path, signedIn: signedIn ? "1" : "0" })}`, new Response(""));
   const r = await registerServiceWorker();
-  r?.active?.postMessage({ type: "keep" });
+  // The newest worker, even one still installing: it reads the asks as soon as it is told.
+  (r?.installing ?? r?.waiting ?? r?.active)?.postMessage({ type: "keep" });
 }
 
 /**

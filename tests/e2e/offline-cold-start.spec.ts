@@ -83,6 +83,16 @@ async function signIn(p: Page, who: string) {
   await expect(p).toHaveURL(/\/$/);
 }
 
+/** Whether the page has asked the worker to keep `path` (app/lib/offline.ts), or it is kept already. */
+function askedOrKept(p: Page, path: string) {
+  return p.evaluate(async (wanted) => {
+    const asks = await (await caches.open("keep-wanted")).keys();
+    if (asks.some((r) => new URL(r.url).searchParams.get("path") === wanted)) return true;
+    for (const name of await caches.keys()) if (name.startsWith("pages-") && (await (await caches.open(name)).match(wanted))) return true;
+    return false;
+  }, path);
+}
+
 /** What the worker holds: the paths of every file and page kept. */
 async function keptOnPhone(context: BrowserContext) {
   return (await worker(context)).evaluate(async () => {
@@ -133,7 +143,9 @@ test("the first visit keeps every script a kept screen can load, and finishes af
   await signIn(p, "shelby");
   await p.goto("/run-log");
   await expect(p.getByRole("heading", { name: "Run Log" })).toBeVisible();
-  // A glance, then the rider closes the app: the keeping goes on in the worker.
+  // A glance (the page has become interactive and asked to be kept), then the rider closes the app:
+  // the keeping goes on in the worker.
+  await expect.poll(() => askedOrKept(p, "/run-log"), { timeout: 30_000 }).toBe(true);
   await p.close();
   const { needed, version } = screenModules();
   await expect
