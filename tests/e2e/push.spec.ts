@@ -120,6 +120,10 @@ test("turn on notifications on this device in Settings; a change to a saved even
   expect(payload.url).toContain(eventId);
 
   // The service worker shows what the push service delivered (DevTools delivers the decrypted message, as the browser would).
+  // Delivered to the active worker: on a first visit it is active once it has kept the app's files (public/sw.js).
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   const cdp = await context.newCDPSession(page);
   const registration = new Promise<string>((resolve) =>
     cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
