@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "../app/lib/config.server";
 import { checkHealth } from "../app/lib/health.server";
+import { discardRestOfBody, MAX_BODY_BYTES } from "./body";
 import { remixHandler } from "./remix";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -20,9 +21,6 @@ const SECRET_PATH = /^\/(?:api\/auth\/)?(reset-password|verify-email|validate-re
  * token in the path is what allows it, not the origin.
  */
 const UNSUBSCRIBE_PATH = /^\/unsubscribe\/[^/?]+(\.data)?$/;
-
-/** The largest body any route accepts (a run video, 15 MB, plus form overhead). */
-const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -153,7 +151,7 @@ export function createApp(cfg: Config, build: ServerBuild, { logRequests = true 
           ? site === "same-origin"
           : site !== "cross-site";
     if (sameOrigin) return next();
-    res.status(403).json({ message: "Cross-origin requests are not allowed." });
+    void discardRestOfBody(req).then(() => res.status(403).json({ message: "Cross-origin requests are not allowed." }));
   });
 
   // An answer sent before the request's body was read through (an upload refused for its size)

@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import Negotiator from "negotiator";
 import zlib from "node:zlib";
 import { DOCUMENT_BODY, type WithDocumentBody } from "../app/lib/document-body";
+import { discardRestOfBody } from "./body";
 
 /**
  * Remix behind express, as @remix-run/express's handler does it, except that
@@ -21,6 +22,13 @@ export function remixHandler(
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const response = await handle(createRemixRequest(req, res), getLoadContext(req, res));
+      // Every answer to a body (a refusal, a redirect) waits for the body to be read through,
+      // so it reaches a client still sending (server/body.ts). Not a route's own 413: the rest of a
+      // body past the route's limit is not read, and the answer goes with the connection's close.
+      if (response.status !== 413 && !(await discardRestOfBody(req))) {
+        res.status(413).json({ message: "Request body is too large", code: "body_too_large" });
+        return;
+      }
       await send(req, res, response, compressStream);
     } catch (error) {
       next(error);
