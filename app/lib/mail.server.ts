@@ -27,7 +27,10 @@ export async function sendMail(mail: Mail) {
   if (cfg.smtpUrl) return;
   await fs.mkdir(cfg.outboxDir, { recursive: true });
   const file = path.join(cfg.outboxDir, `${Date.now()}-${crypto.randomUUID()}.eml`);
-  await fs.writeFile(file, (info as { message: Buffer }).message, { mode: 0o600 });
+  // Written whole under another name, then renamed: whoever reads the outbox (an operator's script,
+  // a test) never reads half a mail.
+  await fs.writeFile(`${file}.part`, (info as { message: Buffer }).message, { mode: 0o600 });
+  await fs.rename(`${file}.part`, file);
   const link = mail.text.match(/https?:\/\/\S+/)?.[0];
   console.log(
     JSON.stringify({ level: "info", msg: "mail written to outbox", to: mail.to, subject: mail.subject, file, link }),

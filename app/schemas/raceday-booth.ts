@@ -61,10 +61,23 @@ export const raceTimeSchema = z
       .string({ invalid_type_error: BOOTH_MESSAGES.takenAt })
       .trim()
       .datetime({ offset: true, message: BOOTH_MESSAGES.takenAt })
+      // zod takes the shape (an offset of +99:99 too); the instant must exist.
+      .refine(isInstant, BOOTH_MESSAGES.takenAt)
       .nullish(),
   })
   .strict();
 export type RaceTimeInput = z.infer<typeof raceTimeSchema>;
+
+/** An ISO 8601 date and time whose offset is within ±23:59 and whose day is on the calendar. */
+function isInstant(text: string) {
+  const offset = /([+-])(\d{2}):?(\d{2})$/.exec(text);
+  if (offset && (Number(offset[2]) > 23 || Number(offset[3]) > 59)) return false;
+  const at = new Date(text);
+  if (Number.isNaN(at.getTime())) return false;
+  // Date rolls Feb 30 over into March: the day typed must be the day read back, in the offset's own zone.
+  const minutes = offset ? (offset[1] === "-" ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) : 0;
+  return new Date(at.getTime() + minutes * 60_000).toISOString().slice(0, 10) === text.slice(0, 10);
+}
 
 /** PATCH /api/events/{id}/times/{timeId}: a correction, with the reason kept in the history. */
 export const raceTimeCorrectionSchema = z

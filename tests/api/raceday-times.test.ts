@@ -109,7 +109,8 @@ describe("when a time was taken", () => {
   it("refuses a takenAt that is not an ISO 8601 date and time, storing nothing", async () => {
     const { producer, event, cls } = await race();
     const entry = createRaceEntry(app.db, cls);
-    for (const takenAt of ["yesterday", "2026-11-28", "2026-11-28T19:05:21", 1732820721000]) {
+    // An offset past ±23:59 is ISO 8601's shape but no instant: refused, not stored as no date.
+    for (const takenAt of ["yesterday", "2026-11-28", "2026-11-28T19:05:21", 1732820721000, "2026-11-28T19:05:21+99:99", "2026-11-28T19:05:21-24:00", "2026-02-30T19:05:21Z"]) {
       const res = await post(producer.client, event.id, { entryId: entry.id, outcome: "NT", takenAt });
       expect(res.status, String(takenAt)).toBe(400);
       expect(res.body.message).toMatch(/takenAt must be a date and time in ISO 8601/);

@@ -10,7 +10,9 @@ export default async function globalSetup() {
   fs.mkdirSync(MAIL_DIR, { recursive: true });
   const smtp = await listenSmtp(Number(process.env.E2E_SMTP_PORT), (mail) => {
     const file = path.join(MAIL_DIR, `${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
-    fs.writeFileSync(file, JSON.stringify(mail));
+    // Whole under another name, then renamed: a test polling the folder never reads half a mail.
+    fs.writeFileSync(`${file}.part`, JSON.stringify(mail));
+    fs.renameSync(`${file}.part`, file);
   });
   return smtp.close;
 }

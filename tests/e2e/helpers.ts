@@ -37,7 +37,7 @@ export async function linkFromMail(to: string, pathPart: string): Promise<string
   await expect
     .poll(
       () => {
-        for (const file of fs.readdirSync(MAIL_DIR)) {
+        for (const file of fs.readdirSync(MAIL_DIR).filter((name) => name.endsWith(".json"))) {
           const mail = JSON.parse(fs.readFileSync(path.join(MAIL_DIR, file), "utf8"));
           if (String(mail.to).includes(to)) {
             link = String(mail.text).match(new RegExp(`https?://\\S*${pathPart}\\S*`))?.[0];
