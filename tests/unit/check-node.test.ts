@@ -1,4 +1,3 @@
-// @ts-expect-error a plain script, without types
 import { newerOfMajor } from "../../scripts/check-node.js";
 
 describe("npm run check-node", () => {
