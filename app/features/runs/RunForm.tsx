@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { formatCents } from "~/features/raceday/time";
 import { Field, FieldErrors } from "~/components/Field";
 import { FormError } from "~/components/FormError";
@@ -109,6 +109,9 @@ function runFields(form: FormData, horses: PickableHorse[]): QueuedRun["fields"]
   };
 }
 
+/** A layout effect in the browser (its state change renders before any further input); none on the server. */
+const useSwitchBeforeInput = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
 /** Plain placings, then each division's (1D, 2D, ...), then EXPO: the picker's groups. */
 const placementGroup = (p: string) => (/^\dD /.test(p) ? p.slice(0, 2) : p === "EXPO" ? "Other" : "Placing");
 const placementGroups = [...new Set(PLACEMENTS.map(placementGroup))].map((label) => ({ label, placements: PLACEMENTS.filter((p) => placementGroup(p) === label) }));
@@ -215,7 +218,10 @@ export default function RunForm(props: RunFormProps) {
     zone: initial("timeZone") ?? zone,
   }));
   const runAtField = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  // Checked and switched in one go, before the browser hands the page another event: with a
+  // plain effect the switch was only scheduled, and a time typed in between (the form wakes on
+  // the first touch, while the rider is typing) went with the old field, put back to now.
+  useSwitchBeforeInput(() => {
     const here = phoneZone();
     if (!here || here === zone || sentRunAt !== undefined) return;
     // Typed before this code woke (the form works as plain HTML until then): the rider's time, in the
