@@ -67,6 +67,7 @@ export function PendingRuns({ queue, onFix }: { queue: RunQueue; onFix: (run: Qu
                 ) : null}
               </div>
               {run.refused ? <p className="mt-1 text-sm text-red-800">The server did not take this run: {run.refused}</p> : null}
+              {run.inMemory ? <p className="mt-1 text-sm text-red-800">Not kept on this phone (storage is full): keep this page open until it is sent.</p> : null}
             </li>
           );
         })}
