@@ -88,7 +88,7 @@ function askedOrKept(p: Page, path: string) {
   return p.evaluate(async (wanted) => {
     const asks = await (await caches.open("keep-wanted")).keys();
     if (asks.some((r) => new URL(r.url).searchParams.get("path") === wanted)) return true;
-    for (const name of await caches.keys()) if (name.startsWith("pages-") && (await (await caches.open(name)).match(wanted))) return true;
+    for (const name of await caches.keys()) if (name.startsWith("kept-pages-") && (await (await caches.open(name)).match(wanted))) return true;
     return false;
   }, path);
 }
