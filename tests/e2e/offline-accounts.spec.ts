@@ -125,13 +125,13 @@ test("a family phone: each rider's kept pages open only for that rider, never fo
   p = await page(browser);
   await p.goto("/run-log");
   await expect(offlineBanner(p)).toBeVisible();
-  await expect(p.getByText(shelbyArena)).toBeVisible();
+  await expect(p.getByText(shelbyArena).first()).toBeVisible();
   // Signing out with no signal fails and says so: the pages stay (still signed in).
   await p.goto("/");
   await p.getByRole("button", { name: "Sign Out" }).click();
   await expect(p.getByText("Not signed out")).toBeVisible();
   await p.goto("/run-log");
-  await expect(p.getByText(shelbyArena)).toBeVisible();
+  await expect(p.getByText(shelbyArena).first()).toBeVisible();
   await browser.close();
 
   // Their session simply ends (no sign-out); a child signs in on the same phone, with signal.
@@ -142,7 +142,7 @@ test("a family phone: each rider's kept pages open only for that rider, never fo
   await expect(p).toHaveURL(/\/login/);
   await signInWithForm(p, "kaylee");
   await p.goto("/run-log");
-  await expect(p.getByText(kayleeArena)).toBeVisible();
+  await expect(p.getByText(kayleeArena).first()).toBeVisible();
   await expect(p.getByText(shelbyArena)).toHaveCount(0);
   // The phone keeps the child's pages, and nothing of the parent's.
   await keptNow(browser, ["/run-log", "/horses", "/events"], shelbyArena);
@@ -157,7 +157,7 @@ test("a family phone: each rider's kept pages open only for that rider, never fo
   }
   await p.goto("/run-log");
   await expect(offlineBanner(p)).toBeVisible();
-  await expect(p.getByText(kayleeArena)).toBeVisible();
+  await expect(p.getByText(kayleeArena).first()).toBeVisible();
   await screenshot(p, "offline-family-phone-second-rider");
   await browser.close();
 
@@ -189,14 +189,14 @@ test("a session that ends while the phone has no signal: the next cold start off
   // The session ends in a moment: the server says when (the phone knows it with no signal).
   withDb((db) => db.prepare("UPDATE sessions SET expire = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)").run(Date.now() + 20_000, "tara@demo.cloverleaf.app"));
   await p.goto("/run-log");
-  await expect(p.getByText(arena)).toBeVisible();
+  await expect(p.getByText(arena).first()).toBeVisible();
   await keptNow(browser, ["/run-log"]);
   await browser.close();
 
   browser = await openBrowser(dir, { offline: true });
   const offline = await page(browser);
   await offline.goto("/run-log");
-  await expect(offline.getByText(arena)).toBeVisible();
+  await expect(offline.getByText(arena).first()).toBeVisible();
   // Past the session's end, with no signal all along.
   await expect
     .poll(
@@ -228,7 +228,7 @@ test("a full store: online pages come from the server, and a run or a booth time
   const fresh = `Fresh Arena ${unique()}`;
   runOf("shelby", fresh);
   await p.goto("/run-log");
-  await expect(p.getByText(fresh)).toBeVisible();
+  await expect(p.getByText(fresh).first()).toBeVisible();
   await expect(offlineBanner(p)).toHaveCount(0);
 
   // A run logged with no signal that the store refuses: held by the page, said, never posted.
@@ -280,5 +280,64 @@ test("a full store: online pages come from the server, and a run or a booth time
   await context.setOffline(false);
   await expect.poll(() => times().map((t) => t.timeMs), { timeout: 30_000 }).toEqual([15482]);
   await expect(p.getByText("All times sent.")).toBeVisible();
+  await context.close();
+});
+
+test("a page of a build whose files are not all kept is never served, and an old build's files stay while a tab still runs it", async ({ browser }) => {
+  const context = await browser.newContext({ serviceWorkers: "allow" });
+  const p = await context.newPage();
+  await signInWithForm(p, "shelby");
+  await p.goto("/run-log");
+  await expect.poll(() => p.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
+  await keptNow(context, ["/run-log"]);
+  const sw = await worker(context);
+
+  // The kept run log as an update would leave it: the page of a build whose files the phone does not all have.
+  const setBuild = (build: string | null) =>
+    sw.evaluate(async (b) => {
+      for (const name of await caches.keys()) {
+        if (!name.startsWith("kept-pages-")) continue;
+        const cache = await caches.open(name);
+        const copy = await cache.match("/run-log");
+        if (!copy) continue;
+        const headers = new Headers(copy.headers);
+        const real = headers.get("X-Original-Build") ?? headers.get("X-Build")!;
+        headers.set("X-Original-Build", real);
+        headers.set("X-Build", b ?? real);
+        await cache.put("/run-log", new Response(await copy.text(), { headers }));
+      }
+    }, build);
+  await setBuild("not-on-this-phone");
+  await context.setOffline(true);
+  await p.goto("/run-log");
+  await expect(p.getByRole("heading", { name: "Run Log" })).toHaveCount(0);
+  await expect(p.getByText(/offline/i).first()).toBeVisible();
+  await setBuild(null);
+  await p.goto("/run-log");
+  await expect(p.getByRole("heading", { name: "Run Log" })).toBeVisible();
+  await context.setOffline(false);
+
+  // The previous build's files, and a tab still running that build (a booth left open over an update).
+  await sw.evaluate(async () => {
+    const old = await caches.open("shell-previous");
+    await old.put("/build/previous-module.js", new Response("export const previous = 1;", { headers: { "Content-Type": "text/javascript" } }));
+    await old.put("/__whole?build=previous", new Response(""));
+  });
+  const oldTab = await context.newPage();
+  await oldTab.goto("/run-log");
+  await expect.poll(() => oldTab.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
+  await oldTab.evaluate(() => navigator.serviceWorker.controller!.postMessage({ type: "keep", build: "previous" }));
+  const shells = () => sw.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("shell-")));
+  // Another tab opens (the worker tidies up): the old tab's files stay, and load with no signal.
+  const other = await context.newPage();
+  await other.goto("/horses");
+  await expect.poll(shells, { timeout: 15_000 }).toContain("shell-previous");
+  await context.setOffline(true);
+  expect(await oldTab.evaluate(async () => (await fetch("/build/previous-module.js")).ok)).toBe(true);
+  await context.setOffline(false);
+  // Once no tab runs it and no kept page needs it, the old build's files leave the phone.
+  await oldTab.close();
+  await other.reload();
+  await expect.poll(shells, { timeout: 15_000 }).not.toContain("shell-previous");
   await context.close();
 });
