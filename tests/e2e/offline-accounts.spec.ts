@@ -81,7 +81,7 @@ async function signInWithForm(p: Page, who: string) {
   await p.getByLabel("Email").fill(`${who}@demo.cloverleaf.app`);
   await p.getByLabel("Password").fill(DEMO_PASSWORD);
   await p.getByRole("button", { name: "Log In" }).click();
-  await expect(p).toHaveURL(/\/$/);
+  await expect(p).toHaveURL(/\/$/, { timeout: 30_000 });
 }
 
 /** A run of this rider's on the server, under an arena name no one else has. */
