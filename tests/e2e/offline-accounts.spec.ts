@@ -62,18 +62,19 @@ async function keptCopies(context: BrowserContext) {
   });
 }
 
-/** Waits until the phone keeps these pages (the worker active), and until none kept holds `absent`. */
+/** Waits until this build's worker is active and the phone keeps these pages, and until no page kept holds `absent`. */
 async function keptNow(context: BrowserContext, pages: string[], absent?: string) {
   await expect
     .poll(
       async () => {
+        const active = await (await worker(context)).evaluate(() => (self as unknown as { registration: ServiceWorkerRegistration }).registration.active?.scriptURL === self.location.href);
         const copies = await keptCopies(context);
         const kept = new Set(copies.map(([p]) => p));
-        return { missing: pages.filter((p) => !kept.has(p)), leaked: absent ? copies.filter(([, html]) => html.includes(absent)).map(([p]) => p) : [] };
+        return { active, missing: pages.filter((p) => !kept.has(p)), leaked: absent ? copies.filter(([, html]) => html.includes(absent)).map(([p]) => p) : [] };
       },
       { timeout: 60_000 },
     )
-    .toEqual({ missing: [], leaked: [] });
+    .toEqual({ active: true, missing: [], leaked: [] });
 }
 
 async function signInWithForm(p: Page, who: string) {
@@ -186,6 +187,7 @@ test("a family phone: each rider's kept pages open only for that rider, never fo
   browser = await openBrowser(dir, { offline: true });
   p = await page(browser);
   await p.goto("/run-log");
+  await expect(p.getByRole("heading", { name: "You're offline" })).toBeVisible();
   await expect(p.locator("body")).not.toContainText(kayleeArena);
   await expect(p.locator("body")).not.toContainText(shelbyArena);
   await browser.close();
