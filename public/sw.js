@@ -168,7 +168,7 @@ self.addEventListener("fetch", (event) => {
  */
 self.addEventListener("message", (event) => {
   const { type, urls, build } = event.data ?? {};
-  if (type === "keep") event.waitUntil(noteTab(event.source, build).then(keepWanted).then(dropUnusedBuilds).catch(() => {}));
+  if (type === "keep") event.waitUntil(noteTab(event.source, build).then(dropUnusedBuilds).then(keepWanted).catch(() => {}));
   if (type === "refresh" && Array.isArray(urls)) event.waitUntil(warm(urls.filter(isPagePath), "all"));
   if (type === "keep-papers") event.waitUntil(keepPapers(event.data));
 });

@@ -72,7 +72,8 @@ async function keptNow(context: BrowserContext, pages: string[], absent?: string
         const kept = new Set(copies.map(([p]) => p));
         return { active, missing: pages.filter((p) => !kept.has(p)), leaked: absent ? copies.filter(([, html]) => html.includes(absent)).map(([p]) => p) : [] };
       },
-      { timeout: 60_000 },
+      // A first visit keeps every screen's files before the worker takes over: slow on a busy machine.
+      { timeout: 120_000 },
     )
     .toEqual({ active: true, missing: [], leaked: [] });
 }
@@ -225,8 +226,8 @@ test("a full store: online pages come from the server, and a run or a booth time
   const p = await context.newPage();
   await signInWithForm(p, "shelby");
   await p.goto("/run-log");
-  await expect.poll(() => p.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
   await keptNow(context, ["/run-log"]);
+  await expect.poll(() => p.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
 
   // The phone's storage is full: nothing more can be kept.
   const cdp = await context.newCDPSession(p);
@@ -297,8 +298,8 @@ test("a page of a build whose files are not all kept is never served, and an old
   const p = await context.newPage();
   await signInWithForm(p, "shelby");
   await p.goto("/run-log");
-  await expect.poll(() => p.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
   await keptNow(context, ["/run-log"]);
+  await expect.poll(() => p.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
   const sw = await worker(context);
 
   // The kept run log as an update would leave it: the page of a build whose files the phone does not all have.
