@@ -268,12 +268,15 @@ test("a full store: online pages come from the server, and a run or a booth time
   await expect(p.getByText("All times sent.")).toBeVisible();
   // Fill this origin's localStorage to the brim.
   await p.evaluate(() => {
-    const chunk = "x".repeat(256 * 1024);
-    for (let i = 0; ; i++) {
-      try {
-        localStorage.setItem(`filler-${i}`, chunk);
-      } catch {
-        break;
+    let i = 0;
+    for (const size of [256 * 1024, 16 * 1024, 1024, 64, 1]) {
+      const chunk = "x".repeat(size);
+      for (;;) {
+        try {
+          localStorage.setItem(`f${i++}`, chunk);
+        } catch {
+          break;
+        }
       }
     }
   });
