@@ -15,7 +15,7 @@ export default tseslint.config(
   },
   {
     files: ["public/sw.js"],
-    languageOptions: { globals: { self: "readonly", caches: "readonly", fetch: "readonly", URL: "readonly", Response: "readonly" } },
+    languageOptions: { globals: { self: "readonly", caches: "readonly", fetch: "readonly", URL: "readonly", Response: "readonly", URLSearchParams: "readonly", AbortSignal: "readonly" } },
   },
   {
     files: ["scripts/**/*.js", "*.config.js"],

@@ -6,6 +6,7 @@ import { islandsLoaded } from "~/components/Island";
 import { DOCUMENT_BODY, type WithDocumentBody } from "~/lib/document-body";
 import { isStorageFailure, noteStorageFailure } from "~/lib/http.server";
 import { NonceProvider } from "~/lib/nonce";
+import { setAccountHeaders } from "~/lib/offline.server";
 import { installPlainMessages } from "~/schemas/error-map";
 
 // Every schema the server parses with speaks in plain words (app/schemas/error-map.ts).
@@ -43,7 +44,9 @@ const isClientWarning = (error: unknown) =>
   error instanceof Error && error.message.startsWith("Warning: Single fetch-enabled apps should not be making ?_data requests");
 
 /** JavaScript form posts and navigations (single fetch `.data` requests): the same 503. */
-export function handleDataRequest(response: Response, { request }: ActionFunctionArgs) {
+export async function handleDataRequest(response: Response, { request }: ActionFunctionArgs) {
+  // Whose data this is: the service worker keeps each account's copies apart (app/lib/offline.server.ts).
+  await setAccountHeaders(request, response.headers);
   if (!unavailable.has(request)) return response;
   return new Response(response.body, { status: 503, headers: response.headers });
 }
@@ -68,6 +71,9 @@ export default async function handleRequest(
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  await setAccountHeaders(request, responseHeaders);
+  // The build whose scripts this page loads: the service worker serves a kept page only while it holds them all.
+  responseHeaders.set("X-Build", remixContext.manifest.version);
   const response: WithDocumentBody = new Response(null, { headers: responseHeaders, status: responseStatusCode });
   response[DOCUMENT_BODY] = Buffer.from(`<!DOCTYPE html>${html}`);
   return response;

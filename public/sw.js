@@ -1,49 +1,63 @@
 /* Cloverleaf service worker: an app that opens offline, from a cold start.
- * - One build at a time. The page registers /sw.js?build=<the build's version>
- *   (app/lib/offline.ts), so each build installs its own worker. Installing
- *   keeps, before the worker takes over, every script and stylesheet any
- *   screen can load, static or on first use (the build's list,
- *   /build/offline-<version>.json, made by scripts/offline-assets.js), and
- *   a fresh copy of each page the previous worker kept. If any of that fails
- *   (no signal), the install fails and the previous build's set stays whole:
- *   a page of one build never runs with a module of another.
- * - Fingerprinted assets (/build/*) and icons: cache first (they never change).
- * - Pages: network first; the last copy of each page is kept, and served
- *   when offline (so saved events, one's own runs, horses and race-day
- *   screens stay open); with no copy, the offline page.
+ * - Each build has its own worker. The page registers /sw.js?build=<the
+ *   build's version> (app/lib/offline.ts). Installing keeps, first, every
+ *   script and stylesheet any screen can load, static or on first use (the
+ *   build's list, /build/offline-<version>.json, made by
+ *   scripts/offline-assets.js); if any is missing (no signal) the install
+ *   fails and the previous worker stays. Then it fetches again the kept
+ *   pages of an older build, each on its own (one failing leaves that page
+ *   as it was), and the pages asked for meanwhile.
+ * - Builds' files: cache first, from any build's set (they never change). A
+ *   build's set stays while a tab still runs that build or a kept page
+ *   needs it (a booth tab left open on the old build can still load what it
+ *   needs offline), and is deleted once neither does.
+ * - Pages: network first, the answer going to the page at once; keeping a
+ *   copy happens beside it and never changes or delays that answer (a full
+ *   store is not "offline"). With no signal, the last copy, if its build's
+ *   files are all kept; else the offline page.
+ * - Kept pages belong to one account. Each page and page data names its
+ *   account (X-Account, a key of the rider or "visitor"; X-Account-Until,
+ *   when the session ends: app/lib/offline.server.ts), and is kept with
+ *   that account's copies. The account seen last is the phone's: offline,
+ *   only its copies are served, and none once its session has ended. When
+ *   another account (or a visitor) is seen, the previous one's pages and
+ *   papers are deleted: a rider never opens another's copy, signed out or
+ *   not, online or off.
  * - Page data of client-side navigations (Remix single fetch, `*.data`):
- *   network first with the last copy; with no copy, the page is loaded as a
- *   document instead, which falls back as above.
+ *   the same; with no copy, the page is loaded as a document instead.
  * - Route discovery (`/__manifest`): the routes seen online answer offline.
  * - The page asks to be kept when it is interactive and after each
  *   navigation (app/lib/offline.ts writes the ask into WANTED, then tells
  *   the worker, which may not be running yet): the worker keeps that page
- *   (and the links it marks `data-keep`, such as a member's cards) (the first page, which
- *   loaded before the worker existed, and screens reached by a client-side
- *   navigation, whose document was never fetched) and, signed in, the pages a
- *   rider needs at the arena (KEPT), at once and refreshed when older than
- *   FRESH_MS. The work runs in the worker, so it finishes after the page
- *   closes.
+ *   (and the links it marks `data-keep`, such as a member's cards) and,
+ *   signed in, the pages a rider needs at the arena (KEPT), at once and
+ *   refreshed when older than FRESH_MS. The work runs in the worker, so it
+ *   finishes after the page closes.
  * - A horse's papers (private files, served to their owner only): the papers
- *   screen asks for the horse's current papers to be kept ("keep-papers":
- *   the papers page, each paper's page and file), so they open at the gate
- *   with no signal. Paper files are fetched network first and answered from
- *   PAPERS offline; a paper no longer listed leaves the phone.
- * - Nothing else (the /api, uploads, form posts) is intercepted. Runs logged
- *   offline are kept by the run-log page itself (IndexedDB), booth times by
- *   the booth (localStorage), not here.
- * Signing out deletes the pages and papers caches (here and in app/lib/offline.ts):
- * a shared phone keeps no one's data.
+ *   screen asks for the horse's current papers to be kept ("keep-papers"),
+ *   with the account's copies. Paper files are fetched network first and
+ *   answered from the phone offline; a paper no longer listed leaves it.
+ * - Signing out: the post goes to the server; once it has answered, the
+ *   account's pages and papers are deleted. With no signal the sign-out
+ *   fails and nothing is deleted (the rider is still signed in).
+ * - Nothing else (the /api, uploads, other form posts) is intercepted. Runs
+ *   logged offline are kept by the run-log page itself (IndexedDB), booth
+ *   times by the booth, not here.
  * Web Push: an alert arrives as JSON {title, body, url} (the server's
  * app/features/alerts/push.server.ts) and is shown as a notification;
  * tapping it focuses a window of the app on that screen, or opens one.
  */
 const BUILD = new URL(self.location.href).searchParams.get("build") || "unversioned";
 const SHELL = `shell-${BUILD}`;
-const PAGES = `pages-${BUILD}`; // app/lib/offline.ts deletes every "pages-" cache at sign-out
-const PAPERS = "papers-v1"; // and this one (files of papers do not change with a build)
+/** Put in a build's set once every file of it is in: a page of that build can then be served offline. */
+const WHOLE = (build) => `/__whole?build=${encodeURIComponent(build)}`;
+/** Each account's pages and papers: `kept-pages-<account>`, `kept-papers-<account>`. */
+const PAGES = (account) => `kept-pages-${account}`;
+const PAPERS = (account) => `kept-papers-${account}`;
 /** The pages asked to be kept (app/lib/offline.ts writes them here before it tells the worker). */
 const WANTED = "keep-wanted";
+/** The phone's account, and the build each open tab runs. */
+const STATE = "keep-state";
 const PAPER_FILE = /^\/api\/horses\/[\w-]+\/documents\/[\w-]+\/file$/;
 const PRECACHE = ["/offline.html", "/favicon.svg", "/icons/icon-192.png", "/manifest.webmanifest"];
 /** Discover, My Events, the run log, the horses and the membership: kept for a signed-in rider even if never opened. */
@@ -51,11 +65,11 @@ const KEPT = ["/", "/events", "/run-log", "/horses", "/membership"];
 /** A link a kept page marks `data-keep` (a member's card) is kept with it. */
 const KEEP_LINK = /<a\b[^>]*\bdata-keep(?:="[^"]*")?[^>]*\bhref="(\/[^"]*)"/g;
 const FRESH_MS = 10 * 60 * 1000;
+/** A page fetched to keep, on a weak signal, is given up after this long (tried again later). */
+const KEEP_FETCH_MS = 20_000;
 /** The pages fetched to keep: the server leaves a waiting toast to the page the rider is on (app/lib/session.server.ts). */
 const KEPT_COPY = { Accept: "text/html", "X-Kept-Copy": "1" };
 
-/** Bumped at sign-out: a fetch that began signed in never fills the cache after it. */
-let generation = 0;
 let warming = null;
 
 self.addEventListener("install", (event) => {
@@ -64,44 +78,46 @@ self.addEventListener("install", (event) => {
 
 async function install() {
   const shell = await caches.open(SHELL);
-  const assets = [];
-  if (BUILD !== "unversioned") {
+  if (BUILD !== "unversioned" && !(await shell.match(WHOLE(BUILD)))) {
     const list = await fetch(`/build/offline-${encodeURIComponent(BUILD)}.json`, { cache: "no-cache" });
     if (!list.ok) throw new Error(`no list of assets for build ${BUILD}`);
-    assets.push(...(await list.json()).assets);
+    const assets = (await list.json()).assets;
+    // First the build's own files. Any missing fails the install: the previous worker, and its whole set, stay.
+    const missing = [];
+    for (const asset of [...PRECACHE, ...assets]) if (!(await shell.match(asset))) missing.push(asset);
+    await shell.addAll(missing);
+    await shell.put(WHOLE(BUILD), new Response(""));
+  } else if (BUILD === "unversioned") {
+    await shell.addAll(PRECACHE);
   }
-  // Any file missing fails the install: the previous worker, and its whole set, stay.
-  const missing = [];
-  for (const asset of [...PRECACHE, ...assets]) if (!(await shell.match(asset))) missing.push(asset);
-  await shell.addAll(missing);
+  // Then the pages, each on its own: one failing leaves its older copy (still served while its build's files are kept).
   await carryPages();
-  // The page that registered this worker loaded before it existed: it asked to be kept, and may
-  // have closed since.
+  // The page that registered this worker loaded before it existed: it asked to be kept, and may have closed since.
   await keepWanted();
 }
 
-/** The pages the previous build's worker kept, fetched again for this build (their HTML names this build's modules). */
+/** The phone account's pages of an older build, fetched again for this one (their HTML names this build's modules). */
 async function carryPages() {
-  const pages = await caches.open(PAGES);
-  for (const name of await caches.keys()) {
-    if (!name.startsWith("pages-") || name === PAGES) continue;
-    const old = await caches.open(name);
-    for (const request of await old.keys()) {
-      const url = new URL(request.url);
-      if (url.pathname.endsWith(".data") || (await pages.match(request))) continue;
-      // A network failure throws: the install fails and is tried again at the next visit.
-      const response = await fetch(url.pathname + url.search, { credentials: "same-origin", redirect: "manual", headers: KEPT_COPY });
-      if (response.ok && isHtml(response)) await pages.put(url.pathname + url.search, response);
-    }
+  const account = await currentAccount();
+  const pages = await caches.open(PAGES(account));
+  const stale = [];
+  for (const request of await pages.keys()) {
+    const url = new URL(request.url);
+    if (url.pathname.endsWith(".data")) continue;
+    const copy = await pages.match(request);
+    if (copy && copy.headers.get("X-Build") !== BUILD) stale.push(url.pathname + url.search);
   }
+  await warm(stale, "all");
 }
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k !== SHELL && k !== PAGES && k !== PAPERS && k !== WANTED).map((k) => caches.delete(k))))
+      // Copies kept before pages were kept per account: whose they are is not known.
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("pages-") || k === "papers-v1").map((k) => caches.delete(k))))
       .then(() => self.clients.claim())
+      .then(() => dropUnusedBuilds())
       // Asks written while this worker installed, after its install read them.
       .then(() => keepWanted()),
   );
@@ -113,62 +129,46 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
 
   if (request.method === "POST") {
-    // Observed, never answered here: the server handles every form post.
-    if (/^\/logout(\.data)?$/.test(url.pathname)) {
-      generation += 1;
-      // The server drops this device's push subscription with the session; the browser forgets it too.
-      const unsubscribe = self.registration.pushManager
-        .getSubscription()
-        .then((subscription) => subscription?.unsubscribe())
-        .catch(() => {});
-      event.waitUntil(Promise.all([forgetPages(), caches.delete(PAPERS), caches.delete(WANTED), unsubscribe]));
-    }
+    // Observed, never answered otherwise: the server handles every form post.
+    if (/^\/logout(\.data)?$/.test(url.pathname)) event.respondWith(signOut(event));
     return;
   }
   if (request.method !== "GET") return;
 
   // Before pages: opening a PDF paper is a navigation to its file.
   if (PAPER_FILE.test(url.pathname)) {
-    event.respondWith(paperFile(request, url));
+    event.respondWith(paperFile(event, url));
     return;
   }
 
   if (url.pathname.startsWith("/build/") || url.pathname.startsWith("/icons/")) {
-    event.respondWith(
-      caches.open(SHELL).then(async (cache) => {
-        const hit = await cache.match(request, { ignoreSearch: true });
-        if (hit) return hit;
-        const response = await fetch(request);
-        if (response.ok) cache.put(request, response.clone());
-        return response;
-      }),
-    );
+    event.respondWith(buildFile(event));
     return;
   }
 
   if (request.mode === "navigate") {
-    event.respondWith(page(request, url));
+    event.respondWith(page(event, url));
     return;
   }
 
   if (url.pathname.endsWith(".data")) {
-    event.respondWith(pageData(request, url));
+    event.respondWith(pageData(event, url));
     return;
   }
 
   if (url.pathname === "/__manifest") {
-    event.respondWith(routeManifest(request, url));
+    event.respondWith(routeManifest(event, url));
   }
 });
 
 /**
  * From the page: "keep" (it is interactive, or navigated: keep it, and the
- * rider's pages when signed in), "refresh" (fresh copies, e.g. the run log
- * after queued runs reached the server), "keep-papers".
+ * rider's pages when signed in; it says the build it runs), "refresh" (fresh
+ * copies, e.g. the run log after queued runs reached the server), "keep-papers".
  */
 self.addEventListener("message", (event) => {
-  const { type, urls } = event.data ?? {};
-  if (type === "keep") event.waitUntil(keepWanted());
+  const { type, urls, build } = event.data ?? {};
+  if (type === "keep") event.waitUntil(noteTab(event.source, build).then(dropUnusedBuilds).then(keepWanted).catch(() => {}));
   if (type === "refresh" && Array.isArray(urls)) event.waitUntil(warm(urls.filter(isPagePath), "all"));
   if (type === "keep-papers") event.waitUntil(keepPapers(event.data));
 });
@@ -177,13 +177,182 @@ const keepable = (url) => !url.pathname.startsWith("/admin");
 const isPagePath = (path) => typeof path === "string" && /^\/(?!\/)/.test(path) && !/^\/(admin|api)\b/.test(path);
 const isHtml = (response) => (response.headers.get("content-type") ?? "").startsWith("text/html");
 
-async function forgetPages() {
-  for (const name of await caches.keys()) if (name.startsWith("pages-")) await caches.delete(name);
+/* ------------------------------------------------------------ the account */
+
+/** The account seen last: { key, until (ms or null), at (when the request that said so began) }. */
+let account = null;
+
+async function accountState() {
+  if (!account) {
+    const saved = await (await caches.open(STATE)).match("/__account");
+    account = saved ? await saved.json() : { key: "visitor", until: null, at: 0 };
+  }
+  return account;
 }
 
-async function keep(request, response, since) {
-  if (since !== generation) return;
-  await (await caches.open(PAGES)).put(request, response);
+/** The phone's account now: "visitor" once the session it had has ended. */
+async function currentAccount() {
+  const { key, until } = await accountState();
+  return until && until <= Date.now() ? "visitor" : key;
+}
+
+/** Whose answer this is (a page or page data from this server), or null. */
+function accountOf(response) {
+  const key = response.headers.get("X-Account");
+  return key && /^[\w-]+$/.test(key) ? key : null;
+}
+
+/**
+ * An answer from the server says whose the phone is now. A later request
+ * wins over an earlier one answering late. When the account changes, the
+ * previous one's copies leave the phone.
+ */
+async function noteAccount(key, until, at) {
+  const state = await accountState();
+  if (at < state.at) return;
+  const previous = state.until && state.until <= Date.now() ? "visitor" : state.key;
+  account = { key, until: key === "visitor" ? null : until, at };
+  await (await caches.open(STATE)).put("/__account", new Response(JSON.stringify(account), { headers: { "Content-Type": "application/json" } }));
+  if (previous !== key) await forgetOthers(key);
+}
+
+function noteAnswer(response, at) {
+  const key = accountOf(response);
+  if (!key) return Promise.resolve();
+  return noteAccount(key, Number(response.headers.get("X-Account-Until")) || null, at);
+}
+
+/** Every account's pages and papers but this one's. */
+async function forgetOthers(key) {
+  for (const name of await caches.keys()) {
+    if ((name.startsWith("kept-pages-") && name !== PAGES(key)) || (name.startsWith("kept-papers-") && name !== PAPERS(key))) await caches.delete(name);
+  }
+}
+
+/**
+ * Signing out: the post goes through; once the server has answered, this
+ * account's copies are deleted (and the browser's push subscription,
+ * which the server dropped with the session). With no signal it fails,
+ * and the rider, still signed in, keeps their pages.
+ */
+async function signOut(event) {
+  const at = Date.now();
+  const response = await fetch(event.request);
+  const unsubscribe = self.registration.pushManager
+    .getSubscription()
+    .then((subscription) => subscription?.unsubscribe())
+    .catch(() => {});
+  event.waitUntil(Promise.all([noteAccount("visitor", null, at), caches.delete(WANTED), unsubscribe]).catch(() => {}));
+  return response;
+}
+
+/* ------------------------------------------------------------ builds */
+
+/** Each open tab's build, as the tab said it ("keep"), kept where the next worker reads it. */
+async function noteTab(client, build) {
+  if (!client?.id || typeof build !== "string" || !build) return;
+  await (await caches.open(STATE)).put(`/__tab?${new URLSearchParams({ id: client.id, build })}`, new Response(""));
+}
+
+/**
+ * Deletes the files of a build no open tab runs and no kept page needs. A
+ * tab whose build is not known (it never said) keeps every build's files.
+ */
+async function dropUnusedBuilds() {
+  const state = await caches.open(STATE);
+  const open = new Set((await self.clients.matchAll({ type: "window", includeUncontrolled: true })).map((c) => c.id));
+  const inUse = new Set([BUILD]);
+  const said = new Set();
+  for (const request of await state.keys()) {
+    const url = new URL(request.url);
+    if (url.pathname !== "/__tab") continue;
+    const id = url.searchParams.get("id");
+    if (!open.has(id)) await state.delete(request);
+    else {
+      said.add(id);
+      inUse.add(url.searchParams.get("build"));
+    }
+  }
+  if ([...open].some((id) => !said.has(id))) return;
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("kept-pages-")) continue;
+    const pages = await caches.open(name);
+    for (const request of await pages.keys()) {
+      const build = (await pages.match(request))?.headers.get("X-Build");
+      if (build) inUse.add(build);
+    }
+  }
+  for (const name of await caches.keys()) if (name.startsWith("shell-") && !inUse.has(name.slice("shell-".length))) await caches.delete(name);
+}
+
+/** A build's file from any build's set kept (an old tab loads its own), else the network (kept with this build's). */
+async function buildFile(event) {
+  const { request } = event;
+  const hit = await caches.match(request, { ignoreSearch: true });
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok) event.waitUntil(caches.open(SHELL).then((cache) => cache.put(request, response.clone())).catch(() => {}));
+  return response;
+}
+
+/** A kept page can be served when every file of its build is kept (a page never runs with a module missing). */
+async function whole(copy) {
+  if (BUILD === "unversioned") return true;
+  const build = copy.headers.get("X-Build");
+  return Boolean(build && (await caches.match(WHOLE(build))));
+}
+
+/* ------------------------------------------------------------ pages */
+
+/** Keeps an answer with its account's copies, if that account is the phone's. */
+async function keep(request, response, at) {
+  const key = accountOf(response);
+  if (!key) return;
+  await noteAnswer(response, at);
+  if (key !== (await currentAccount())) return;
+  await (await caches.open(PAGES(key))).put(request, response);
+}
+
+/** The phone account's copy of a page or page data. */
+async function keptCopy(request) {
+  return caches.match(request, { ignoreVary: true, cacheName: PAGES(await currentAccount()) });
+}
+
+async function page(event, url) {
+  const { request } = event;
+  const at = Date.now();
+  let response;
+  try {
+    response = await fetch(request);
+  } catch {
+    const copy = await keptCopy(request);
+    if (copy && (await whole(copy))) return copy;
+    return caches.match("/offline.html");
+  }
+  // Beside the answer: a store that refuses (full) changes nothing for the rider online.
+  if (response.ok && keepable(url)) event.waitUntil(keep(request, response.clone(), at).catch(() => {}));
+  else event.waitUntil(noteAnswer(response, at).catch(() => {}));
+  return response;
+}
+
+async function pageData(event, url) {
+  const { request } = event;
+  const at = Date.now();
+  let response;
+  try {
+    response = await fetch(request);
+  } catch {
+    const hit = await keptCopy(request);
+    if (hit) return hit;
+    // A navigation (no `_routes`: every loader) with no copy of its data: load
+    // the page as a document instead. A fetcher's load (`_routes=...`) just fails.
+    if (!url.searchParams.has("_routes")) return reloadDocument(url);
+    return Response.error();
+  }
+  // 200 only: redirects and errors travel as 202/4xx and are never worth replaying.
+  if (response.status === 200 && keepable(url)) event.waitUntil(keep(request, response.clone(), at).catch(() => {}));
+  else event.waitUntil(noteAnswer(response, at).catch(() => {}));
+  return response;
 }
 
 /**
@@ -201,34 +370,6 @@ async function keepWanted() {
       if (asked.get("signedIn") === "1") await warm(KEPT, "missing-or-stale");
       await wanted.delete(request);
     }
-  }
-}
-
-async function page(request, url) {
-  const since = generation;
-  try {
-    const response = await fetch(request);
-    if (response.ok && keepable(url)) await keep(request, response.clone(), since);
-    return response;
-  } catch {
-    return (await caches.match(request, { ignoreVary: true, cacheName: PAGES })) ?? (await caches.match("/offline.html", { cacheName: SHELL }));
-  }
-}
-
-async function pageData(request, url) {
-  const since = generation;
-  try {
-    const response = await fetch(request);
-    // 200 only: redirects and errors travel as 202/4xx and are never worth replaying.
-    if (response.status === 200 && keepable(url)) await keep(request, response.clone(), since);
-    return response;
-  } catch {
-    const hit = await caches.match(request, { ignoreVary: true, cacheName: PAGES });
-    if (hit) return hit;
-    // A navigation (no `_routes`: every loader) with no copy of its data: load
-    // the page as a document instead. A fetcher's load (`_routes=...`) just fails.
-    if (!url.searchParams.has("_routes")) return reloadDocument(url);
-    return Response.error();
   }
 }
 
@@ -260,39 +401,49 @@ function reloadDocument(url) {
  * answer, served when offline. With none, Remix is told to load the page as
  * a document (204 + X-Remix-Reload-Document).
  */
-async function routeManifest(request, url) {
+async function routeManifest(event, url) {
   const key = `/__manifest?version=${encodeURIComponent(url.searchParams.get("version") ?? "")}`;
-  const shell = await caches.open(SHELL);
+  let response;
   try {
-    const response = await fetch(request);
-    if (response.ok) {
-      const routes = await response.clone().json();
-      const known = await shell.match(key);
-      const merged = { ...(known ? await known.json() : {}), ...routes };
-      for (const old of await shell.keys()) {
-        if (new URL(old.url).pathname === "/__manifest") await shell.delete(old);
-      }
-      await shell.put(key, new Response(JSON.stringify(merged), { headers: { "Content-Type": "application/json" } }));
-    }
-    return response;
+    response = await fetch(event.request);
   } catch {
-    return (await shell.match(key)) ?? new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "yes" } });
+    // From any build's set: a tab of the previous build asks with its own version.
+    return (await caches.match(key)) ?? new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "yes" } });
   }
+  if (response.ok) event.waitUntil(mergeRoutes(key, response.clone()).catch(() => {}));
+  return response;
+}
+
+async function mergeRoutes(key, response) {
+  const shell = await caches.open(SHELL);
+  const routes = await response.json();
+  const known = await shell.match(key);
+  const merged = { ...(known ? await known.json() : {}), ...routes };
+  for (const old of await shell.keys()) {
+    if (new URL(old.url).pathname === "/__manifest") await shell.delete(old);
+  }
+  await shell.put(key, new Response(JSON.stringify(merged), { headers: { "Content-Type": "application/json" } }));
 }
 
 /** A paper's file: the server's when it answers (kept for later), the phone's copy when offline. */
-async function paperFile(request, url) {
-  const since = generation;
-  const cache = await caches.open(PAPERS);
+async function paperFile(event, url) {
+  const key = await currentAccount();
+  const cache = await caches.open(PAPERS(key));
+  let response;
   try {
-    const response = await fetch(request);
-    if (response.status === 200 && since === generation) await cache.put(url.pathname, response.clone());
-    // Deleted, or no longer this session's: the phone forgets it too.
-    else if (response.status === 404 || response.status === 401) await cache.delete(url.pathname);
-    return response;
+    response = await fetch(event.request);
   } catch {
     return (await cache.match(url.pathname)) ?? new Response("This paper is not kept on this phone. Open it once with a connection.", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
+  // Served to its owner only: kept with the account it was fetched for, while that is still the phone's.
+  if (response.status === 200 && key !== "visitor") event.waitUntil(keepPaper(key, url.pathname, response.clone()).catch(() => {}));
+  // Deleted, or no longer this session's: the phone forgets it too.
+  else if (response.status === 404 || response.status === 401) event.waitUntil(cache.delete(url.pathname).catch(() => {}));
+  return response;
+}
+
+async function keepPaper(key, path, response) {
+  if (key === (await currentAccount())) await (await caches.open(PAPERS(key))).put(path, response);
 }
 
 /**
@@ -307,13 +458,14 @@ function keepPapers({ horseId, pages, files }) {
   const pagePrefix = `/horses/${horseId}/papers`;
   const wantedPages = pages.filter((p) => isPagePath(p) && p.startsWith(pagePrefix));
   const run = async () => {
-    const since = generation;
-    const cache = await caches.open(PAPERS);
+    const key = await currentAccount();
+    if (key === "visitor") return;
+    const cache = await caches.open(PAPERS(key));
     for (const old of await cache.keys()) {
       const path = new URL(old.url).pathname;
       if (path.startsWith(prefix) && !wanted.includes(path)) await cache.delete(old);
     }
-    const kept = await caches.open(PAGES);
+    const kept = await caches.open(PAGES(key));
     for (const old of await kept.keys()) {
       const path = new URL(old.url).pathname.replace(/\.data$/, "");
       if (path.startsWith(`${pagePrefix}/`) && !wantedPages.includes(path)) await kept.delete(old);
@@ -321,8 +473,9 @@ function keepPapers({ horseId, pages, files }) {
     for (const file of wanted) {
       if (await cache.match(file)) continue;
       try {
-        const response = await fetch(file, { credentials: "same-origin" });
-        if (since !== generation) return;
+        const response = await fetch(file, { credentials: "same-origin", signal: AbortSignal.timeout(KEEP_FETCH_MS) });
+        // Another account signed in meanwhile: not theirs to keep.
+        if (key !== (await currentAccount())) return;
         if (response.status === 200) await cache.put(file, response);
       } catch {
         return; // offline: try another time
@@ -334,32 +487,38 @@ function keepPapers({ horseId, pages, files }) {
 }
 
 /**
- * Fetches pages into the pages cache: "all"; "missing" (only pages not
- * kept yet); "missing-or-stale" (and copies older than FRESH_MS). A page
- * that now redirects (signed out) or is refused is forgotten. One warm-up
- * at a time; a second request waits for the first, then runs.
+ * Fetches pages into the phone account's copies: "all"; "missing" (only
+ * pages not kept yet); "missing-or-stale" (and copies older than FRESH_MS).
+ * Each page on its own: one failing (a weak signal) leaves its older copy and
+ * the rest go on. A page that now redirects (signed out) or is refused is
+ * forgotten. One warm-up at a time; a second request waits for the first,
+ * then runs.
  */
 function warm(paths, mode) {
   const run = async () => {
-    const since = generation;
-    const cache = await caches.open(PAGES);
     const queue = [...paths];
     for (const path of queue) {
+      const cache = await caches.open(PAGES(await currentAccount()));
       if (mode !== "all") {
         const copy = await cache.match(path, { ignoreVary: true });
         const age = copy ? Date.now() - Date.parse(copy.headers.get("date") ?? "") : Infinity;
-        if (copy && (mode === "missing" || age < FRESH_MS)) continue;
+        if (copy && (BUILD === "unversioned" || copy.headers.get("X-Build") === BUILD) && (mode === "missing" || age < FRESH_MS)) continue;
+      }
+      const at = Date.now();
+      let response;
+      try {
+        response = await fetch(path, { credentials: "same-origin", redirect: "manual", headers: KEPT_COPY, signal: AbortSignal.timeout(KEEP_FETCH_MS) });
+      } catch {
+        continue; // no signal for this one: its older copy stays, tried again another time
       }
       try {
-        const response = await fetch(path, { credentials: "same-origin", redirect: "manual", headers: KEPT_COPY });
-        if (since !== generation) return;
         if (response.ok && isHtml(response)) {
           const linked = [...(await response.clone().text()).matchAll(KEEP_LINK)].map((m) => m[1].replaceAll("&amp;", "&")).filter(isPagePath);
-          await cache.put(path, response);
+          await keep(path, response, at);
           for (const link of linked) if (!queue.includes(link)) queue.push(link);
         } else if (response.type === "opaqueredirect" || response.status === 401 || response.status === 403) await cache.delete(path, { ignoreVary: true });
       } catch {
-        return; // offline: try another time
+        // The store refused (full): the next page may still fit.
       }
     }
   };

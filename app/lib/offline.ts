@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
+import { showToast } from "~/components/Toaster";
 
 /*
  * The page's side of the service worker (public/sw.js): registering this
@@ -7,8 +8,8 @@ import { useEffect } from "react";
  * pages at sign-out. Browser-only work; imported by the root and the entry.
  */
 
-/** Pages and papers kept for offline use: deleted at sign-out (the worker deletes them too). */
-const isKeptCache = (name: string) => name.startsWith("pages-") || name === "papers-v1" || name === "keep-wanted";
+/** Pages and papers kept for offline use (public/sw.js): deleted once a sign-out reaches the server. */
+const isKeptCache = (name: string) => name.startsWith("kept-pages-") || name.startsWith("kept-papers-") || name === "keep-wanted" || name === "keep-state";
 
 declare global {
   interface Window {
@@ -43,7 +44,8 @@ async function askToKeep(paths: string[], signedIn: boolean) {
   for (const path of paths) await wanted.put(`/__keep?${new URLSearchParams({ path, signedIn: signedIn ? "1" : "0" })}`, new Response(""));
   const r = await registerServiceWorker();
   // The newest worker, even one still installing: it reads the asks as soon as it is told.
-  (r?.installing ?? r?.waiting ?? r?.active)?.postMessage({ type: "keep" });
+  // The build this tab runs: its files stay on the phone while the tab is open (an old tab after an update).
+  (r?.installing ?? r?.waiting ?? r?.active)?.postMessage({ type: "keep", build: window.__remixManifest?.version ?? "" });
 }
 
 /**
@@ -60,15 +62,25 @@ export function useKeepForOffline(signedIn: boolean) {
   }, [path, signedIn]);
 
   useEffect(() => {
-    // Signing out forgets the pages and horses' papers kept for offline use: a shared phone keeps no one's data.
+    // Signing out with no signal fails: said here, and the pages stay (the rider is still signed in).
+    // With signal the worker deletes this account's pages once the server has answered (public/sw.js);
+    // a page the worker does not control forgets them itself.
     const onSubmit = (e: SubmitEvent) => {
       const form = e.target as HTMLFormElement;
-      if (new URL(form.action, window.location.href).pathname === "/logout" && typeof caches !== "undefined") {
+      if (new URL(form.action, window.location.href).pathname !== "/logout") return;
+      if (!navigator.onLine) {
+        e.preventDefault();
+        e.stopImmediatePropagation();
+        showToast({ type: "error", title: "Not signed out", description: "You're offline: sign out again when you have signal. This phone keeps your pages until then." });
+        return;
+      }
+      if (!navigator.serviceWorker?.controller && typeof caches !== "undefined") {
         void caches.keys().then((names) => Promise.all(names.filter(isKeptCache).map((name) => caches.delete(name))));
       }
     };
-    document.addEventListener("submit", onSubmit);
-    return () => document.removeEventListener("submit", onSubmit);
+    // Before the page's own handlers (capture, on the window): an offline sign-out is not sent at all.
+    window.addEventListener("submit", onSubmit, true);
+    return () => window.removeEventListener("submit", onSubmit, true);
   }, []);
 }
 

@@ -81,12 +81,12 @@ export async function openSearch(page: Page, name: "Find events" | "Find riders"
   if (!(await summary.evaluate((s) => (s.parentElement as HTMLDetailsElement).open))) await summary.click();
 }
 
-/** The paths of the pages the service worker keeps on this phone (its `pages-<build>` cache). */
+/** The paths of the pages the service worker keeps on this phone (its `kept-pages-<account>` cache). */
 export function keptPages(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const paths: string[] = [];
     for (const name of await caches.keys()) {
-      if (!name.startsWith("pages-")) continue;
+      if (!name.startsWith("kept-pages-")) continue;
       for (const request of await (await caches.open(name)).keys()) {
         const url = new URL(request.url);
         paths.push(`${url.pathname}${url.search}`);

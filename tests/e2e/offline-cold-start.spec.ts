@@ -88,7 +88,7 @@ function askedOrKept(p: Page, path: string) {
   return p.evaluate(async (wanted) => {
     const asks = await (await caches.open("keep-wanted")).keys();
     if (asks.some((r) => new URL(r.url).searchParams.get("path") === wanted)) return true;
-    for (const name of await caches.keys()) if (name.startsWith("pages-") && (await (await caches.open(name)).match(wanted))) return true;
+    for (const name of await caches.keys()) if (name.startsWith("kept-pages-") && (await (await caches.open(name)).match(wanted))) return true;
     return false;
   }, path);
 }
@@ -252,6 +252,15 @@ test("a run refused after it waited on the phone comes back into the form with t
   await expect(fixing.getByLabel("Time (seconds)")).toHaveValue("16.02");
   await expect(fixing.locator("#add-run-videoUrl-error")).toHaveText("Video upload not found");
   await screenshot(p, "offline-refused-run-back-in-form");
+  // Sent again unchanged, refused again: it stays on the phone with the server's message.
+  await fixing.getByRole("button", { name: "Save Run" }).click();
+  await expect(p.getByTestId("pending-run").filter({ hasText: arena })).toContainText("Not sent");
+  await expect(fixing.locator("#add-run-videoUrl-error")).toHaveText("Video upload not found");
+  await p.reload();
+  const again = p.getByTestId("pending-run").filter({ hasText: arena });
+  await expect(again).toContainText("Video upload not found");
+  await again.getByRole("button", { name: "Fix and Send" }).click();
+  await expect(fixing.getByLabel("Arena name")).toHaveValue(arena);
   await fixing.getByLabel("Or a video link").fill("");
   await fixing.getByRole("button", { name: "Save Run" }).click();
   await expect.poll(() => serverRuns(arena).length, { timeout: 30_000 }).toBe(1);

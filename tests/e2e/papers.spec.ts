@@ -152,9 +152,14 @@ test("the papers open offline at the gate, and leave the phone at sign-out", asy
   const pdfUrl = fileOf("health_certificate");
 
   // The phone keeps the papers page, the paper's page and its file (without the rider opening the paper).
-  const kept = (cache: string, path: string) => page.evaluate(async ([c, p]) => Boolean(await (await caches.open(c!)).match(p!, { ignoreVary: true })), [cache, path]);
-  await expect.poll(() => kept("papers-v1", fileUrl), { timeout: 15_000 }).toBe(true);
-  await expect.poll(() => kept("papers-v1", pdfUrl), { timeout: 15_000 }).toBe(true);
+  // The rider's papers: one cache of the account's (public/sw.js, `kept-papers-<account>`).
+  const kept = (path: string) =>
+    page.evaluate(async (p) => {
+      for (const name of await caches.keys()) if (name.startsWith("kept-papers-") && (await (await caches.open(name)).match(p, { ignoreVary: true }))) return true;
+      return false;
+    }, path);
+  await expect.poll(() => kept(fileUrl), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => kept(pdfUrl), { timeout: 15_000 }).toBe(true);
   await expect.poll(() => isKept(page, paperPage!), { timeout: 15_000 }).toBe(true);
   await expect.poll(() => isKept(page, `/horses/${horse.id}/papers`), { timeout: 15_000 }).toBe(true);
 
@@ -180,7 +185,7 @@ test("the papers open offline at the gate, and leave the phone at sign-out", asy
   await page.goto("/settings");
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes("papers-v1"))).toBe(false);
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).some((name) => name.startsWith("kept-papers-")))).toBe(false);
   expect(await isKept(page, paperPage!)).toBe(false);
   // Nothing of the horse is left in the pages kept (only what was opened since, signed out).
   expect((await keptPages(page)).filter((p) => p.includes("/horses/"))).toHaveLength(0);

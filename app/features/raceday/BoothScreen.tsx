@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { showToast } from "~/components/Toaster";
 import { useHydrated } from "~/lib/useHydrated";
 import { applyOps, boothQueue, timeLabel, type BoothEntry, type BoothOp, type BoothTime } from "./booth";
-import { enqueueOp, dropOp, newClientId, pruneSent, queuedOps, sentOps, syncOps, type QueuedOp, type SentOp } from "./boothQueue";
+import { enqueueOp, dropOp, heldInMemory, newClientId, pruneSent, queuedOps, sentOps, syncOps, type QueuedOp, type SentOp } from "./boothQueue";
 import { refreshKeptPages } from "~/lib/offline";
 import { parseRaceTime } from "./time";
 import type { BoothView } from "./race-runs.server";
@@ -122,7 +122,7 @@ export function BoothScreen({ data }: { data: Data }) {
     <div className="space-y-4">
       <ClassTabs data={data} current={cls.id} />
       <EarlyWarning event={data.event} hydrated={hydrated} />
-      <SyncStatus hydrated={hydrated && loaded} online={online} waiting={waiting} refused={refused} names={names} onDiscard={(id) => (dropOp(eventId, userId, id), reload())} onKeep={keep} />
+      <SyncStatus hydrated={hydrated && loaded} online={online} waiting={waiting} held={heldInMemory(eventId, userId)} refused={refused} names={names} onDiscard={(id) => (dropOp(eventId, userId, id), reload())} onKeep={keep} />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="gate-heading" className="space-y-4">
           <div className="card">
@@ -207,19 +207,26 @@ type SyncStatusProps = {
   hydrated: boolean;
   online: boolean;
   waiting: number;
+  /** The device's storage refused changes: the page holds them. */
+  held: boolean;
   refused: QueuedOp[];
   names: Map<string, BoothEntry>;
   onDiscard: (clientId: string) => void;
   onKeep: (op: BoothOp) => void;
 };
 
-function SyncStatus({ hydrated, online, waiting, refused, names, onDiscard, onKeep }: SyncStatusProps) {
+function SyncStatus({ hydrated, online, waiting, held, refused, names, onDiscard, onKeep }: SyncStatusProps) {
   if (!hydrated) return null;
   return (
     <div role="status" aria-live="polite" className="space-y-2">
+      {held && waiting ? (
+        <p className="rounded-lg bg-red-50 px-3 py-2 font-semibold text-red-900" data-testid="booth-held">
+          This device&apos;s storage is full: the times not sent yet are held by this page only. Keep it open until they are sent.
+        </p>
+      ) : null}
       {!online ? (
         <p className="rounded-lg bg-amber-100 px-3 py-2 font-semibold text-amber-900">
-          Offline: {waiting} {waiting === 1 ? "change" : "changes"} kept on this device. {waiting ? "They are sent by themselves when the signal is back." : "Keep timing: times are kept here."}
+          Offline: {waiting} {waiting === 1 ? "change" : "changes"} {held ? "held by this page" : "kept on this device"}. {waiting ? "They are sent by themselves when the signal is back." : "Keep timing: times are kept here."}
         </p>
       ) : waiting ? (
         <p className="rounded-lg bg-brand-50 px-3 py-2 text-brand-900">Sending {waiting}…</p>

@@ -30,7 +30,20 @@ const sentKey = (eventId: string, userId: string) => `cloverleaf-booth-sent:${ev
 /** A sent change older than this is forgotten even if no data showed it (a class deleted meanwhile). */
 const SENT_KEPT_MS = 7 * 86_400_000;
 
+/**
+ * Changes the device's storage refused (full): held by this page, in order,
+ * and sent like the others; the booth says so while any is held.
+ */
+const held = new Map<string, QueuedOp[]>();
+
+/** Whether changes of this booth are held by the page alone (the device's storage refused them). */
+export function heldInMemory(eventId: string, userId: string) {
+  return held.has(key(eventId, userId));
+}
+
 export function queuedOps(eventId: string, userId: string): QueuedOp[] {
+  const inMemory = held.get(key(eventId, userId));
+  if (inMemory) return [...inMemory];
   try {
     const raw = localStorage.getItem(key(eventId, userId));
     return raw ? (JSON.parse(raw) as QueuedOp[]) : [];
@@ -40,8 +53,16 @@ export function queuedOps(eventId: string, userId: string): QueuedOp[] {
 }
 
 function save(eventId: string, userId: string, ops: QueuedOp[]) {
-  if (ops.length === 0) localStorage.removeItem(key(eventId, userId));
-  else localStorage.setItem(key(eventId, userId), JSON.stringify(ops));
+  const k = key(eventId, userId);
+  try {
+    if (ops.length === 0) localStorage.removeItem(k);
+    else localStorage.setItem(k, JSON.stringify(ops));
+    held.delete(k);
+  } catch {
+    // Full: the whole list stays with the page until it fits again or is sent.
+    if (ops.length === 0) held.delete(k);
+    else held.set(k, ops);
+  }
 }
 
 /** Changes sent from this device that the page's data may not show yet, oldest first. */
@@ -66,7 +87,11 @@ export function pruneSent(eventId: string, userId: string, shown: (op: SentOp) =
 
 function markSent(eventId: string, userId: string, op: QueuedOp) {
   const { queuedAt: _queuedAt, refused: _refused, conflict: _conflict, ...change } = op;
-  localStorage.setItem(sentKey(eventId, userId), JSON.stringify([...sentOps(eventId, userId), { ...change, sent: true, sentAt: Date.now() }]));
+  try {
+    localStorage.setItem(sentKey(eventId, userId), JSON.stringify([...sentOps(eventId, userId), { ...change, sent: true, sentAt: Date.now() }]));
+  } catch {
+    // Full: the page's data shows the change at its next load.
+  }
 }
 
 export function enqueueOp(eventId: string, userId: string, op: BoothOp) {

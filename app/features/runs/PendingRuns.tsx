@@ -29,7 +29,9 @@ export function PendingRuns({ queue, onFix }: { queue: RunQueue; onFix: (run: Qu
         <p className="text-sm text-gray-700">
           {online
             ? "Sending to Cloverleaf. Keep this page open; they also go out the next time you open the Run Log."
-            : "You're offline. These runs are kept on this phone and sent when the connection returns."}
+            : queue.runs.some((run) => run.inMemory)
+              ? "You're offline. These runs are sent when the connection returns; keep this page open."
+              : "You're offline. These runs are kept on this phone and sent when the connection returns."}
         </p>
       ) : null}
       <ul className="space-y-2" aria-live="polite">
@@ -67,6 +69,7 @@ export function PendingRuns({ queue, onFix }: { queue: RunQueue; onFix: (run: Qu
                 ) : null}
               </div>
               {run.refused ? <p className="mt-1 text-sm text-red-800">The server did not take this run: {run.refused}</p> : null}
+              {run.inMemory ? <p className="mt-1 text-sm text-red-800">Not kept on this phone (storage is full): keep this page open until it is sent.</p> : null}
             </li>
           );
         })}

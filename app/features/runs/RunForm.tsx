@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { formatCents } from "~/features/raceday/time";
 import { Field, FieldErrors } from "~/components/Field";
 import { FormError } from "~/components/FormError";
@@ -10,7 +10,7 @@ import { checkFileBeforeUpload, UPLOAD_RULES } from "~/schemas/uploads";
 import { dateToWallClock, wallClockToDate } from "~/lib/zoned-time";
 import type { PickableHorse } from "~/features/horses/horses.server";
 import { GlobeIcon, LockIcon } from "./icons";
-import { keepOfflineCopyFresh, newClientId, putQueuedRun, queueAvailable, sendKeptRun, type QueuedRun } from "./offlineQueue";
+import { keepOfflineCopyFresh, newClientId, putQueuedRun, sendKeptRun, type QueuedRun } from "./offlineQueue";
 import type { OwnRun } from "./runs.server";
 
 type EditedRun = Omit<OwnRun, "createdAt" | "runAt"> & { createdAt: string | Date; runAt: string | Date };
@@ -109,6 +109,9 @@ function runFields(form: FormData, horses: PickableHorse[]): QueuedRun["fields"]
   };
 }
 
+/** A layout effect in the browser (its state change renders before any further input); none on the server. */
+const useSwitchBeforeInput = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
 /** Plain placings, then each division's (1D, 2D, ...), then EXPO: the picker's groups. */
 const placementGroup = (p: string) => (/^\dD /.test(p) ? p.slice(0, 2) : p === "EXPO" ? "Other" : "Placing");
 const placementGroups = [...new Set(PLACEMENTS.map(placementGroup))].map((label) => ({ label, placements: PLACEMENTS.filter((p) => placementGroup(p) === label) }));
@@ -167,9 +170,10 @@ function queuedValues(run: QueuedRun, zone: string): Record<string, unknown> {
  * (app/schemas/run-rules.ts, the server's own rules and messages), and a
  * new valid run (and its video) is kept on the phone first and sent from
  * there, so it survives no signal at all (offlineQueue.ts; QueuePanel.tsx
- * lists and sends it). Where the
- * browser cannot keep it, and for edits, the form posts as it does without
- * JavaScript.
+ * lists and sends it). Where the phone's store refuses it (full, or the
+ * video), the page holds it in memory, says so, and sends it the same way:
+ * never a plain post that no signal would lose. Edits post as they do
+ * without JavaScript.
  */
 export default function RunForm(props: RunFormProps) {
   const { lastResult, horses, riders, events, solo, zone } = props;
@@ -215,7 +219,10 @@ export default function RunForm(props: RunFormProps) {
     zone: initial("timeZone") ?? zone,
   }));
   const runAtField = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  // Checked and switched in one go, before the browser hands the page another event: with a
+  // plain effect the switch was only scheduled, and a time typed in between (the form wakes on
+  // the first touch, while the rider is typing) went with the old field, put back to now.
+  useSwitchBeforeInput(() => {
     const here = phoneZone();
     if (!here || here === zone || sentRunAt !== undefined) return;
     // Typed before this code woke (the form works as plain HTML until then): the rider's time, in the
@@ -267,38 +274,41 @@ export default function RunForm(props: RunFormProps) {
     const { userId, onKept, onSent, onFixed } = props;
     void (async () => {
       try {
-        if (await queueAvailable()) {
-          // A fixed run keeps its key: kept again, it replaces the refused copy on the phone.
-          const clientId = restore?.clientId ?? newClientId();
-          await putQueuedRun({ clientId, userId, fields: runFields(formData, horses), video, queuedAt: Date.now() });
-          // Online, the run is sent now: refused for what it says, it comes back to this form to be corrected.
-          const sent = navigator.onLine ? await sendKeptRun(userId, clientId) : ({ outcome: "waiting" } as const);
-          if (sent.outcome === "refused") {
-            const fields = refusalMessages(sent.fields, sent.message);
-            setRefusal({ error: fields });
-            const first = Object.keys(fields).map((name) => element.querySelector<HTMLElement>(`[name="${name === "horseName" ? "newHorse" : name}"]`)).find(Boolean);
-            (first ?? element).scrollIntoView({ block: "center" });
-            first?.focus({ preventScroll: true });
-            return;
-          }
-          setRefusal(null);
-          if (sent.outcome === "sent") {
-            showToast({ type: "success", title: "Run Logged" });
-            keepOfflineCopyFresh();
-            onSent?.();
-          } else {
-            if (!navigator.onLine) showToast({ type: "success", title: "Saved on this phone", description: "Waiting to sync: it is sent when the connection returns." });
-            onKept();
-          }
-          // A fresh form for the next run ("Run at" is read at logging time while left as shown).
-          element.reset();
-          if (restore) onFixed?.();
+        // A fixed run keeps its key: kept again, it replaces the refused copy on the phone.
+        const clientId = restore?.clientId ?? newClientId();
+        const keptOnPhone = await putQueuedRun({ clientId, userId, fields: runFields(formData, horses), video, queuedAt: Date.now() });
+        if (!keptOnPhone) {
+          // The phone's store refused it (full, or the video): this page holds it and sends it, never a plain post offline.
+          showToast({ type: "error", title: "Not kept on this phone", description: "Storage is full. Keep this page open until the run is sent." });
+        }
+        // Online, the run is sent now: refused for what it says, it comes back to this form to be corrected
+        // (a run already fixed once stays listed on the phone with the new message too).
+        const sent = navigator.onLine ? await sendKeptRun(userId, clientId, {}, { keepRefused: Boolean(restore) }) : ({ outcome: "waiting" } as const);
+        if (sent.outcome === "refused") {
+          const fields = refusalMessages(sent.fields, sent.message);
+          setRefusal({ error: fields });
+          if (restore) onKept();
+          const first = Object.keys(fields).map((name) => element.querySelector<HTMLElement>(`[name="${name === "horseName" ? "newHorse" : name}"]`)).find(Boolean);
+          (first ?? element).scrollIntoView({ block: "center" });
+          first?.focus({ preventScroll: true });
           return;
         }
-        // No IndexedDB here (a locked-down browser): post the form as without JavaScript.
-        element.submit();
+        setRefusal(null);
+        if (sent.outcome === "sent") {
+          showToast({ type: "success", title: "Run Logged" });
+          keepOfflineCopyFresh();
+          onSent?.();
+        } else {
+          if (!navigator.onLine && keptOnPhone) showToast({ type: "success", title: "Saved on this phone", description: "Waiting to sync: it is sent when the connection returns." });
+          onKept();
+        }
+        // A fresh form for the next run ("Run at" is read at logging time while left as shown).
+        element.reset();
+        if (restore) onFixed?.();
       } catch {
-        element.submit();
+        // Something unforeseen: online, the form posts as it does without JavaScript; offline it stays as typed.
+        if (navigator.onLine) element.submit();
+        else showToast({ type: "error", title: "Not saved", description: "This run could not be kept on this phone. Try again when you have signal." });
       } finally {
         busy.current = false;
         setSaving(false);

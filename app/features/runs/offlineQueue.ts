@@ -38,6 +38,8 @@ export type QueuedRun = {
   refused?: string;
   /** The refusal's messages by field (the API's `errors`), for the form to show by its fields. */
   refusedFields?: Record<string, string[]>;
+  /** The phone's store refused it (full, or a video it cannot hold): held by this page only, until it is sent. */
+  inMemory?: boolean;
 };
 
 const DB_NAME = QUEUE_DB;
@@ -72,6 +74,13 @@ async function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore
   });
 }
 
+/**
+ * Runs the phone's store refused (a full store, a video too large for it, no
+ * IndexedDB at all): held in this page's memory, listed and sent like the
+ * others, and lost if the page is closed (the form says so).
+ */
+const held = new Map<string, QueuedRun>();
+
 /** Whether this browser can keep runs (IndexedDB opens). */
 export async function queueAvailable() {
   try {
@@ -84,17 +93,31 @@ export async function queueAvailable() {
 
 /** The rider's queued runs, oldest first. */
 export async function queuedRuns(userId: string): Promise<QueuedRun[]> {
-  const all = await inStore<QueuedRun[]>("readonly", (store) => store.getAll());
+  const stored = await inStore<QueuedRun[]>("readonly", (store) => store.getAll()).catch(() => [] as QueuedRun[]);
+  const all = [...stored.filter((run) => !held.has(run.clientId)), ...held.values()];
   return all.filter((run) => run.userId === userId).sort((a, b) => a.queuedAt - b.queuedAt);
 }
 
-export async function putQueuedRun(run: QueuedRun) {
-  await inStore("readwrite", (store) => store.put(run));
-  announce();
+/**
+ * Keeps a run on the phone; answers false when the phone's store refused it
+ * and it is held in this page's memory instead (sent all the same).
+ */
+export async function putQueuedRun(run: QueuedRun): Promise<boolean> {
+  try {
+    if (held.has(run.clientId)) throw new Error("held in memory");
+    await inStore("readwrite", (store) => store.put({ ...run, inMemory: undefined }));
+    return true;
+  } catch {
+    held.set(run.clientId, { ...run, inMemory: true });
+    return false;
+  } finally {
+    announce();
+  }
 }
 
 export async function removeQueuedRun(clientId: string) {
-  await inStore("readwrite", (store) => store.delete(clientId));
+  held.delete(clientId);
+  await inStore("readwrite", (store) => store.delete(clientId)).catch(() => {});
   announce();
 }
 
@@ -228,10 +251,11 @@ export type KeptRunOutcome = { outcome: "sent" } | { outcome: "waiting" } | { ou
 /**
  * Sends a run the form has just kept, and says what became of it: "sent";
  * "waiting" (offline, signed out or server trouble: it stays queued and goes
- * later); or refused for what it says, in which case it leaves the queue and
- * the form shows it again with the server's messages.
+ * later); or refused for what it says, in which case the form shows it again
+ * with the server's messages and it leaves the queue (or, `keepRefused`, stays
+ * in it as refused: a run already brought back once to be fixed).
  */
-export async function sendKeptRun(userId: string, clientId: string, hooks: SyncHooks = {}): Promise<KeptRunOutcome> {
+export async function sendKeptRun(userId: string, clientId: string, hooks: SyncHooks = {}, { keepRefused = false } = {}): Promise<KeptRunOutcome> {
   const mine = async () => (await queuedRuns(userId)).find((run) => run.clientId === clientId);
   // A sync already under way (the list's retry) may have started before this run was kept: then once more.
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -239,7 +263,8 @@ export async function sendKeptRun(userId: string, clientId: string, hooks: SyncH
     const run = await mine();
     if (!run) return { outcome: "sent" };
     if (run.refused) {
-      await removeQueuedRun(clientId);
+      // A run fixed once and refused again stays on the phone with the new message ("Not sent").
+      if (!keepRefused) await removeQueuedRun(clientId);
       return { outcome: "refused", message: run.refused, fields: run.refusedFields ?? {} };
     }
     if (!navigator.onLine) break;
