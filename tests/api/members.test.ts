@@ -133,7 +133,7 @@ describe("joining and dues", () => {
     expect(noBirth.status).toBe(400);
     expect(noBirth.body.message).toBe("Youth needs the rider's birth date");
     const tooOld = await join(parent.client, { yearId: year.id, kind: "YOUTH", riderId: lily.id, birthDate: "1990-04-01" });
-    expect(tooOld.body.message).toBe("Youth is for riders 18 and under on 2027-07-01");
+    expect(tooOld.body.message).toBe("Youth is for riders 18 and under on Jul 1, 2027");
     expect((await join(parent.client, { yearId: year.id, kind: "YOUTH", riderId: lily.id, birthDate: "2099-01-01" })).body.message).toBe("Birth date must be a date (YYYY-MM-DD) in the past");
     const ok = await join(parent.client, { yearId: year.id, kind: "YOUTH", riderId: lily.id, birthDate: "2015-04-01" });
     expect(ok.status).toBe(201);
