@@ -1,26 +1,14 @@
 import { parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
 import { eq } from "drizzle-orm";
-import {
-  MEMBERSHIP_KINDS,
-  memberships,
-  users,
-  type MembershipKind,
-  type MembershipYear,
-  type DuesMethod,
-} from "#db/schema";
+import { MEMBERSHIP_KINDS, memberships, users, type MembershipKind, type MembershipYear, type DuesMethod } from "#db/schema";
 import { now } from "~/lib/clock.server";
+import { toCsv } from "~/lib/csv";
 import type { Db } from "~/lib/db.server";
 import { statement } from "~/lib/prepared.server";
 import { HttpError } from "~/lib/http.server";
 import { afterMembershipChanged } from "~/features/season/season.server";
 import { MEMBER_LIMITS, NUMBER_PATTERN } from "~/schemas/members";
-import {
-  emailHolderKey,
-  holderKeyOf,
-  KIND_LABELS,
-  nextMemberNumber,
-} from "./rules";
+import { emailHolderKey, holderKeyOf, KIND_LABELS, nextMemberNumber } from "./rules";
 import { associationToday, getYear } from "./members.server";
 
 /*
@@ -33,38 +21,17 @@ import { associationToday, getYear } from "./members.server";
  * them (claimMemberships).
  */
 
-export type ImportLine = {
-  line: number;
-  name: string;
-  email: string;
-  number: string | null;
-  kind: MembershipKind;
-  paid: boolean;
-  paidMethod: DuesMethod | null;
-  outcome: "created" | "linked";
-};
+export type ImportLine = { line: number; name: string; email: string; number: string | null; kind: MembershipKind; paid: boolean; paidMethod: DuesMethod | null; outcome: "created" | "linked" };
 export type Refusal = { line: number; reason: string };
-export type ImportReport = {
-  dryRun: boolean;
-  written: boolean;
-  created: number;
-  linked: number;
-  refused: Refusal[];
-  lines: ImportLine[];
-};
+export type ImportReport = { dryRun: boolean; written: boolean; created: number; linked: number; refused: Refusal[]; lines: ImportLine[] };
 
 const COLUMNS = ["name", "email", "number", "kind", "year", "paid"] as const;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** "Non-pro", "NON_PRO", "non pro": the kind's code. */
 function kindOf(text: string): MembershipKind | null {
-  const code = text
-    .trim()
-    .toUpperCase()
-    .replace(/[\s-]+/g, "_");
-  return (MEMBERSHIP_KINDS as readonly string[]).includes(code)
-    ? (code as MembershipKind)
-    : null;
+  const code = text.trim().toUpperCase().replace(/[\s-]+/g, "_");
+  return (MEMBERSHIP_KINDS as readonly string[]).includes(code) ? (code as MembershipKind) : null;
 }
 
 const PAID: Record<string, { paid: boolean; method: DuesMethod | null }> = {
@@ -84,127 +51,43 @@ const PAID: Record<string, { paid: boolean; method: DuesMethod | null }> = {
   comp: { paid: true, method: "COMP" },
 };
 
-function readCsv(text: string): {
-  header: string[];
-  records: { line: number; cells: string[] }[];
-} {
+function readCsv(text: string): { header: string[]; records: { line: number; cells: string[] }[] } {
   let rows: { record: string[]; info: { lines: number } }[];
   try {
-    rows = parse(text, {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-      info: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
+    rows = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, info: true }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (error) {
     const line = (error as { lines?: number }).lines;
-    throw new HttpError(
-      400,
-      `The file is not CSV${line ? ` (line ${line})` : ""}: ${
-        (error as Error).message.split(":")[0]
-      }`
-    );
+    throw new HttpError(400, `The file is not CSV${line ? ` (line ${line})` : ""}: ${(error as Error).message.split(":")[0]}`);
   }
-  if (rows.length === 0)
-    throw new HttpError(
-      400,
-      `The file is empty: give a header line (${COLUMNS.join(
-        ", "
-      )}) and one line per member`
-    );
+  if (rows.length === 0) throw new HttpError(400, `The file is empty: give a header line (${COLUMNS.join(", ")}) and one line per member`);
   const header = rows[0]!.record.map((h) => h.trim().toLowerCase());
-  return {
-    header,
-    records: rows
-      .slice(1)
-      .map((r) => ({ line: r.info.lines, cells: r.record })),
-  };
+  return { header, records: rows.slice(1).map((r) => ({ line: r.info.lines, cells: r.record })) };
 }
 
 /** Checks every line against the year, the accounts and the numbers already given; writes when asked and nothing is refused. */
-export function importMembers(
-  db: Db,
-  yearId: string,
-  text: string,
-  dryRun: boolean
-): ImportReport {
+export function importMembers(db: Db, yearId: string, text: string, dryRun: boolean): ImportReport {
   const year = getYear(db, yearId);
-  if (text.length > MEMBER_LIMITS.importBytes)
-    throw new HttpError(
-      413,
-      `The file is too large: at most ${
-        MEMBER_LIMITS.importBytes / 1024 / 1024
-      } MB`
-    );
+  if (text.length > MEMBER_LIMITS.importBytes) throw new HttpError(413, `The file is too large: at most ${MEMBER_LIMITS.importBytes / 1024 / 1024} MB`);
   const { header, records } = readCsv(text);
-  const missing = COLUMNS.filter(
-    (c) => c !== "year" && c !== "number" && !header.includes(c)
-  );
-  if (missing.length > 0)
-    throw new HttpError(
-      400,
-      `The header line must name the columns ${COLUMNS.join(
-        ", "
-      )}; missing: ${missing.join(", ")}`
-    );
-  if (records.length > MEMBER_LIMITS.importRows)
-    throw new HttpError(
-      413,
-      `At most ${MEMBER_LIMITS.importRows.toLocaleString(
-        "en-US"
-      )} members in one file`
-    );
+  const missing = COLUMNS.filter((c) => c !== "year" && c !== "number" && !header.includes(c));
+  if (missing.length > 0) throw new HttpError(400, `The header line must name the columns ${COLUMNS.join(", ")}; missing: ${missing.join(", ")}`);
+  if (records.length > MEMBER_LIMITS.importRows) throw new HttpError(413, `At most ${MEMBER_LIMITS.importRows.toLocaleString("en-US")} members in one file`);
   const col = (name: (typeof COLUMNS)[number]) => header.indexOf(name);
-  const at = {
-    name: col("name"),
-    email: col("email"),
-    number: col("number"),
-    kind: col("kind"),
-    year: col("year"),
-    paid: col("paid"),
-  };
+  const at = { name: col("name"), email: col("email"), number: col("number"), kind: col("kind"), year: col("year"), paid: col("paid") };
 
   // What is known already, read once: accounts by email, numbers and their riders, this year's members.
-  const emails = [
-    ...new Set(
-      records
-        .map((r) => (r.cells[at.email] ?? "").trim().toLowerCase())
-        .filter(Boolean)
-    ),
-  ];
+  const emails = [...new Set(records.map((r) => (r.cells[at.email] ?? "").trim().toLowerCase()).filter(Boolean))];
   const accounts = new Map<string, string>();
   for (let i = 0; i < emails.length; i += 5000) {
     const chunk = emails.slice(i, i + 5000);
-    for (const u of statement(
-      db,
-      "SELECT id, lower(email) AS email FROM users WHERE lower(email) IN (SELECT value FROM json_each(?))"
-    ).all([JSON.stringify(chunk)]) as { id: string; email: string }[])
-      accounts.set(u.email, u.id);
+    for (const u of statement(db, "SELECT id, lower(email) AS email FROM users WHERE lower(email) IN (SELECT value FROM json_each(?))").all([JSON.stringify(chunk)]) as { id: string; email: string }[]) accounts.set(u.email, u.id);
   }
-  const numberOwner = new Map(
-    (
-      statement(
-        db,
-        "SELECT number, holder_key AS holderKey FROM member_numbers"
-      ).all([]) as { number: string; holderKey: string }[]
-    ).map((n) => [n.number, n.holderKey])
-  );
-  const ownedNumber = new Map(
-    [...numberOwner].map(([number, holder]) => [holder, number])
-  );
-  const thisYear = new Set(
-    (
-      statement(
-        db,
-        "SELECT holder_key AS holderKey FROM memberships WHERE year_id = ?"
-      ).all([year.id]) as { holderKey: string }[]
-    ).map((m) => m.holderKey)
-  );
+  const numberOwner = new Map((statement(db, "SELECT number, holder_key AS holderKey FROM member_numbers").all([]) as { number: string; holderKey: string }[]).map((n) => [n.number, n.holderKey]));
+  const ownedNumber = new Map([...numberOwner].map(([number, holder]) => [holder, number]));
+  const thisYear = new Set((statement(db, "SELECT holder_key AS holderKey FROM memberships WHERE year_id = ?").all([year.id]) as { holderKey: string }[]).map((m) => m.holderKey));
 
   const refused: Refusal[] = [];
-  const lines: (ImportLine & { holderKey: string; userId: string | null })[] =
-    [];
+  const lines: (ImportLine & { holderKey: string; userId: string | null })[] = [];
   const seenEmail = new Map<string, number>();
   const seenNumber = new Map<string, number>();
   for (const { line, cells } of records) {
@@ -215,97 +98,31 @@ export function importMembers(
     const number = cell(at.number);
     const kind = kindOf(cell(at.kind));
     const paid = PAID[cell(at.paid).toLowerCase()];
-    if (!name) {
-      refuse("no name");
-      continue;
-    }
-    if (name.length > MEMBER_LIMITS.name) {
-      refuse(`name longer than ${MEMBER_LIMITS.name} characters`);
-      continue;
-    }
-    if (!email) {
-      refuse("no email: the office links members to accounts by email");
-      continue;
-    }
-    if (email.length > MEMBER_LIMITS.email || !EMAIL.test(email)) {
-      refuse(`"${email}" is not an email address`);
-      continue;
-    }
-    if (!kind) {
-      refuse(
-        `"${cell(at.kind)}" is not a kind (${MEMBERSHIP_KINDS.map(
-          (k) => KIND_LABELS[k]
-        ).join(", ")})`
-      );
-      continue;
-    }
-    if (!year.kinds.some((k) => k.kind === kind)) {
-      refuse(`${year.name} does not offer ${KIND_LABELS[kind]} memberships`);
-      continue;
-    }
-    if (at.year >= 0 && cell(at.year) !== "" && cell(at.year) !== year.name) {
-      refuse(`year "${cell(at.year)}" is not ${year.name}, the year imported`);
-      continue;
-    }
-    if (!paid) {
-      refuse(
-        `paid "${cell(at.paid)}" is not yes, no, cash, check, card or comp`
-      );
-      continue;
-    }
-    if (
-      number &&
-      (number.length > MEMBER_LIMITS.number || !NUMBER_PATTERN.test(number))
-    ) {
-      refuse(
-        `"${number}" is not a member number (letters, digits and dashes, at most ${MEMBER_LIMITS.number})`
-      );
-      continue;
-    }
+    if (!name) { refuse("no name"); continue; }
+    if (name.length > MEMBER_LIMITS.name) { refuse(`name longer than ${MEMBER_LIMITS.name} characters`); continue; }
+    if (!email) { refuse("no email: the office links members to accounts by email"); continue; }
+    if (email.length > MEMBER_LIMITS.email || !EMAIL.test(email)) { refuse(`"${email}" is not an email address`); continue; }
+    if (!kind) { refuse(`"${cell(at.kind)}" is not a kind (${MEMBERSHIP_KINDS.map((k) => KIND_LABELS[k]).join(", ")})`); continue; }
+    if (!year.kinds.some((k) => k.kind === kind)) { refuse(`${year.name} does not offer ${KIND_LABELS[kind]} memberships`); continue; }
+    if (at.year >= 0 && cell(at.year) !== "" && cell(at.year) !== year.name) { refuse(`year "${cell(at.year)}" is not ${year.name}, the year imported`); continue; }
+    if (!paid) { refuse(`paid "${cell(at.paid)}" is not yes, no, cash, check, card or comp`); continue; }
+    if (number && (number.length > MEMBER_LIMITS.number || !NUMBER_PATTERN.test(number))) { refuse(`"${number}" is not a member number (letters, digits and dashes, at most ${MEMBER_LIMITS.number})`); continue; }
     const earlierEmail = seenEmail.get(email);
-    if (earlierEmail !== undefined) {
-      refuse(`${email} is already on line ${earlierEmail}`);
-      continue;
-    }
+    if (earlierEmail !== undefined) { refuse(`${email} is already on line ${earlierEmail}`); continue; }
     const userId = accounts.get(email) ?? null;
-    const holderKey = userId
-      ? holderKeyOf(userId, null)
-      : emailHolderKey(email);
-    if (thisYear.has(holderKey)) {
-      refuse(`${email} is already a member in ${year.name}`);
-      continue;
-    }
+    const holderKey = userId ? holderKeyOf(userId, null) : emailHolderKey(email);
+    if (thisYear.has(holderKey)) { refuse(`${email} is already a member in ${year.name}`); continue; }
     if (number) {
       const earlierNumber = seenNumber.get(number);
-      if (earlierNumber !== undefined) {
-        refuse(`number ${number} is already on line ${earlierNumber}`);
-        continue;
-      }
+      if (earlierNumber !== undefined) { refuse(`number ${number} is already on line ${earlierNumber}`); continue; }
       const owner = numberOwner.get(number);
-      if (owner && owner !== holderKey) {
-        refuse(`number ${number} belongs to another member`);
-        continue;
-      }
+      if (owner && owner !== holderKey) { refuse(`number ${number} belongs to another member`); continue; }
       const own = ownedNumber.get(holderKey);
-      if (own && own !== number) {
-        refuse(`${email} already has member number ${own}`);
-        continue;
-      }
+      if (own && own !== number) { refuse(`${email} already has member number ${own}`); continue; }
       seenNumber.set(number, line);
     }
     seenEmail.set(email, line);
-    lines.push({
-      line,
-      name,
-      email,
-      number: number || null,
-      kind,
-      paid: paid.paid,
-      paidMethod: paid.method,
-      outcome: userId ? "linked" : "created",
-      holderKey,
-      userId,
-    });
+    lines.push({ line, name, email, number: number || null, kind, paid: paid.paid, paidMethod: paid.method, outcome: userId ? "linked" : "created", holderKey, userId });
   }
 
   const report = (written: boolean): ImportReport => ({
@@ -321,20 +138,13 @@ export function importMembers(
   db.transaction(
     () => {
       // The next free number once, then counted up: nextMemberNumber over every number for each line was quadratic.
-      let next = nextMemberNumber(year.numberPrefix, [
-        ...numberOwner.keys(),
-        ...seenNumber.keys(),
-      ]);
+      let next = nextMemberNumber(year.numberPrefix, [...numberOwner.keys(), ...seenNumber.keys()]);
       const taken = new Set([...numberOwner.keys(), ...seenNumber.keys()]);
-      const following = (number: string) =>
-        nextMemberNumber(year.numberPrefix, [number]);
-      const insertNumber = statement(
-        db,
-        "INSERT OR IGNORE INTO member_numbers (number, holder_key, created_at) VALUES (?, ?, ?)"
-      );
+      const following = (number: string) => nextMemberNumber(year.numberPrefix, [number]);
+      const insertNumber = statement(db, "INSERT OR IGNORE INTO member_numbers (number, holder_key, created_at) VALUES (?, ?, ?)");
       const insert = statement(
         db,
-        "INSERT INTO memberships (id, year_id, holder_key, user_id, rider_id, name, email, kind, status, number, dues_cents, paid_method, paid_at, starts_on, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        "INSERT INTO memberships (id, year_id, holder_key, user_id, rider_id, name, email, kind, status, number, dues_cents, paid_method, paid_at, starts_on, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       );
       const at = now();
       const today = associationToday();
@@ -350,42 +160,18 @@ export function importMembers(
         if (number) insertNumber.run([number, l.holderKey, at.getTime()]);
         const dues = year.kinds.find((k) => k.kind === l.kind)!.duesCents;
         // An imported paid member counts from the year's first day: the office's list says they paid for the year.
-        insert.run([
-          crypto.randomUUID(),
-          year.id,
-          l.holderKey,
-          l.userId,
-          l.name,
-          l.email,
-          l.kind,
-          l.paid ? "ACTIVE" : "PENDING",
-          number,
-          dues,
-          l.paidMethod,
-          l.paid ? at.getTime() : null,
-          l.paid ? (year.startDate <= today ? year.startDate : startsOn) : null,
-          at.getTime(),
-        ]);
+        insert.run([crypto.randomUUID(), year.id, l.holderKey, l.userId, l.name, l.email, l.kind, l.paid ? "ACTIVE" : "PENDING", number, dues, l.paidMethod, l.paid ? at.getTime() : null, l.paid ? (year.startDate <= today ? year.startDate : startsOn) : null, at.getTime()]);
       }
-      afterMembershipChanged(db, [
-        ...new Set(
-          lines.flatMap((l) => (l.userId && l.paid ? [l.userId] : []))
-        ),
-      ]);
+      afterMembershipChanged(db, [...new Set(lines.flatMap((l) => (l.userId && l.paid ? [l.userId] : [])))]);
     },
-    { behavior: "immediate" }
+    { behavior: "immediate" },
   );
   return report(true);
 }
 
 /** The year's member list as CSV, in the import's columns (and the same file imports again into another year). */
 export function exportMembers(db: Db, year: MembershipYear) {
-  const rows = db
-    .select()
-    .from(memberships)
-    .where(eq(memberships.yearId, year.id))
-    .orderBy(memberships.name)
-    .all();
+  const rows = db.select().from(memberships).where(eq(memberships.yearId, year.id)).orderBy(memberships.name).all();
   const emails = new Map(
     db
       .select({ id: users.id, email: users.email })
@@ -393,26 +179,8 @@ export function exportMembers(db: Db, year: MembershipYear) {
       .innerJoin(memberships, eq(memberships.userId, users.id))
       .where(eq(memberships.yearId, year.id))
       .all()
-      .map((u) => [u.id, u.email])
+      .map((u) => [u.id, u.email]),
   );
-  const paidText = (m: (typeof rows)[number]) =>
-    m.status !== "ACTIVE"
-      ? "no"
-      : m.paidMethod
-      ? m.paidMethod.toLowerCase()
-      : "yes";
-  // A leading =, +, - or @ would run as a formula in a spreadsheet.
-  const safe = (text: string) =>
-    /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return stringify(
-    rows.map((m) => [
-      safe(m.name),
-      m.email ?? (m.userId ? emails.get(m.userId) ?? "" : ""),
-      m.number ?? "",
-      KIND_LABELS[m.kind],
-      year.name,
-      paidText(m),
-    ]),
-    { header: true, columns: [...COLUMNS], record_delimiter: "\r\n" }
-  );
+  const paidText = (m: (typeof rows)[number]) => (m.status !== "ACTIVE" ? "no" : m.paidMethod ? m.paidMethod.toLowerCase() : "yes");
+  return toCsv([[...COLUMNS], ...rows.map((m) => [m.name, m.email ?? (m.userId ? (emails.get(m.userId) ?? "") : ""), m.number ?? "", KIND_LABELS[m.kind], year.name, paidText(m)])]);
 }

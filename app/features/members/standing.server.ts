@@ -8,12 +8,7 @@ import type { MemberSpan } from "./rules";
  * class published or per series recomputed.
  */
 
-type SpanRow = {
-  holderKey: string;
-  from: string;
-  to: string;
-  startsOn: string;
-};
+type SpanRow = { holderKey: string; from: string; to: string; startsOn: string };
 
 function gather(rows: SpanRow[]) {
   const spans = new Map<string, MemberSpan[]>();
@@ -27,18 +22,10 @@ function gather(rows: SpanRow[]) {
 }
 
 /** The paid memberships of these accounts' riders (null: every rider), by holder key. */
-export function memberSpans(
-  db: Db,
-  userIds: readonly string[] | null
-): Map<string, MemberSpan[]> {
+export function memberSpans(db: Db, userIds: readonly string[] | null): Map<string, MemberSpan[]> {
   const head =
-    'SELECT m.holder_key AS holderKey, y.start_date AS "from", y.end_date AS "to", m.starts_on AS startsOn FROM memberships m JOIN membership_years y ON y.id = m.year_id WHERE m.status = \'ACTIVE\' AND m.user_id IS NOT NULL';
+    "SELECT m.holder_key AS holderKey, y.start_date AS \"from\", y.end_date AS \"to\", m.starts_on AS startsOn FROM memberships m JOIN membership_years y ON y.id = m.year_id WHERE m.status = 'ACTIVE' AND m.user_id IS NOT NULL";
   if (userIds === null) return gather(statement(db, head).all([]) as SpanRow[]);
   if (userIds.length === 0) return new Map();
-  return gather(
-    statement(
-      db,
-      `${head} AND m.user_id IN (SELECT value FROM json_each(?))`
-    ).all([JSON.stringify(userIds)]) as SpanRow[]
-  );
+  return gather(statement(db, `${head} AND m.user_id IN (SELECT value FROM json_each(?))`).all([JSON.stringify(userIds)]) as SpanRow[]);
 }

@@ -1,3 +1,4 @@
+import { toCsv } from "~/lib/csv";
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { events, raceClasses, raceEntries, racePayoutOverrides, raceResults, type RaceClass, type RaceEntry, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
@@ -219,15 +220,7 @@ export function resultsCsv(view: ClassResultsView) {
     for (const p of d.places) rows.push([`${d.division}D`, p.place, p.backNumber, p.riderName, p.horseName, p.time, p.penalties, (p.payoutCents / 100).toFixed(2)]);
   }
   for (const u of view.unplaced) rows.push(["", "", u.backNumber, u.riderName, u.horseName, u.outcome, "", "0.00"]);
-  return rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
-}
-
-/** Quoted when needed; a leading =, +, - or @ is defused so a spreadsheet never runs a rider's name as a formula. */
-function csvCell(value: string | number | null) {
-  if (value === null) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return toCsv(rows);
 }
 
 /** Money a horse won in published race results (every class, sidepots included), in cents. */
