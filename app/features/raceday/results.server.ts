@@ -3,9 +3,8 @@ import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { events, raceClasses, raceEntries, racePayoutOverrides, raceResults, type RaceClass, type RaceEntry, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
-import { findRaceEvent } from "./access.server";
+import { findRaceEvent, mayOnEvent } from "./access.server";
 import { classMoneyRules, getClass } from "./classes.server";
-import { canManageRace } from "./policies.server";
 import { classRuns, type ClassRun } from "./race-runs.server";
 import { applyOverrides, computeResults, type ClassResults, type Run } from "./results";
 import { formatCents, formatRaceTime, ordinal, placingLabel } from "./time";
@@ -190,7 +189,7 @@ export function publishedView(db: Db, cls: RaceClass): ClassResultsView {
 export function classResultsFor(db: Db, viewer: Viewer | null, eventId: string, classId: string) {
   const event = findRaceEvent(db, viewer, eventId);
   const cls = findClass(db, eventId, classId);
-  if (canManageRace(viewer, event)) return { event, view: reviewView(db, cls), canManage: true };
+  if (mayOnEvent(db, viewer, event, "manage")) return { event, view: reviewView(db, cls), canManage: true };
   return { event, view: publishedView(db, cls), canManage: false };
 }
 
@@ -198,7 +197,7 @@ export function classResultsFor(db: Db, viewer: Viewer | null, eventId: string, 
 export function publishedClasses(db: Db, viewer: Viewer | null, eventId: string) {
   const event = findRaceEvent(db, viewer, eventId);
   const classes = db.select().from(raceClasses).where(eq(raceClasses.eventId, eventId)).orderBy(asc(raceClasses.position), asc(raceClasses.createdAt)).all();
-  const manager = canManageRace(viewer, event);
+  const manager = mayOnEvent(db, viewer, event, "manage");
   return {
     event: { id: event.id, name: event.name, date: event.date, location: event.location, arenaName: event.arenaName },
     canManage: manager,
