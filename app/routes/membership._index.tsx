@@ -76,7 +76,7 @@ export default function Membership() {
                 <select id="yearId" name="yearId" className="input" defaultValue={values.yearId ?? years[0]!.id} {...fieldAria("yearId", errors.yearId)}>
                   {years.map((y) => (
                     <option key={y.id} value={y.id}>
-                      {y.name} ({y.spanText})
+                      {`${y.name} (${y.spanText})`}
                     </option>
                   ))}
                 </select>

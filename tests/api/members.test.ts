@@ -220,6 +220,15 @@ describe("CSV import and export", () => {
     expect(again.body.created + again.body.linked).toBe(2);
   });
 
+  it("exports every cell defused: an email that starts a formula is written with a leading apostrophe", async () => {
+    const year = await newYear();
+    const email = `=cmd${Date.now()}@example.com`;
+    const written = await importCsv(year.id, `name,email,number,kind,year,paid\n-Minus Name,${email},,Open,${year.name},no\n`, false);
+    expect(written.status, JSON.stringify(written.body)).toBe(201);
+    const text = await (await admin.client.get(`/api/admin/memberships.csv?yearId=${year.id}`)).text();
+    expect(text).toContain(`'-Minus Name,'${email},`);
+  });
+
   it("answers a file that is not a member list with a 400 and a message", async () => {
     const year = await newYear();
     const noHeader = await importCsv(year.id, "just,some,words\n", true);
@@ -338,6 +347,7 @@ describe("years opened, edited and closed at Admin, Members", () => {
     // Joined: the year is no longer offered to this rider, and dates read as elsewhere in the app.
     const membershipPage = await (await rider.client.get("/membership")).text();
     expect(membershipPage).not.toContain("Form year (");
-    expect(membershipPage).not.toContain("2061-12-31");
+    expect(membershipPage).toContain("(Jan 1, 2055 to Dec 31, 2055)");
+    expect(membershipPage).not.toContain("(2055-01-01 to 2055-12-31)");
   });
 });
