@@ -30,6 +30,9 @@ import {
   follows,
   inviteLinks,
   jobs,
+  memberNumbers,
+  memberships,
+  membershipYears,
   notifications,
   raceClasses,
   raceEntries,
@@ -1082,7 +1085,79 @@ function seedSeason(db: Db, demo: Demo, today: number) {
   recomputeSeries(db, seriesId);
 }
 
-function summary(demo: Demo, notificationCount: number, file: string) {
+// ---------------------------------------------------------------------------
+// The association's members: this year's membership year, about twenty members
+// ---------------------------------------------------------------------------
+
+/** Members without an account yet, as the office's imported list has them: [name, kind, paid]. */
+const LISTED_MEMBERS: Array<[string, "OPEN" | "SENIOR" | "NON_PRO", boolean]> = [
+  ["Lacey Morrow", "OPEN", true], ["Dee Harmon", "SENIOR", true], ["Josie Tran", "OPEN", true], ["Rae Colter", "NON_PRO", true],
+  ["Mandy Pryor", "OPEN", false], ["Cassidy Lowe", "OPEN", true], ["Kenzie Ward", "NON_PRO", false], ["Tammy Birch", "SENIOR", true],
+  ["Halle Swanson", "OPEN", true],
+];
+
+/**
+ * This calendar year's membership year (Open, Youth 18 and under, Senior 50
+ * and over, Non-pro; numbers CL-0001 on), opened by the association's admin,
+ * with about twenty members: the demo rider paid with her card ready, account
+ * riders paid and one waiting for the office, a parent's two children as
+ * Youth members with their birth dates, and members from the office's list
+ * who have no account yet. Ids come from names: the same demo every time.
+ */
+function seedMembers(db: Db, demo: Demo, today: number) {
+  const year = new Date(today).getUTCFullYear();
+  const idOf = (key: string) => createHash("sha256").update(`member/${year}/${key}`).digest("hex").replace(/^(.{8})(.{4})(.{3})(.{3})(.{12}).*$/, "$1-$2-4$3-a$4-$5");
+  const yearId = idOf("year");
+  const kinds = [
+    { kind: "OPEN" as const, duesCents: 5000, minAge: null, maxAge: null },
+    { kind: "YOUTH" as const, duesCents: 2500, minAge: null, maxAge: 18 },
+    { kind: "SENIOR" as const, duesCents: 4000, minAge: 50, maxAge: null },
+    { kind: "NON_PRO" as const, duesCents: 4500, minAge: null, maxAge: null },
+  ];
+  const startDate = `${year}-01-01`;
+  db.insert(membershipYears).values({ id: yearId, name: String(year), startDate, endDate: `${year}-12-31`, kinds, numberPrefix: "CL-", createdAt: new Date(Date.parse(startDate) - 30 * DAY) }).run();
+  const dues = new Map(kinds.map((k) => [k.kind, k.duesCents]));
+  const riderRows = db.select().from(riders).all();
+  let next = 1;
+  const add = (key: string, m: { holderKey: string; userId: string | null; riderId: number | null; name: string; email: string | null; kind: "OPEN" | "YOUTH" | "SENIOR" | "NON_PRO"; birthDate?: string; paid: boolean; requestedBy?: string | null }, paidDaysAgo: number) => {
+    const number = m.paid ? `CL-${String(next++).padStart(4, "0")}` : null;
+    if (number) db.insert(memberNumbers).values({ number, holderKey: m.holderKey, createdAt: new Date(today - paidDaysAgo * DAY) }).run();
+    const paidAt = new Date(Math.max(Date.parse(startDate), today - paidDaysAgo * DAY) + 15 * HOUR);
+    db.insert(memberships)
+      .values({
+        id: idOf(key), yearId, holderKey: m.holderKey, userId: m.userId, riderId: m.riderId, name: m.name, email: m.email, kind: m.kind, birthDate: m.birthDate ?? null,
+        status: m.paid ? "ACTIVE" : "PENDING", number, duesCents: dues.get(m.kind)!, paidMethod: m.paid ? (next % 3 === 0 ? "CHECK" : "CASH") : null, paidReference: m.paid && next % 3 === 0 ? String(1000 + next) : null,
+        paidAt: m.paid ? paidAt : null, startsOn: m.paid ? isoDate(paidAt.getTime()) : null, requestedBy: m.requestedBy ?? m.userId, createdAt: new Date(paidAt.getTime() - DAY),
+      })
+      .run();
+  };
+  const account = (key: string, kind: "OPEN" | "SENIOR" | "NON_PRO", paid: boolean, paidDaysAgo: number) => {
+    const u = demo.users.find((x) => x.email === emailOf(key))!;
+    add(key, { holderKey: `u:${u.id}:`, userId: u.id, riderId: null, name: `${u.firstName} ${u.lastName}`, email: u.email, kind, paid }, paidDaysAgo);
+  };
+  account(MAIN_USER, "OPEN", true, 300);
+  account("jessie", "NON_PRO", true, 280);
+  account("cody", "OPEN", true, 260);
+  account("shelby", "SENIOR", true, 200);
+  account("marisol", "OPEN", true, 150);
+  account("callie", "NON_PRO", false, 3);
+  account("tara", "OPEN", true, 240);
+  account("renee", "OPEN", false, 5);
+  // A parent's children as Youth members: the guardian asked for them and gave their birth dates.
+  const tara = demo.users.find((x) => x.email === emailOf("tara"))!;
+  const youths: Array<[string, string]> = [["Lily", `${year - 12}-04-09`], ["Cooper", `${year - 9}-10-22`]];
+  for (const [name, birthDate] of youths) {
+    const r = riderRows.find((x) => x.userId === tara.id && x.name === name)!;
+    add(`youth/${name}`, { holderKey: `u:${tara.id}:${r.id}`, userId: tara.id, riderId: r.id, name: `${name} ${tara.lastName}`, email: null, kind: "YOUTH", birthDate, paid: true }, 240);
+  }
+  for (const [name, kind, paid] of LISTED_MEMBERS) {
+    const email = `${name.toLowerCase().replace(/[^a-z]+/g, ".")}@example.com`;
+    add(`listed/${name}`, { holderKey: `e:${email}`, userId: null, riderId: null, name, email, kind, paid, requestedBy: null }, 320);
+  }
+  return db.select({ n: count() }).from(memberships).get()?.n ?? 0;
+}
+
+function summary(demo: Demo, notificationCount: number, file: string, memberCount = 0) {
   const states = new Set(demo.events.map((e) => e.location.split(", ")[1]));
   const horses = new Set(demo.runs.map((r) => `${r.userId}/${r.horseName}`));
   const pendingShowbills = demo.events.filter((e) => !e.showbillApproved).length;
@@ -1098,6 +1173,7 @@ function summary(demo: Demo, notificationCount: number, file: string) {
     "  1 finished race with published results (Erath County Jackpot, Open 4D) in the riders' run logs",
     `  ${OPEN_RACE}: classes and entries open (producer: ${emailOf("cody")})`,
     "  1 series (Red River Barrel Series, Open 4D) with 4 finished races and its standings",
+    `  1 membership year (${new Date().getUTCFullYear()}) with ${memberCount} members, the demo rider's member card among them`,
     "",
     `Demo sign-in:  ${emailOf(MAIN_USER)} / ${DEMO_PASSWORD}`,
     `Admin sign-in: ${emailOf(ADMIN_USER)} / ${DEMO_PASSWORD}`,
@@ -1137,12 +1213,13 @@ async function main() {
     const notificationCount = insertDemo(db, demo, today);
     seedFinishedRace(db, demo);
     seedSeason(db, demo, today);
+    const memberCount = seedMembers(db, demo, today);
     // An "Alert me" search of the demo rider's, as Discover's form saves it: barrel races within 200 miles of home, a daily email.
     const kaylee = demo.users.find((u) => u.email === emailOf(MAIN_USER))!;
     const home = { id: kaylee.id, homeZipCode: kaylee.homeZipCode ?? null };
     createSavedSearch(db, home, savedSearchCreateSchema.parse({ name: "Barrel races near home", zipCode: home.homeZipCode, radius: 200, eventType: "barrel_racing", email: "daily" }));
     await addDemoPaper(db, kaylee.id, today);
-    console.log(summary(demo, notificationCount, config.databaseFile));
+    console.log(summary(demo, notificationCount, config.databaseFile, memberCount));
     return 0;
   } finally {
     db.$client.close();

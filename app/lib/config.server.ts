@@ -49,6 +49,16 @@ const trustProxySchema = z
  */
 const WORKERS_MESSAGE = "WEB_CONCURRENCY must be a whole number of worker processes, from 1 to 64";
 
+/** Whether the runtime knows the IANA zone name ("America/Chicago"). */
+function isTimeZone(name: string) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return name.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).optional(),
@@ -77,6 +87,11 @@ const envSchema = z.object({
   AWS_REGION: z.string().optional(),
   AWS_ENDPOINT_URL_S3: z.string().url("AWS_ENDPOINT_URL_S3 must be a URL (an S3-compatible service's endpoint)").optional(),
   PUSH_ALLOWED_HOSTS: z.string().optional(),
+  ASSOCIATION_TIME_ZONE: z
+    .string()
+    .trim()
+    .default("America/Chicago")
+    .refine(isTimeZone, "ASSOCIATION_TIME_ZONE must be an IANA time zone name, such as America/Chicago or America/Denver"),
 });
 
 export type Config = {
@@ -104,6 +119,8 @@ export type Config = {
   replica: Replica | null;
   /** Push services' host names allowed whatever they resolve to (app/features/alerts/push-endpoints.server.ts), lower case. */
   pushAllowedHosts: string[];
+  /** The association's own zone (IANA name): the day a membership starts is its calendar day there. */
+  associationTimeZone: string;
 };
 
 /**
@@ -283,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .split(",")
       .map((host) => host.trim().toLowerCase().replace(/\.$/, ""))
       .filter(Boolean),
+    associationTimeZone: e.ASSOCIATION_TIME_ZONE,
   };
 }
 

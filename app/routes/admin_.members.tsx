@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
-import { officeIntent, officePage } from "~/features/members/screens.server";
+import { officeIntent, officePage, yearIntent } from "~/features/members/screens.server";
+import { YearForm } from "~/features/members/YearForm";
 import { requireAdminScreen } from "~/features/season/admin.server";
 import { formatCents } from "~/features/raceday/time";
 import { getDb } from "~/lib/db.server";
@@ -17,7 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdminScreen(request);
-  return officeIntent(getDb(), await readForm(request));
+  const form = await readForm(request);
+  return String(form.get("intent") ?? "").startsWith("year-") ? yearIntent(getDb(), form) : officeIntent(getDb(), form);
 }
 
 const METHODS = [
@@ -29,10 +31,34 @@ const METHODS = [
 
 /** The office's member list of a year: dues marked paid, numbers, the CSV import with its preview, and the export. */
 export default function AdminMembers() {
-  const { years, year, rows, status, member } = useLoaderData<typeof loader>();
+  const { years, year, rows, status, member, creating, yearForm } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const imported = result?.importResult ?? null;
-  const rowError = result?.rowError ?? null;
+  const imported = result && "importResult" in result ? result.importResult : null;
+  const rowError = result && "rowError" in result ? result.rowError : null;
+  const refusedYear = result && "yearForm" in result ? result.yearForm : null;
+  if (creating || !year) {
+    return (
+      <>
+        <PageHeader title="Members" back="/admin" width="wide" />
+        <main id="main" className="mx-auto max-w-2xl px-4 py-4">
+          <section aria-labelledby="new-year" className="card">
+            <h2 id="new-year" className="mb-1 text-lg font-bold text-gray-900">
+              Open a membership year
+            </h2>
+            <p className="mb-3 text-sm text-gray-700">
+              {year ? "Riders can ask to join it once it is open; you mark their dues paid here." : "No membership year yet. Open the first one: riders can then ask to join it, and you mark their dues paid here."}
+            </p>
+            <YearForm values={refusedYear?.values ?? yearForm} errors={refusedYear?.errors ?? {}} yearId={null} intent="year-create" />
+            {year ? (
+              <a href={`/admin/members?yearId=${year.id}`} className="btn btn-ghost mt-2 min-h-[44px] w-full">
+                Cancel
+              </a>
+            ) : null}
+          </section>
+        </main>
+      </>
+    );
+  }
   return (
     <>
       <PageHeader title="Members" back="/admin" width="wide" />
@@ -50,6 +76,7 @@ export default function AdminMembers() {
                     {years.map((y) => (
                       <option key={y.id} value={y.id}>
                         {y.name}
+                        {y.closed ? " (closed)" : ""}
                       </option>
                     ))}
                   </select>
@@ -132,12 +159,44 @@ export default function AdminMembers() {
                 ))}
               </tbody>
             </table>
-          ) : (
-            <p className="card mt-2">Create a membership year with POST /api/admin/membership-years.</p>
-          )}
+          ) : null}
           {year && rows.length === 0 ? <p className="card mt-2 text-gray-800">No members in this list.</p> : null}
         </section>
-        {year ? (
+        <div className="space-y-6">
+          <section aria-labelledby="year-details" className="card">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div>
+                <h2 id="year-details" className="text-lg font-bold text-gray-900">
+                  {year.name}
+                </h2>
+                <p className="text-sm text-gray-700">{year.spanText}</p>
+                <p className={`mt-1 text-sm font-semibold ${year.closed ? "text-red-800" : "text-green-800"}`} data-testid="year-state">
+                  {year.closed ? "Closed: riders cannot ask to join" : "Open: riders can ask to join"}
+                </p>
+              </div>
+              <a href="/admin/members?new=1" className="btn btn-secondary min-h-[44px]">
+                Open a new year
+              </a>
+            </div>
+            <details className="mt-3" open={refusedYear !== null}>
+              <summary className="flex min-h-[44px] cursor-pointer items-center font-semibold text-brand-800">Edit dates, kinds and dues</summary>
+              <div className="mt-2">
+                <YearForm values={refusedYear?.values ?? yearForm} errors={refusedYear?.errors ?? {}} yearId={year.id} intent="year-update" />
+              </div>
+            </details>
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="yearId" value={year.id} />
+              {year.closed ? (
+                <button type="submit" name="intent" value="year-reopen" className="btn btn-secondary min-h-[44px] w-full">
+                  Reopen {year.name} to new members
+                </button>
+              ) : (
+                <button type="submit" name="intent" value="year-close" className="btn btn-ghost min-h-[44px] w-full border border-gray-300">
+                  Close {year.name} to new members
+                </button>
+              )}
+            </Form>
+          </section>
           <section aria-labelledby="import" className="card h-fit">
             <h2 id="import" className="mb-2 text-lg font-bold text-gray-900">
               Import a member list
@@ -184,7 +243,7 @@ export default function AdminMembers() {
               </div>
             ) : null}
           </section>
-        ) : null}
+        </div>
       </main>
     </>
   );

@@ -1,6 +1,5 @@
 import { entryCounts, createClass, listClasses } from "~/features/raceday/classes.server";
-import { findRaceEvent } from "~/features/raceday/access.server";
-import { canManageRace } from "~/features/raceday/policies.server";
+import { findRaceEvent, mayOnEvent } from "~/features/raceday/access.server";
 import { presentClass } from "~/features/raceday/presenters.server";
 import { getUser, requireApiUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
@@ -18,7 +17,7 @@ const route = apiRoute({
     const db = getDb();
     const event = findRaceEvent(db, viewer, params.id ?? "");
     const counts = entryCounts(db, event.id);
-    const manager = canManageRace(viewer, event);
+    const manager = mayOnEvent(db, viewer, event, "manage");
     return Response.json({ classes: listClasses(db, event.id).map((c) => presentClass(c, { entryCount: counts.get(c.id) ?? 0, manager })) });
   },
   POST: async ({ request, params }) => {

@@ -1,7 +1,6 @@
-import { findRaceEvent } from "~/features/raceday/access.server";
+import { findRaceEvent, mayOnEvent } from "~/features/raceday/access.server";
 import { listClasses } from "~/features/raceday/classes.server";
 import { enterRace, listEventEntries, listOwnEntries } from "~/features/raceday/entries.server";
-import { canManageRace } from "~/features/raceday/policies.server";
 import { presentEntry } from "~/features/raceday/presenters.server";
 import { requireApiUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
@@ -23,7 +22,7 @@ const route = apiRoute({
     const db = getDb();
     const event = findRaceEvent(db, user, params.id ?? "");
     const classes = new Map(listClasses(db, event.id).map((c) => [c.id, c]));
-    const manager = canManageRace(user, event);
+    const manager = mayOnEvent(db, user, event, "manage");
     const rows = manager ? listEventEntries(db, event.id) : listOwnEntries(db, user.id, event.id);
     const entries = rows.map((e) => {
       const cls = classes.get(e.classId);

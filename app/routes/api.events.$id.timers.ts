@@ -1,4 +1,4 @@
-import { requireRaceManager } from "~/features/raceday/access.server";
+import { requireEventPermission } from "~/features/raceday/access.server";
 import { addTimer, listTimers } from "~/features/raceday/timers.server";
 import { requireApiUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
@@ -14,7 +14,7 @@ const route = apiRoute({
   GET: async ({ request, params }) => {
     const user = await requireApiUser(request);
     const db = getDb();
-    const event = requireRaceManager(db, user, params.id ?? "");
+    const event = requireEventPermission(db, user, params.id ?? "", "manage");
     return Response.json({ timers: listTimers(db, event.id) });
   },
   POST: async ({ request, params }) => {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { PageHeader } from "~/components/PageHeader";
-import { requireRaceTimer } from "~/features/raceday/access.server";
+import { requireEventPermission } from "~/features/raceday/access.server";
 import { BoothScreen } from "~/features/raceday/BoothScreen";
 import { boothView } from "~/features/raceday/race-runs.server";
 import { enterRace } from "~/features/raceday/entries.server";
@@ -59,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = text(form, "intent");
   const db = getDb();
   // Who may use the booth is asked first: anyone else learns nothing from how a form is read.
-  orRespond(() => requireRaceTimer(db, user, eventId));
+  orRespond(() => requireEventPermission(db, user, eventId, "time"));
   try {
     if (intent === "time") {
       const input = parse(raceTimeSchema, {

@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { ShareMenu } from "~/components/ShareMenu";
 import { paidOutOfPlaces } from "~/features/books/books";
 import { PotPaid } from "~/features/books/PotPaid";
-import { requireRaceManager } from "~/features/raceday/access.server";
+import { requireEventPermission } from "~/features/raceday/access.server";
 import { removeOverride, setOverride } from "~/features/raceday/overrides.server";
 import { publishClass } from "~/features/raceday/publish.server";
 import { classResultsFor } from "~/features/raceday/results.server";
@@ -73,7 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   // Only the producer (or an admin) acts here: anyone else learns nothing from how a form is read.
   try {
-    requireRaceManager(db, user, eventId);
+    requireEventPermission(db, user, eventId, "manage");
   } catch (error) {
     if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
     throw error;

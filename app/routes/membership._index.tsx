@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
  * (`data-keep`, public/sw.js), so they open at the gate with no signal.
  */
 export default function Membership() {
-  const { memberships, years, riders } = useLoaderData<typeof loader>();
+  const { memberships, years, riders, selfMayJoin } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const errors = (refused?.errors ?? {}) as Record<string, string[] | undefined>;
   const values = (refused?.values ?? {}) as Record<string, string | undefined>;
@@ -48,7 +48,7 @@ export default function Membership() {
                     {m.name} · {m.kindLabel} · {m.yearName}
                   </p>
                   <p className="text-sm text-gray-700">
-                    {m.status === "ACTIVE" ? (m.expired ? `Expired ${m.validThrough}` : `Member ${m.number ?? ""}, valid through ${m.validThrough}`) : `Dues of ${formatCents(m.duesCents)} not marked paid yet: pay the office`}
+                    {m.status === "ACTIVE" ? (m.expired ? `Expired ${m.validThroughText}` : `Member ${m.number ?? ""}, valid through ${m.validThroughText}`) : `Dues of ${formatCents(m.duesCents)} not marked paid yet: pay the office`}
                   </p>
                   {m.status === "ACTIVE" ? (
                     <a data-keep data-discover href={`/membership/card/${m.id}`} className="btn btn-primary mt-2 inline-flex min-h-[44px]">
@@ -76,7 +76,7 @@ export default function Membership() {
                 <select id="yearId" name="yearId" className="input" defaultValue={values.yearId ?? years[0]!.id} {...fieldAria("yearId", errors.yearId)}>
                   {years.map((y) => (
                     <option key={y.id} value={y.id}>
-                      {y.name} ({y.startDate} to {y.endDate})
+                      {`${y.name} (${y.spanText})`}
                     </option>
                   ))}
                 </select>
@@ -101,8 +101,8 @@ export default function Membership() {
                 <label htmlFor="riderId" className="label">
                   Rider
                 </label>
-                <select id="riderId" name="riderId" className="input" defaultValue={values.riderId ?? ""} {...fieldAria("riderId", errors.riderId)}>
-                  <option value="">Me</option>
+                <select id="riderId" name="riderId" className="input" defaultValue={values.riderId ?? (selfMayJoin ? "" : String(riders[0]?.id ?? ""))} {...fieldAria("riderId", errors.riderId)}>
+                  {selfMayJoin ? <option value="">Me</option> : null}
                   {riders.map((r) => (
                     <option key={r.id} value={r.id}>
                       {r.name}
@@ -125,7 +125,7 @@ export default function Membership() {
               <p className="text-sm text-gray-600">The office marks your dues paid (cash, check or card); your member card is ready then.</p>
             </Form>
           ) : (
-            <p className="text-gray-800">The association has not opened a membership year yet.</p>
+            <p className="text-gray-800">{memberships.length ? "You have asked to join every year open now." : "The association has not opened a membership year yet."}</p>
           )}
         </section>
       </main>

@@ -33,6 +33,8 @@ export const MEMBER_MESSAGES = {
   reference: `A reference must be at most ${MEMBER_LIMITS.reference} characters`,
   number: `A member number is 1 to ${MEMBER_LIMITS.number} letters, digits or dashes`,
   status: "Status must be PENDING or ACTIVE",
+  closed: "Closed must be true or false",
+  yearClosed: (name: string) => `${name} is closed to new members: ask the office`,
 } as const;
 
 const realDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
@@ -63,6 +65,8 @@ const yearFields = {
     .max(MEMBER_LIMITS.prefix, MEMBER_MESSAGES.prefix)
     .refine((v) => v === "" || /^[A-Za-z0-9-]+$/.test(v), MEMBER_MESSAGES.prefix)
     .optional(),
+  /** A closed year takes no new requests to join; the office still marks dues and can reopen it. */
+  closed: z.boolean({ invalid_type_error: MEMBER_MESSAGES.closed }).optional(),
 };
 
 const inOrder = (v: { startDate?: string; endDate?: string }) => !v.startDate || !v.endDate || !realDate(v.startDate) || !realDate(v.endDate) || v.endDate > v.startDate;

@@ -71,6 +71,7 @@ export const RACE_MESSAGES = {
   resultsPublished: "Results are published: the class's money rules and the class itself can no longer change",
   entriesAfterResults: "Results are published: the class's entries can no longer change (correct a run at the booth)",
   sameHorse: "That horse is already entered in this class",
+  movedAfterRun: "This entry already has a time in its class: undo the time at the booth first, then move the entry",
   paidMethod: "Paid by is one of cash, check, card, online or comp",
   paidReference: `A check number or reference is at most ${RACE_LIMITS.paidReference} characters, without line breaks`,
   checkNumber: "A check needs its number",

@@ -28,6 +28,8 @@ export const membershipYears = sqliteTable("membership_years", {
   kinds: text("kinds", { mode: "json" }).notNull().$type<YearKind[]>(),
   /** New member numbers are this followed by the next free number ("CL-" gives CL-0001). */
   numberPrefix: text("number_prefix").notNull().default(""),
+  /** When the office closed the year to new requests to join (null: open). The office can still mark dues and reopen it. */
+  closedAt: timestamp("closed_at"),
   createdAt: createdAt(),
 });
 

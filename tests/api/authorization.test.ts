@@ -365,6 +365,9 @@ type Req = { url: string; json?: unknown; form?: Record<string, string> };
 type Owned = { run: (parties: Parties, routeId: string, method: Method) => Promise<void>; ownerMode?: "INVITE_ONLY" | "PUBLIC" };
 type NotOwned = { none: string };
 
+/** Set while the named-timer pass runs: owned() names the other rider a timer of the record's event. */
+let otherIsNamedTimer = false;
+
 let counter = 0;
 /** A value found nowhere else, to tell whether an answer shows the owner's record. */
 const tag = () => `Zzown${++counter}x${Date.now().toString(36)}`;
@@ -386,6 +389,9 @@ function owned<C extends object>(c: {
     ownerMode: c.ownerMode,
     async run(parties, routeId, method) {
       const ctx = await c.setup(parties);
+      // The named-timer pass (below): the other rider is a timer the producer named for the event.
+      const timedEvent = (ctx as { event?: { id: string }; timerEvent?: string }).event?.id ?? (ctx as { timerEvent?: string }).timerEvent;
+      if (otherIsNamedTimer && timedEvent) db().insert(raceTimers).values({ eventId: timedEvent, userId: parties.other.user.id }).onConflictDoNothing().run();
       const req = c.request(ctx, parties);
       const snapshot = () => JSON.stringify(c.state?.(ctx, parties) ?? null);
       for (const who of ["other", "owner"] as const) {
@@ -1680,5 +1686,42 @@ describe("authorization matrix: owner and other user", () => {
     const owner = await signedInRider(app, { privacyMode: entry.ownerMode ?? "INVITE_ONLY" });
     const other = await signedInRider(app);
     await entry.run({ owner, other, third: createUser(app.db) }, routeId, method);
+  });
+});
+
+/**
+ * Every call only the event's producer (or an admin) may make: a timer the
+ * producer named for the event gets what another rider gets (403), and
+ * nothing is written. The same owner/other checks run again with the other
+ * rider named a timer of the event.
+ */
+const MANAGER_ONLY: [string, Method][] = [
+  ["routes/events_.$id.race-day", "GET"],
+  ["routes/events_.$id.race-day", "POST"],
+  ["routes/api.events.$id.classes", "POST"],
+  ["routes/api.events.$id.classes.$classId", "PATCH"],
+  ["routes/api.events.$id.classes.$classId", "DELETE"],
+  ["routes/api.events.$id.classes.$classId.draw", "POST"],
+  ["routes/api.events.$id.timers", "GET"],
+  ["routes/api.events.$id.timers", "POST"],
+  ["routes/api.events.$id.timers.$userId", "DELETE"],
+  ["routes/events_.$id.results_.$classId", "POST"],
+  ["routes/api.events.$id.classes.$classId.results.publish", "POST"],
+  ["routes/api.events.$id.classes.$classId.overrides.$entryId", "PUT"],
+  ["routes/api.events.$id.classes.$classId.overrides.$entryId", "DELETE"],
+];
+
+describe("authorization matrix: a named timer", () => {
+  it.each(MANAGER_ONLY)("%s %s: a timer named for the event is refused like another rider, nothing written", async (routeId, method) => {
+    const entry = OWNERS[routeId]?.[method];
+    expect(entry && "run" in entry, `${routeId} ${method} has an owner entry`).toBe(true);
+    const owner = await signedInRider(app, { privacyMode: "INVITE_ONLY" });
+    const timer = await signedInRider(app);
+    otherIsNamedTimer = true;
+    try {
+      await (entry as Owned).run({ owner, other: timer, third: createUser(app.db) }, routeId, method);
+    } finally {
+      otherIsNamedTimer = false;
+    }
   });
 });

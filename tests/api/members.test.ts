@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memberships, type User } from "../../db/schema";
+import { memberNumbers, memberships, membershipYears, type User } from "../../db/schema";
+import { setClock } from "../../app/lib/clock.server";
 import { createRider, createUser, registration, signedInRider } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
@@ -13,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 type Year = { id: string; name: string; kinds: { kind: string; duesCents: number }[] };
-type Membership = { id: string; status: string; number: string | null; kind: string; userId: string | null; riderId: number | null; name: string; duesCents: number; validThrough: string };
+type Membership = { id: string; status: string; number: string | null; startsOn: string | null; kind: string; userId: string | null; riderId: number | null; name: string; duesCents: number; validThrough: string };
 
 let yearCount = 0;
 async function newYear(body: Record<string, unknown> = {}) {
@@ -133,7 +134,7 @@ describe("joining and dues", () => {
     expect(noBirth.status).toBe(400);
     expect(noBirth.body.message).toBe("Youth needs the rider's birth date");
     const tooOld = await join(parent.client, { yearId: year.id, kind: "YOUTH", riderId: lily.id, birthDate: "1990-04-01" });
-    expect(tooOld.body.message).toBe("Youth is for riders 18 and under on 2027-07-01");
+    expect(tooOld.body.message).toBe("Youth is for riders 18 and under on Jul 1, 2027");
     expect((await join(parent.client, { yearId: year.id, kind: "YOUTH", riderId: lily.id, birthDate: "2099-01-01" })).body.message).toBe("Birth date must be a date (YYYY-MM-DD) in the past");
     const ok = await join(parent.client, { yearId: year.id, kind: "YOUTH", riderId: lily.id, birthDate: "2015-04-01" });
     expect(ok.status).toBe(201);
@@ -219,6 +220,15 @@ describe("CSV import and export", () => {
     expect(again.body.created + again.body.linked).toBe(2);
   });
 
+  it("exports every cell defused: an email that starts a formula is written with a leading apostrophe", async () => {
+    const year = await newYear();
+    const email = `=cmd${Date.now()}@example.com`;
+    const written = await importCsv(year.id, `name,email,number,kind,year,paid\n-Minus Name,${email},,Open,${year.name},no\n`, false);
+    expect(written.status, JSON.stringify(written.body)).toBe(201);
+    const text = await (await admin.client.get(`/api/admin/memberships.csv?yearId=${year.id}`)).text();
+    expect(text).toContain(`'-Minus Name,'${email},`);
+  });
+
   it("answers a file that is not a member list with a 400 and a message", async () => {
     const year = await newYear();
     const noHeader = await importCsv(year.id, "just,some,words\n", true);
@@ -227,5 +237,117 @@ describe("CSV import and export", () => {
     expect((await importCsv(year.id, "", true)).status).toBe(400);
     expect((await importCsv(year.id, 'name,email,kind,paid\n"unclosed,a@b.co,Open,yes\n', true)).status).toBe(400);
     expect((await importCsv("nope", "name,email,kind,paid\n", true)).status).toBe(404);
+  });
+});
+
+describe("member numbers live with their rider", () => {
+  const numbersTable = () => app.db.select().from(memberNumbers).all().sort((x, y) => x.number.localeCompare(y.number));
+
+  it("moves a number the office changes in a new year off the earlier year's membership too, so nobody shows it twice", async () => {
+    const first = await newYear();
+    const second = await newYear();
+    const a = await signedInRider(app);
+    const b = await signedInRider(app);
+    const a1 = (await join(a.client, { yearId: first.id, kind: "OPEN" })).body.membership;
+    const b1 = (await join(b.client, { yearId: first.id, kind: "OPEN" })).body.membership;
+    const old = (await mark(a1.id, { paid: true, paidMethod: "CASH" })).body.membership.number!;
+    await mark(b1.id, { paid: true, paidMethod: "CASH" });
+    const a2 = (await join(a.client, { yearId: second.id, kind: "OPEN" })).body.membership;
+    await mark(a2.id, { paid: true, paidMethod: "CASH" });
+    const moved = await mark(a2.id, { number: `MV-${yearCount}` });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.membership.number).toBe(`MV-${yearCount}`);
+    // The earlier year's membership shows the rider's one number.
+    expect(app.db.select().from(memberships).where(eq(memberships.id, a1.id)).get()!.number).toBe(`MV-${yearCount}`);
+    // The old number is free: the office gives it to b, and the earlier year shows it once.
+    const given = await mark(b1.id, { number: old });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    const earlier = app.db.select().from(memberships).where(eq(memberships.yearId, first.id)).all();
+    expect(earlier.filter((m) => m.number === old).map((m) => m.id)).toEqual([b1.id]);
+  });
+
+  it("refuses (409) a number held by a member of another year, changing nothing", async () => {
+    const first = await newYear();
+    const second = await newYear();
+    const a = await signedInRider(app);
+    const b = await signedInRider(app);
+    const a1 = (await join(a.client, { yearId: first.id, kind: "OPEN" })).body.membership;
+    const held = (await mark(a1.id, { paid: true, paidMethod: "CASH" })).body.membership.number!;
+    const b2 = (await join(b.client, { yearId: second.id, kind: "OPEN" })).body.membership;
+    const bNumber = (await mark(b2.id, { paid: true, paidMethod: "CASH" })).body.membership.number!;
+    const before = numbersTable();
+    const refused = await mark(b2.id, { number: held });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(`Member number ${held} belongs to another member`);
+    expect(numbersTable()).toEqual(before);
+    expect(app.db.select().from(memberships).where(eq(memberships.id, b2.id)).get()!.number).toBe(bNumber);
+  });
+});
+
+describe("the association's day", () => {
+  it("starts a membership paid on a Texas evening that day (America/Chicago), not UTC's next", async () => {
+    const year = await newYear();
+    const day = `${2040 + yearCount}-05-02`;
+    const rider = await signedInRider(app);
+    const asked = (await join(rider.client, { yearId: year.id, kind: "OPEN" })).body.membership;
+    // 8:30 pm in Fort Worth on May 2 is 01:30 on May 3 in UTC.
+    setClock(new Date(`${2040 + yearCount}-05-03T01:30:00Z`));
+    try {
+      const paid = await mark(asked.id, { paid: true, paidMethod: "CASH" });
+      expect(paid.status).toBe(200);
+      expect(paid.body.membership.startsOn).toBe(day);
+    } finally {
+      setClock(null);
+    }
+  });
+
+  it("takes a kind's age on the year's first day: a year from July 1, 2027 takes a Youth born Sep 1, 2008", async () => {
+    const year = await newYear({ startDate: "2027-07-01", endDate: "2028-06-30" });
+    const parent = await signedInRider(app);
+    const child = createRider(app.db, parent.user.id, "Josie");
+    // 18 on July 1, 2027; 19 by December 31, 2027.
+    const ok = await join(parent.client, { yearId: year.id, kind: "YOUTH", riderId: child.id, birthDate: "2008-09-01" });
+    expect(ok.status, ok.body.message).toBe(201);
+    const older = createRider(app.db, parent.user.id, "Older");
+    expect((await join(parent.client, { yearId: year.id, kind: "YOUTH", riderId: older.id, birthDate: "2008-06-30" })).status).toBe(400);
+  });
+});
+
+describe("years opened, edited and closed at Admin, Members", () => {
+  it("opens a year from the screen's form without JavaScript, and closing it stops new requests", async () => {
+    const page = await admin.client.get("/admin/members?new=1");
+    expect(page.status).toBe(200);
+    expect(await page.text()).not.toContain("POST /api/admin/membership-years");
+    const form = { intent: "year-create", name: "Form year", startDate: "2061-01-01", endDate: "2061-12-31", numberPrefix: "FY-", offer_OPEN: "on", dues_OPEN: "50.00", offer_YOUTH: "on", dues_YOUTH: "25", maxAge_YOUTH: "18" };
+    const created = await admin.client.form("/admin/members", form);
+    expect(created.status).toBe(302);
+    const year = app.db.select().from(membershipYears).where(eq(membershipYears.name, "Form year")).get()!;
+    expect(year).toMatchObject({ startDate: "2061-01-01", endDate: "2061-12-31", numberPrefix: "FY-", closedAt: null });
+    expect(year.kinds).toEqual([
+      { kind: "OPEN", duesCents: 5000, minAge: null, maxAge: null },
+      { kind: "YOUTH", duesCents: 2500, minAge: null, maxAge: 18 },
+    ]);
+    // A bad amount comes back with what was typed and nothing written.
+    const bad = await admin.client.form("/admin/members", { ...form, name: "Bad dues", dues_OPEN: "fifty" });
+    expect(bad.status).toBe(400);
+    const badText = await bad.text();
+    expect(badText).toContain("Open: dues must be an amount in dollars, such as 50.00");
+    expect(badText).toContain('value="Bad dues"');
+    expect(app.db.select().from(membershipYears).where(eq(membershipYears.name, "Bad dues")).get()).toBeUndefined();
+
+    const closed = await admin.client.form("/admin/members", { intent: "year-close", yearId: year.id });
+    expect(closed.status).toBe(302);
+    const rider = await signedInRider(app);
+    const refused = await join(rider.client, { yearId: year.id, kind: "OPEN" });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("Form year is closed to new members: ask the office");
+    expect(await (await rider.client.get("/membership")).text()).not.toContain("Form year (");
+    await admin.client.form("/admin/members", { intent: "year-reopen", yearId: year.id });
+    expect((await join(rider.client, { yearId: year.id, kind: "OPEN" })).status).toBe(201);
+    // Joined: the year is no longer offered to this rider, and dates read as elsewhere in the app.
+    const membershipPage = await (await rider.client.get("/membership")).text();
+    expect(membershipPage).not.toContain("Form year (");
+    expect(membershipPage).toContain("(Jan 1, 2055 to Dec 31, 2055)");
+    expect(membershipPage).not.toContain("(2055-01-01 to 2055-12-31)");
   });
 });

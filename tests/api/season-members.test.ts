@@ -79,6 +79,18 @@ describe("members-only series", () => {
     expect(await table(s.id)).toEqual(["1 Ann 10", "2 Cal 9"]);
   });
 
+  it("gives a walk-up (no account) who places no points and no line in the standings", async () => {
+    const s = await newSeries({ pointsBy: "PLACE_AMONG_MEMBERS", pointsFrom: "SEASON_START" });
+    const ann = rider("Ann");
+    ann.pay("2030-02-01");
+    const r = race(s.id);
+    publishResults(app.db, r.cls, [
+      { entry: createRaceEntry(app.db, r.cls, { riderName: "Walk Up Wendy", horseName: "Borrowed" }), place: 1, moneyCents: 30_000 },
+      { entry: ann.enter(r.cls), place: 2 },
+    ]);
+    expect(await table(s.id)).toEqual(["1 Ann 10"]);
+  });
+
   it("keeps the overall place's points when the series says so", async () => {
     const s = await newSeries({ pointsBy: "OVERALL_PLACE", pointsFrom: "SEASON_START" });
     const [ann, bea] = [rider("Ann"), rider("Bea")];

@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, count, countDistinct, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client";
-import { events, followRequests, follows, horseDocuments, horses, notifications, riders, runLogs, savedEvents, savedSearches, users } from "../../db/schema";
+import { events, followRequests, follows, horseDocuments, memberNumbers, memberships, membershipYears, horses, notifications, riders, runLogs, savedEvents, savedSearches, users } from "../../db/schema";
 import { TMP_DIR } from "../helpers/paths";
 import { startTestServer, type TestServer } from "../helpers/server";
 
@@ -132,6 +132,28 @@ describe("npm run seed-demo", () => {
     expect(papers[0]!.daysLeft).toBeLessThanOrEqual(30);
     expect((await client.get(papers[0]!.fileUrl)).status).toBe(200);
     expect(app.db.select().from(horseDocuments).all()).toHaveLength(1);
+  });
+
+  it("opens this year's membership year with about twenty members, and the demo rider has a member card", async () => {
+    const [year, ...others] = app.db.select().from(membershipYears).all();
+    expect(others).toHaveLength(0);
+    expect(year!.name).toBe(String(new Date().getUTCFullYear()));
+    const all = app.db.select().from(memberships).all();
+    expect(all.length).toBeGreaterThanOrEqual(18);
+    expect(all.some((m) => m.status === "PENDING")).toBe(true);
+    const youth = all.find((m) => m.kind === "YOUTH" && m.riderId !== null && m.birthDate !== null);
+    expect(youth?.status).toBe("ACTIVE");
+    // Each paid member's number is theirs alone.
+    const numbers = all.flatMap((m) => (m.number ? [m.number] : []));
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(app.db.select().from(memberNumbers).all()).toHaveLength(numbers.length);
+    const client = app.client();
+    expect((await client.json("/api/auth/login", "POST", DEMO)).status).toBe(200);
+    const mine = (await (await client.get("/api/memberships/mine")).json()) as { memberships: { id: string; status: string; number: string | null }[] };
+    expect(mine.memberships).toEqual([expect.objectContaining({ status: "ACTIVE", number: "CL-0001" })]);
+    const card = await client.get(`/membership/card/${mine.memberships[0]!.id}`);
+    expect(card.status).toBe(200);
+    expect(await card.text()).toContain(`Dec 31, ${new Date().getUTCFullYear()}`);
   });
 
   it("lets the demo rider sign in through the real server", async () => {

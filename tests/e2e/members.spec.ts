@@ -11,7 +11,7 @@ import { consoleErrors, expectAccessible, screenshot, signIn, withDb } from "./h
  * with ten bad lines and marks dues paid at 1366 x 900.
  */
 
-/** A membership year of its own for each test (the demo has none), with Open and Youth. */
+/** A membership year of its own for each test (apart from the demo's own year), with Open and Youth. */
 function newYear(tag: string, { start = "2026-01-01", end = "2026-12-31" } = {}) {
   const id = crypto.randomUUID();
   const name = `${tag}-${Date.now().toString(36)}`;
@@ -51,12 +51,12 @@ test("a rider asks to join and, once the office marks the dues paid, shows the m
     db.prepare("UPDATE memberships SET status = 'ACTIVE', number = ?, paid_method = 'CASH', paid_at = ?, starts_on = '2026-01-01' WHERE id = ?").run(number, Date.now(), m.id);
   });
   await page.reload();
-  await expect(mine).toContainText(`Member ${number}, valid through 2099-12-31`);
+  await expect(mine).toContainText(`Member ${number}, valid through Dec 31, 2099`);
   await mine.getByRole("link", { name: "Member card" }).click();
   await expect(page).toHaveURL(/\/membership\/card\//);
   await expect(page.getByText("Cloverleaf Barrel Racing Association")).toBeVisible();
   await expect(page.getByTestId("member-number")).toHaveText(number);
-  await expect(page.getByText("2099-12-31")).toBeVisible();
+  await expect(page.getByText("Dec 31, 2099")).toBeVisible();
   const qr = page.getByRole("img", { name: "QR code the gate scans to open the member's record" });
   await expect(qr.locator("svg")).toBeVisible();
   expect((await qr.boundingBox())!.width).toBeGreaterThan(150);
@@ -77,7 +77,7 @@ test("an expired card says so", async ({ page }, info) => {
   });
   await signIn(page, who);
   await page.goto(`/membership/card/${id}`);
-  await expect(page.getByText("Expired on 2020-12-31: renew with the office.")).toBeVisible();
+  await expect(page.getByText("Expired on Dec 31, 2020: renew with the office.")).toBeVisible();
   await screenshot(page, `members-card-expired-${info.project.name}`);
 });
 
@@ -135,4 +135,64 @@ test("the office imports 500 members with ten bad lines, then marks dues paid (1
   await expect(page.locator("tr", { hasText: "Member 101" }).first()).toContainText(/CL-\d{4}/);
   await screenshot(page, `members-office-${info.project.name}`);
   await expectAccessible(page);
+});
+
+test("the office opens a membership year, edits its dues and closes it, all at the desk (1366 x 900)", async ({ page }, info) => {
+  // Six posts and axe, on a machine busy with other work.
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const name = `Desk ${info.project.name} ${Date.now().toString(36)}`;
+  await signIn(page, "admin");
+  await page.goto("/admin/members");
+  await expect(page.getByText("POST /api/admin/membership-years")).toHaveCount(0);
+  await page.getByRole("link", { name: "Open a new year" }).click();
+  await expect(page).toHaveURL(/new=1/);
+  const form = page.getByRole("form", { name: "Open a membership year" });
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("First day").fill("2071-07-01");
+  await form.getByLabel("Last day").fill("2072-06-30");
+  await form.getByLabel("Member number prefix").fill("DK-");
+  await form.getByLabel("Open dues in dollars").fill("fifty");
+  await screenshot(page, `members-year-new-${info.project.name}`);
+  await form.getByRole("button", { name: "Open the year" }).click();
+  // A bad amount comes back beside its kind, with what was typed kept.
+  await expect(page.getByText("Open: dues must be an amount in dollars, such as 50.00")).toBeVisible();
+  await expect(page.getByRole("form", { name: "Open a membership year" }).getByLabel("Name")).toHaveValue(name);
+  await page.getByRole("form", { name: "Open a membership year" }).getByLabel("Open dues in dollars").fill("55");
+  await page.getByRole("form", { name: "Open a membership year" }).getByRole("button", { name: "Open the year" }).click();
+  await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+  await expect(page.locator("#main").getByText("Jul 1, 2071 to Jun 30, 2072")).toBeVisible();
+  await expect(page.getByTestId("year-state")).toHaveText("Open: riders can ask to join");
+
+  // Edit: Senior offered at 60 and over.
+  await page.getByText("Edit dates, kinds and dues").click();
+  const details = page.getByRole("form", { name: "Membership year details" });
+  await details.getByRole("checkbox", { name: "Senior" }).check();
+  await details.getByLabel("Senior dues in dollars").fill("40");
+  await details.getByLabel("Senior youngest age").fill("60");
+  await details.getByRole("button", { name: "Save the year" }).click();
+  await expect(page.getByTestId("year-state")).toBeVisible();
+  const kinds = withDb((db) => JSON.parse((db.prepare("SELECT kinds FROM membership_years WHERE name = ?").get(name) as { kinds: string }).kinds) as { kind: string; duesCents: number; minAge: number | null }[]);
+  expect(kinds.map((k) => `${k.kind} ${k.duesCents} ${k.minAge}`)).toEqual(["OPEN 5500 null", "YOUTH 2500 null", "SENIOR 4000 60"]);
+  await screenshot(page, `members-year-${info.project.name}`);
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: `Close ${name} to new members` }).click();
+  await expect(page.getByTestId("year-state")).toHaveText("Closed: riders cannot ask to join");
+  await page.getByRole("button", { name: `Reopen ${name} to new members` }).click();
+  await expect(page.getByTestId("year-state")).toHaveText("Open: riders can ask to join");
+});
+
+test("the demo rider's member card from the demo's membership year (390 x 844)", async ({ page }, info) => {
+  await signIn(page, "kaylee");
+  await page.goto("/membership");
+  const mine = page.locator("li", { hasText: "CL-0001" });
+  await expect(mine).toContainText(`valid through Dec 31, ${new Date().getUTCFullYear()}`);
+  // She has joined this year: it is not offered again.
+  await expect(page.getByRole("option", { name: new RegExp(`^${new Date().getUTCFullYear()} \\(`) })).toHaveCount(0);
+  await mine.getByRole("link", { name: "Member card" }).click();
+  await expect(page.getByTestId("member-number")).toHaveText("CL-0001");
+  await expect(page.getByText(`Dec 31, ${new Date().getUTCFullYear()} (${new Date().getUTCFullYear()})`)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, `members-demo-card-${info.project.name}`);
 });

@@ -2424,7 +2424,7 @@ export interface paths {
         put?: never;
         /**
          * Ask to join
-         * @description For the year and kind (a kind's ages need `birthDate`); `riderId` for a rider profile the account manages. The office marks the dues paid. Asking again answers the request there is (200).
+         * @description For the year and kind (a kind's ages need `birthDate`); `riderId` for a rider profile the account manages. The office marks the dues paid. Asking again answers the request there is (200). A year the office closed is refused (409).
          */
         post: operations["requestMembership"];
         delete?: never;
@@ -2488,7 +2488,7 @@ export interface paths {
         head?: never;
         /**
          * Mark dues paid, how, and the member number
-         * @description `paid: true` needs `paidMethod` (a check needs its number in `paidReference`) and makes the membership active from today with the rider's number (kept from an earlier year, or the next). `paid: false` sets it back. A number another member holds is refused (409). The members-only standings follow at once.
+         * @description `paid: true` needs `paidMethod` (a check needs its number in `paidReference`) and makes the membership active from today (the association's calendar day, ASSOCIATION_TIME_ZONE) with the rider's number (kept from an earlier year, or the next). `paid: false` sets it back. A number lives with its rider: a new `number` shows on every membership of theirs, every year; one another member holds, in any year, is refused (409, nothing changed). The members-only standings follow at once.
          */
         patch: operations["updateMembership"];
         trace?: never;
@@ -3277,6 +3277,8 @@ export interface components {
             kinds: components["schemas"]["MembershipKind"][];
             /** @description New member numbers are this and the next free number, four digits at least (CL-0001). */
             numberPrefix: string;
+            /** @description Closed to new requests to join (409); the office still marks dues. PATCH `closed: false` reopens it. */
+            closed: boolean;
         };
         Membership: {
             id: string;
@@ -14565,6 +14567,7 @@ export interface operations {
                         maxAge?: number | null;
                     }[];
                     numberPrefix?: string;
+                    closed?: boolean;
                 };
             };
         };
@@ -14721,6 +14724,7 @@ export interface operations {
                         maxAge?: number | null;
                     }[];
                     numberPrefix?: string;
+                    closed?: boolean;
                 };
             };
         };
@@ -14882,6 +14886,15 @@ export interface operations {
             };
             /** @description Not found, or not visible to this user (answered alike, so nothing leaks). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description In conflict with what is stored (a duplicate). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -31,6 +31,12 @@ describe("loadConfig", () => {
     expect(cfg.mailFrom).toBe("no-reply@rodeo.example.org");
   });
 
+  it("takes the association's day in ASSOCIATION_TIME_ZONE, America/Chicago unless set, and refuses a zone it does not know", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).associationTimeZone).toBe("America/Chicago");
+    expect(loadConfig({ DATA_DIR: dataDir(), ASSOCIATION_TIME_ZONE: "America/Denver" }).associationTimeZone).toBe("America/Denver");
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ASSOCIATION_TIME_ZONE: "Texas/Evening" })).toThrow(/ASSOCIATION_TIME_ZONE: ASSOCIATION_TIME_ZONE must be an IANA time zone name/);
+  });
+
   it("starts one worker per core unless WEB_CONCURRENCY says how many", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).webConcurrency).toBe(os.availableParallelism());
     expect(loadConfig({ DATA_DIR: dataDir(), WEB_CONCURRENCY: "1" }).webConcurrency).toBe(1);

@@ -63,3 +63,12 @@ describe("membership rules", () => {
     );
   });
 });
+
+describe("a membership's first day", () => {
+  const span = { from: "2030-01-01", to: "2030-12-31", startsOn: "2030-05-02" };
+  it("counts a race on the very day the membership starts, not the day before", () => {
+    expect(isMemberOn([span], "2030-05-02", "MEMBERSHIP_START")).toBe(true);
+    expect(isMemberOn([span], "2030-05-01", "MEMBERSHIP_START")).toBe(false);
+    expect(isMemberOn([span], "2030-05-01", "SEASON_START")).toBe(true);
+  });
+});

@@ -1,18 +1,5 @@
-/**
- * CSV as spreadsheets read it: quoted when needed, CRLF line ends, and a
- * leading =, +, - or @ defused so a spreadsheet never runs a rider's name
- * (or a check's reference) as a formula.
- */
-export type CsvValue = string | number | null | undefined;
-
-export function csvCell(value: CsvValue) {
-  if (value === null || value === undefined) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const toCsv = (rows: CsvValue[][]) => rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+/** The app's one CSV writer (app/lib/csv.ts), and what the books' files add to it. */
+export { csvCell, toCsv, type CsvValue } from "~/lib/csv";
 
 /** Cents as a spreadsheet's number: 82144 -> "821.44". */
 export const csvDollars = (cents: number) => `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;

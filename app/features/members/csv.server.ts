@@ -1,15 +1,15 @@
 import { parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
 import { eq } from "drizzle-orm";
 import { MEMBERSHIP_KINDS, memberships, users, type MembershipKind, type MembershipYear, type DuesMethod } from "#db/schema";
 import { now } from "~/lib/clock.server";
+import { toCsv } from "~/lib/csv";
 import type { Db } from "~/lib/db.server";
 import { statement } from "~/lib/prepared.server";
 import { HttpError } from "~/lib/http.server";
 import { afterMembershipChanged } from "~/features/season/season.server";
 import { MEMBER_LIMITS, NUMBER_PATTERN } from "~/schemas/members";
 import { emailHolderKey, holderKeyOf, KIND_LABELS, nextMemberNumber } from "./rules";
-import { getYear } from "./members.server";
+import { associationToday, getYear } from "./members.server";
 
 /*
  * The office's member list as CSV: columns name, email, number, kind, year,
@@ -147,7 +147,7 @@ export function importMembers(db: Db, yearId: string, text: string, dryRun: bool
         "INSERT INTO memberships (id, year_id, holder_key, user_id, rider_id, name, email, kind, status, number, dues_cents, paid_method, paid_at, starts_on, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       );
       const at = now();
-      const today = at.toISOString().slice(0, 10);
+      const today = associationToday();
       const startsOn = today < year.startDate ? year.startDate : today;
       for (const l of lines) {
         let number = l.number ?? ownedNumber.get(l.holderKey) ?? null;
@@ -182,10 +182,5 @@ export function exportMembers(db: Db, year: MembershipYear) {
       .map((u) => [u.id, u.email]),
   );
   const paidText = (m: (typeof rows)[number]) => (m.status !== "ACTIVE" ? "no" : m.paidMethod ? m.paidMethod.toLowerCase() : "yes");
-  // A leading =, +, - or @ would run as a formula in a spreadsheet.
-  const safe = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-  return stringify(
-    rows.map((m) => [safe(m.name), m.email ?? (m.userId ? (emails.get(m.userId) ?? "") : ""), m.number ?? "", KIND_LABELS[m.kind], year.name, paidText(m)]),
-    { header: true, columns: [...COLUMNS], record_delimiter: "\r\n" },
-  );
+  return toCsv([[...COLUMNS], ...rows.map((m) => [m.name, m.email ?? (m.userId ? (emails.get(m.userId) ?? "") : ""), m.number ?? "", KIND_LABELS[m.kind], year.name, paidText(m)])]);
 }

@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { memberNumbers, memberships, membershipYears, riders, type Membership, type MembershipYear, type User } from "#db/schema";
 import { now } from "~/lib/clock.server";
+import { config } from "~/lib/config.server";
 import type { Db } from "~/lib/db.server";
+import { dayIn } from "~/features/events/dates";
 import { HttpError } from "~/lib/http.server";
 import { afterMembershipChanged } from "~/features/season/season.server";
 import { MEMBER_MESSAGES, type JoinInput, type MembershipMark, type MembershipYearInput, type MembershipYearUpdate } from "~/schemas/members";
@@ -18,7 +20,14 @@ import { emailHolderKey, holderKeyOf, KIND_LABELS, kindAgeProblem, nextMemberNum
  * A member list is the office's: riders see only their own memberships.
  */
 
-export const presentYear = (y: MembershipYear) => ({ id: y.id, name: y.name, startDate: y.startDate, endDate: y.endDate, kinds: y.kinds, numberPrefix: y.numberPrefix });
+export const presentYear = (y: MembershipYear) => ({ id: y.id, name: y.name, startDate: y.startDate, endDate: y.endDate, kinds: y.kinds, numberPrefix: y.numberPrefix, closed: y.closedAt !== null });
+
+/**
+ * Today as the association's calendar has it (ASSOCIATION_TIME_ZONE): dues
+ * marked paid on a Texas evening start the membership that evening's day,
+ * not UTC's next one.
+ */
+export const associationToday = () => dayIn(config().associationTimeZone, now());
 
 /** A membership as its rider and the office see it (the office's list adds the email). */
 export function presentMembership(m: Membership, year?: Pick<MembershipYear, "name" | "startDate" | "endDate">) {
@@ -63,19 +72,22 @@ export function currentYear(db: Db, day: string): MembershipYear | undefined {
 }
 
 export function createYear(db: Db, input: MembershipYearInput): MembershipYear {
-  return db.insert(membershipYears).values({ name: input.name, startDate: input.startDate, endDate: input.endDate, kinds: input.kinds, numberPrefix: input.numberPrefix ?? "" }).returning().get();
+  return db.insert(membershipYears).values({ name: input.name, startDate: input.startDate, endDate: input.endDate, kinds: input.kinds, numberPrefix: input.numberPrefix ?? "", closedAt: input.closed ? now() : null }).returning().get();
 }
 
 /** A year's dates change who is a member on a race day: the riders with a paid membership of it are brought up to date. */
 export function updateYear(db: Db, id: string, input: MembershipYearUpdate): MembershipYear {
   const current = getYear(db, id);
-  const next = { ...current, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as MembershipYear;
+  const { closed, ...fields } = input;
+  const next = { ...current, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) } as MembershipYear;
+  // Closing keeps the day it was first closed; reopening clears it.
+  next.closedAt = closed === undefined ? current.closedAt : closed ? (current.closedAt ?? now()) : null;
   if (next.endDate <= next.startDate) throw new HttpError(400, MEMBER_MESSAGES.endBeforeStart, { errors: { endDate: [MEMBER_MESSAGES.endBeforeStart] } });
   const offered = new Set(next.kinds.map((k) => k.kind));
   const orphan = db.select({ kind: memberships.kind }).from(memberships).where(eq(memberships.yearId, id)).all().find((m) => !offered.has(m.kind));
   if (orphan) throw new HttpError(409, `${KIND_LABELS[orphan.kind]} memberships exist this year: keep offering the kind`);
   return db.transaction(() => {
-    const row = db.update(membershipYears).set({ name: next.name, startDate: next.startDate, endDate: next.endDate, kinds: next.kinds, numberPrefix: next.numberPrefix }).where(eq(membershipYears.id, id)).returning().get();
+    const row = db.update(membershipYears).set({ name: next.name, startDate: next.startDate, endDate: next.endDate, kinds: next.kinds, numberPrefix: next.numberPrefix, closedAt: next.closedAt }).where(eq(membershipYears.id, id)).returning().get();
     if (current.startDate !== row.startDate || current.endDate !== row.endDate) afterMembershipChanged(db, paidUsersOf(db, id));
     return row;
   });
@@ -107,9 +119,10 @@ function riderFor(db: Db, viewer: Pick<User, "id" | "firstName" | "lastName">, r
  */
 export function requestMembership(db: Db, viewer: Pick<User, "id" | "firstName" | "lastName" | "email">, input: JoinInput) {
   const year = getYear(db, input.yearId);
+  if (year.closedAt) throw new HttpError(409, MEMBER_MESSAGES.yearClosed(year.name), { errors: { yearId: [MEMBER_MESSAGES.yearClosed(year.name)] } });
   const kind = year.kinds.find((k) => k.kind === input.kind);
   if (!kind) throw new HttpError(400, `${year.name} does not offer ${KIND_LABELS[input.kind]} memberships`, { errors: { kind: [MEMBER_MESSAGES.kind] } });
-  if (input.birthDate && input.birthDate >= now().toISOString().slice(0, 10)) {
+  if (input.birthDate && input.birthDate >= associationToday()) {
     throw new HttpError(400, MEMBER_MESSAGES.birthDate, { errors: { birthDate: [MEMBER_MESSAGES.birthDate] } });
   }
   const problem = kindAgeProblem(kind, KIND_LABELS[input.kind], input.birthDate ?? null, year.startDate);
@@ -173,15 +186,22 @@ export function numberFor(db: Db, holderKey: string, prefix: string): string {
   return number;
 }
 
-/** Gives a rider a number the office chose: refused when it is another rider's. */
+/**
+ * Gives a rider a number the office chose. A number lives with its rider
+ * (member_numbers) and every membership of the rider shows it: refused (409,
+ * nothing changed) when another rider holds it, in any year; otherwise the
+ * rider's old number is let go and each of their memberships, every year,
+ * takes the new one.
+ */
 function claimNumber(db: Db, holderKey: string, number: string) {
   const holder = numberHolder(db, number);
-  if (holder && holder.holderKey !== holderKey) throw new HttpError(409, `Member number ${number} belongs to another member`, { errors: { number: [`Member number ${number} belongs to another member`] } });
+  const shownOnOther = db.select({ holderKey: memberships.holderKey }).from(memberships).where(eq(memberships.number, number)).all().some((m) => m.holderKey !== holderKey);
+  if ((holder && holder.holderKey !== holderKey) || shownOnOther) throw new HttpError(409, `Member number ${number} belongs to another member`, { errors: { number: [`Member number ${number} belongs to another member`] } });
   if (!holder) {
-    // A rider has one number: choosing another moves it.
     db.delete(memberNumbers).where(eq(memberNumbers.holderKey, holderKey)).run();
     db.insert(memberNumbers).values({ number, holderKey }).run();
   }
+  db.update(memberships).set({ number }).where(and(eq(memberships.holderKey, holderKey), isNotNull(memberships.number))).run();
 }
 
 /**
@@ -202,7 +222,7 @@ export function markMembership(db: Db, id: string, input: MembershipMark) {
         if (m.status !== "ACTIVE") {
           set.status = "ACTIVE";
           set.paidAt = now();
-          set.startsOn = now().toISOString().slice(0, 10);
+          set.startsOn = associationToday();
         }
         set.paidMethod = input.paidMethod ?? m.paidMethod;
         set.paidReference = input.paidReference ?? null;

@@ -4,6 +4,7 @@
  * next member number. No database and no clock; docs/members.md explains them.
  */
 import type { MembershipKind, YearKind } from "#db/schema/members";
+import { formatDate } from "~/lib/dates";
 
 /** A rider as a member: an account, or a rider profile an account manages. */
 export const holderKeyOf = (userId: string, riderId: number | null) => `u:${userId}:${riderId ?? ""}`;
@@ -35,8 +36,8 @@ export function kindAgeProblem(kind: YearKind, label: string, birthDate: string 
   if (kind.minAge === null && kind.maxAge === null) return null;
   if (!birthDate) return `${label} needs the rider's birth date`;
   const age = ageOn(birthDate, yearStart);
-  if (kind.minAge !== null && age < kind.minAge) return `${label} is for riders ${kind.minAge} and over on ${yearStart}`;
-  if (kind.maxAge !== null && age > kind.maxAge) return `${label} is for riders ${kind.maxAge} and under on ${yearStart}`;
+  if (kind.minAge !== null && age < kind.minAge) return `${label} is for riders ${kind.minAge} and over on ${formatDate(yearStart)}`;
+  if (kind.maxAge !== null && age > kind.maxAge) return `${label} is for riders ${kind.maxAge} and under on ${formatDate(yearStart)}`;
   return null;
 }
 

@@ -3,7 +3,7 @@ import { raceClasses, raceEntries, type Event, type PayoutRule, type RaceClass, 
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { DEFAULT_MAX_HORSES, DEFAULT_SPLIT_MS, RACE_MESSAGES as M, type RaceClassInput, type RaceClassPatch } from "~/schemas/raceday";
-import { requireRaceManager } from "./access.server";
+import { requireEventPermission } from "./access.server";
 import { raceIsOpenFor } from "./policies.server";
 import { defaultPayout, payoutRuleProblem, type ClassMoneyRules } from "./results";
 
@@ -63,7 +63,7 @@ export function classMoneyRules(cls: RaceClass): ClassMoneyRules {
 
 /** The event, for its producer or an admin, once it is a race anyone may enter (approved, not cancelled). */
 function openRace(db: Db, viewer: Viewer, eventId: string): Event {
-  const event = requireRaceManager(db, viewer, eventId);
+  const event = requireEventPermission(db, viewer, eventId, "manage");
   if (!raceIsOpenFor(event)) throw new HttpError(409, M.notApproved);
   return event;
 }
@@ -203,7 +203,7 @@ export function updateClass(db: Db, viewer: Viewer, eventId: string, classId: st
  * (riders' run logs point at them) and while a sidepot pays on its runs.
  */
 export function deleteClass(db: Db, viewer: Viewer, eventId: string, classId: string) {
-  requireRaceManager(db, viewer, eventId);
+  requireEventPermission(db, viewer, eventId, "manage");
   db.transaction(
     () => {
       const current = getClass(db, eventId, classId);

@@ -4,7 +4,7 @@ import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { RACE_MESSAGES as M, type RaceDrawInput } from "~/schemas/raceday";
-import { findRaceEvent, requireRaceManager } from "./access.server";
+import { findRaceEvent, requireEventPermission } from "./access.server";
 import { getClass } from "./classes.server";
 import { drawOrder, newDrawSeed } from "./draw";
 import { listClassEntries, riderKeyOf } from "./race-runs.server";
@@ -31,7 +31,7 @@ type Viewer = Pick<User, "id" | "isAdmin">;
  * publishes). Only the producer or an admin.
  */
 export function drawClass(db: Db, viewer: Viewer, eventId: string, classId: string, input: RaceDrawInput): RaceClass {
-  const event = requireRaceManager(db, viewer, eventId);
+  const event = requireEventPermission(db, viewer, eventId, "manage");
   if (!raceIsOpenFor(event)) throw new HttpError(409, M.notApproved);
   return changeRace(db, viewer, eventId, () => {
     const cls = getClass(db, eventId, classId);

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
-import { events, raceClasses, raceEntries, riders, type Event, type RaceClass, type RaceEntry, type User } from "#db/schema";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { events, raceClasses, raceEntries, raceTimes, riders, type Event, type RaceClass, type RaceEntry, type User } from "#db/schema";
 import { zoneOfZip } from "~/features/events/zones.server";
 import { findOwnHorse, horseForName } from "~/features/horses/horses.server";
 import { now } from "~/lib/clock.server";
@@ -7,11 +7,11 @@ import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { zonedInstant } from "~/lib/zoned-time";
 import { maxHorsesMessage, RACE_LIMITS, RACE_MESSAGES as M, type RaceEntryInput, type RaceEntryPatch } from "~/schemas/raceday";
-import { findRaceEvent, isNamedTimer } from "./access.server";
+import { findRaceEvent, mayOnEvent } from "./access.server";
 import { findClass } from "./classes.server";
 import { dragsBeforePosition } from "./draw";
 import { recordHistory } from "./history.server";
-import { canManageRace, raceIsOpenFor } from "./policies.server";
+import { raceIsOpenFor } from "./policies.server";
 import { changeRace } from "./race-change.server";
 import { counts, listClassEntries, riderKeyOf, sameHorse } from "./race-runs.server";
 
@@ -138,7 +138,7 @@ const closedMessage = (event: Event) => `${M.entriesClosed} (they closed ${entri
  */
 export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryInput): { entry: RaceEntry; notice: string | null } {
   const event = raceEvent(db, user, eventId);
-  const manager = canManageRace(user, event);
+  const manager = mayOnEvent(db, user, event, "manage");
   const walkUp = input.riderName !== undefined;
   if (walkUp && !manager) throw refuse(403, "Only the event's producer can add a walk-up entry", "riderName");
   if (!manager && !entriesOpen(event)) throw refuse(409, closedMessage(event));
@@ -194,12 +194,12 @@ export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryI
  */
 export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: string, patch: RaceEntryPatch): RaceEntry {
   const event = findRaceEvent(db, viewer, eventId);
-  const manager = canManageRace(viewer, event);
+  const manager = mayOnEvent(db, viewer, event, "manage");
   const current = findEntry(db, eventId, entryId);
   if (!current) throw new HttpError(404, M.entryNotFound);
   if (!manager && current.userId !== viewer.id) {
     // A named timer sees every entry at the booth: refused in words. Anyone else learns nothing of another's entry.
-    if (isNamedTimer(db, viewer, eventId)) throw new HttpError(403, "Only the event's producer can change another rider's entry");
+    if (mayOnEvent(db, viewer, event, "time")) throw new HttpError(403, "Only the event's producer can change another rider's entry");
     throw new HttpError(404, M.entryNotFound);
   }
   if (!manager) {
@@ -218,6 +218,9 @@ export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
     if (patch.classId !== undefined && patch.classId !== entry.classId) {
       const target = classFor(db, eventId, patch.classId);
       if (cls.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
+      // A run belongs to the class it was run in: moving a timed entry would leave its time behind. Undo it first.
+      const timed = db.select({ id: raceTimes.id }).from(raceTimes).where(and(eq(raceTimes.entryId, entry.id), isNull(raceTimes.voidedAt))).get();
+      if (timed) throw refuse(409, M.movedAfterRun, "classId");
       if (entry.status === "ENTERED") checkClassRules(db, target, entry, entry.id);
       else if (target.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
       const place = entry.status === "ENTERED" ? placeFor(db, target) : { late: entry.late, drawPosition: null, dragsBefore: null };

@@ -4,7 +4,7 @@ import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { ENTRY_BULK_MAX, ENTRY_TABLE_PAGE, HUB_TABLE_MESSAGES as M, type EntryTableQuery } from "~/schemas/hubTable";
 import { raceEntryPatchSchema, RACE_MESSAGES } from "~/schemas/raceday";
-import { requireRaceManager } from "./access.server";
+import { requireEventPermission } from "./access.server";
 import { findEntry, updateEntry } from "./entries.server";
 
 /*
@@ -123,7 +123,7 @@ export function entryTableOne(db: Db, eventId: string, entryId: string) {
  * refused rather than skipped, so a tampered form changes nothing.
  */
 export function markEntriesPaid(db: Db, user: User, eventId: string, input: { entryIds: string[]; method: string; reference?: string }) {
-  requireRaceManager(db, user, eventId);
+  requireEventPermission(db, user, eventId, "manage");
   const ids = [...new Set(input.entryIds.filter(Boolean))];
   if (!ids.length) throw new HttpError(400, M.noneSelected, { errors: { entryId: [M.noneSelected] } });
   if (ids.length > ENTRY_BULK_MAX) throw new HttpError(400, M.tooMany, { errors: { entryId: [M.tooMany] } });
@@ -193,7 +193,7 @@ export function undoableHistory(db: Db, eventId: string, rows: { id: number; act
  * undo is itself a change and is recorded as one.
  */
 export function undoHistory(db: Db, user: User, eventId: string, historyId: number) {
-  requireRaceManager(db, user, eventId);
+  requireEventPermission(db, user, eventId, "manage");
   const row = Number.isInteger(historyId) ? db.select().from(raceHistory).where(and(eq(raceHistory.id, historyId), eq(raceHistory.eventId, eventId))).get() : undefined;
   if (!row || !row.entryId) throw new HttpError(404, "That change is not in this event's history");
   if (!undoableHistory(db, eventId, [{ id: row.id, action: row.action, entryId: row.entryId }]).has(row.id)) throw new HttpError(409, M.undoGone);

@@ -8,7 +8,7 @@ import { zoneOfZip } from "~/features/events/zones.server";
 import { HttpError } from "~/lib/http.server";
 import { entryTableQuerySchema, entryTableSearch } from "~/schemas/hubTable";
 import { raceClassFormSchema, raceDrawSchema, raceEntryPatchSchema, raceTimerSchema, RACE_LIMITS } from "~/schemas/raceday";
-import { requireRaceManager } from "./access.server";
+import { requireEventPermission } from "./access.server";
 import { createClass, deleteClass, entryCounts, listClasses, updateClass } from "./classes.server";
 import { drawClass } from "./draw.server";
 import { entriesCloseAt, entriesOpen, enterRace, updateEntry } from "./entries.server";
@@ -29,7 +29,7 @@ import { addTimer, listTimers, removeTimer } from "./timers.server";
 /** The event for its producer or an admin: a page answer (404 or 403) for anyone else. */
 function managedEvent(user: User, eventId: string) {
   try {
-    return requireRaceManager(getDb(), user, eventId);
+    return requireEventPermission(getDb(), user, eventId, "manage");
   } catch (error) {
     if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
     throw error;

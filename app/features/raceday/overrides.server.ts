@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { raceEntries, racePayoutOverrides, type RaceClass, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
-import { requireRaceManager } from "./access.server";
+import { requireEventPermission } from "./access.server";
 import { recordHistory } from "./history.server";
 import { changeRace } from "./race-change.server";
 import { computeClass, findClass } from "./results.server";
@@ -20,7 +20,7 @@ type Viewer = Pick<User, "id" | "isAdmin">;
 
 /** One placing's money set by the producer, with the reason (kept in the history too). */
 export function setOverride(db: Db, actor: Viewer, eventId: string, classId: string, entryId: string, input: { amountCents: number; reason: string }) {
-  requireRaceManager(db, actor, eventId);
+  requireEventPermission(db, actor, eventId, "manage");
   const cls = findClass(db, eventId, classId);
   const entry = db.select().from(raceEntries).where(and(eq(raceEntries.id, entryId), eq(raceEntries.classId, cls.id))).get();
   if (!entry) throw new HttpError(404, "Entry not found");
@@ -39,7 +39,7 @@ export function setOverride(db: Db, actor: Viewer, eventId: string, classId: str
 }
 
 export function removeOverride(db: Db, actor: Viewer, eventId: string, classId: string, entryId: string, reason: string) {
-  requireRaceManager(db, actor, eventId);
+  requireEventPermission(db, actor, eventId, "manage");
   const cls = findClass(db, eventId, classId);
   changeRace(db, actor, eventId, (touch) => {
     const removed = db

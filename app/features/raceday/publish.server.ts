@@ -6,7 +6,7 @@ import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { publishRaceChange } from "~/lib/live.server";
-import { requireRaceManager } from "./access.server";
+import { requireEventPermission } from "./access.server";
 import { recordHistory } from "./history.server";
 import { exhibitionRuns, totalMs, waitingRuns } from "./race-runs.server";
 import { computeClass, findClass, placementText } from "./results.server";
@@ -46,7 +46,7 @@ export type PublishSummary = {
 
 /** POST .../results/publish: the producer's (or an admin's) publish. */
 export function publishClass(db: Db, actor: Actor, eventId: string, classId: string): PublishSummary {
-  const event = requireRaceManager(db, actor, eventId);
+  const event = requireEventPermission(db, actor, eventId, "manage");
   const cls = findClass(db, eventId, classId);
   const summary = db.transaction(() => publish(db, actor, event, cls, { strict: true })!, { behavior: "immediate" });
   publishRaceChange(eventId);

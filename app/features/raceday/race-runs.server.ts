@@ -2,10 +2,9 @@ import { zoneOfZip } from "~/features/events/zones.server";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { raceClasses, raceEntries, raceTimes, type RaceClass, type RaceEntry, type RaceTime, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
-import { requireRaceTimer } from "./access.server";
+import { mayOnEvent, requireEventPermission } from "./access.server";
 import type { BoothEntry, BoothTime } from "./booth";
 import { listClasses } from "./classes.server";
-import { canManageRace } from "./policies.server";
 import { formatRaceTime, PENALTY_MS } from "./time";
 
 /*
@@ -170,12 +169,12 @@ export function exhibitionRuns(db: Db, cls: RaceClass, entries: RaceEntry[] = li
  * works out the gate (booth.ts). The event's producer, an admin or a named timer only.
  */
 export function boothView(db: Db, actor: Pick<User, "id" | "isAdmin">, eventId: string) {
-  const event = requireRaceTimer(db, actor, eventId);
+  const event = requireEventPermission(db, actor, eventId, "time");
   const classes = listClasses(db, eventId).filter((c) => !c.sidepotOf);
   const times = currentTimes(db, classes.map((c) => c.id));
   return {
     // The first day and its zone: the booth warns, once, when it is used before the race (on the device's clock).
-    event: { id: event.id, name: event.name, canManage: canManageRace(actor, event), firstDay: event.date, zone: zoneOfZip(event.zipCode) },
+    event: { id: event.id, name: event.name, canManage: mayOnEvent(db, actor, event, "manage"), firstDay: event.date, zone: zoneOfZip(event.zipCode) },
     classes: classes.map((cls) => {
       const order = listClassEntries(db, cls.id);
       return {

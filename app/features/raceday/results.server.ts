@@ -1,10 +1,10 @@
+import { toCsv } from "~/lib/csv";
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { events, raceClasses, raceEntries, racePayoutOverrides, raceResults, type RaceClass, type RaceEntry, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
-import { findRaceEvent } from "./access.server";
+import { findRaceEvent, mayOnEvent } from "./access.server";
 import { classMoneyRules, getClass } from "./classes.server";
-import { canManageRace } from "./policies.server";
 import { classRuns, type ClassRun } from "./race-runs.server";
 import { applyOverrides, computeResults, type ClassResults, type Run } from "./results";
 import { formatCents, formatRaceTime, ordinal, placingLabel } from "./time";
@@ -189,7 +189,7 @@ export function publishedView(db: Db, cls: RaceClass): ClassResultsView {
 export function classResultsFor(db: Db, viewer: Viewer | null, eventId: string, classId: string) {
   const event = findRaceEvent(db, viewer, eventId);
   const cls = findClass(db, eventId, classId);
-  if (canManageRace(viewer, event)) return { event, view: reviewView(db, cls), canManage: true };
+  if (mayOnEvent(db, viewer, event, "manage")) return { event, view: reviewView(db, cls), canManage: true };
   return { event, view: publishedView(db, cls), canManage: false };
 }
 
@@ -197,7 +197,7 @@ export function classResultsFor(db: Db, viewer: Viewer | null, eventId: string, 
 export function publishedClasses(db: Db, viewer: Viewer | null, eventId: string) {
   const event = findRaceEvent(db, viewer, eventId);
   const classes = db.select().from(raceClasses).where(eq(raceClasses.eventId, eventId)).orderBy(asc(raceClasses.position), asc(raceClasses.createdAt)).all();
-  const manager = canManageRace(viewer, event);
+  const manager = mayOnEvent(db, viewer, event, "manage");
   return {
     event: { id: event.id, name: event.name, date: event.date, location: event.location, arenaName: event.arenaName },
     canManage: manager,
@@ -219,15 +219,7 @@ export function resultsCsv(view: ClassResultsView) {
     for (const p of d.places) rows.push([`${d.division}D`, p.place, p.backNumber, p.riderName, p.horseName, p.time, p.penalties, (p.payoutCents / 100).toFixed(2)]);
   }
   for (const u of view.unplaced) rows.push(["", "", u.backNumber, u.riderName, u.horseName, u.outcome, "", "0.00"]);
-  return rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
-}
-
-/** Quoted when needed; a leading =, +, - or @ is defused so a spreadsheet never runs a rider's name as a formula. */
-function csvCell(value: string | number | null) {
-  if (value === null) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return toCsv(rows);
 }
 
 /** Money a horse won in published race results (every class, sidepots included), in cents. */

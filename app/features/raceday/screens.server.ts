@@ -10,11 +10,11 @@ import { zoneOfZip } from "~/features/events/zones.server";
 import { HttpError } from "~/lib/http.server";
 import { drawPageQuerySchema } from "~/schemas/drawPage";
 import { raceEntrySchema, RACE_MESSAGES } from "~/schemas/raceday";
-import { findRaceEvent } from "./access.server";
+import { findRaceEvent, mayOnEvent } from "./access.server";
 import { entryCounts, listClasses } from "./classes.server";
 import { drawPage } from "./drawPage.server";
 import { entriesCloseAt, entriesOpen, enterRace, listOwnEntries, scratchEntry } from "./entries.server";
-import { canManageRace, raceIsOpenFor } from "./policies.server";
+import { raceIsOpenFor } from "./policies.server";
 import { presentClass, presentEntry } from "./presenters.server";
 
 /*
@@ -59,7 +59,7 @@ export async function enterScreen(request: Request, eventId: string) {
     closesAt: entriesCloseAt(event).toISOString(),
     // Times of the event are shown where it happens.
     zone: zoneOfZip(event.zipCode),
-    manager: canManageRace(user, event),
+    manager: mayOnEvent(db, user, event, "manage"),
     solo: user.privacyMode === "SOLO",
     classes: classes.map((c) => presentClass(c, { entryCount: counts.get(c.id) ?? 0 })),
     horses: runLogHorses(db, user.id).pickable.map((h) => ({ id: h.id, name: h.name })),

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { raceTimers, users, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
-import { requireRaceManager } from "./access.server";
+import { requireEventPermission } from "./access.server";
 
 /*
  * The timers a producer names for one event: other accounts, found by
@@ -29,7 +29,7 @@ export const NO_TIMER_ACCOUNT = "No active account uses that email: ask them to 
 
 /** Names the account with this email a timer of the event; naming one twice changes nothing. */
 export function addTimer(db: Db, viewer: Viewer, eventId: string, email: string): { timer: TimerView; created: boolean } {
-  const event = requireRaceManager(db, viewer, eventId);
+  const event = requireEventPermission(db, viewer, eventId, "manage");
   const account = db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
   if (!account || !account.isActive) throw new HttpError(404, NO_TIMER_ACCOUNT, { errors: { email: [NO_TIMER_ACCOUNT] } });
   if (account.id === event.createdBy) {
@@ -43,7 +43,7 @@ export function addTimer(db: Db, viewer: Viewer, eventId: string, email: string)
 
 /** Removes a timer; a user who is not one answers 404. */
 export function removeTimer(db: Db, viewer: Viewer, eventId: string, userId: string) {
-  requireRaceManager(db, viewer, eventId);
+  requireEventPermission(db, viewer, eventId, "manage");
   const result = db.delete(raceTimers).where(and(eq(raceTimers.eventId, eventId), eq(raceTimers.userId, userId))).run();
   if (result.changes === 0) throw new HttpError(404, "Timer not found");
 }

@@ -6,7 +6,7 @@ import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { zonedInstant } from "~/lib/zoned-time";
 import { BOOTH_MESSAGES, TAKEN_AT_AHEAD_MS, type RaceOutcome, type RaceTimeCorrection, type RaceTimeInput } from "~/schemas/raceday-booth";
-import { requireRaceTimer } from "./access.server";
+import { requireEventPermission } from "./access.server";
 import { recordHistory } from "./history.server";
 import { changeRace } from "./race-change.server";
 import { currentTimeOf, presentTime } from "./race-runs.server";
@@ -101,7 +101,7 @@ export function whenRun(event: Pick<Event, "date" | "zipCode">, takenAt: string 
  * rerun (void the first) and a wrong time is a correction.
  */
 export function recordTime(db: Db, actor: Actor, eventId: string, input: RaceTimeInput): { time: RaceTime; created: boolean } {
-  const event = requireRaceTimer(db, actor, eventId);
+  const event = requireEventPermission(db, actor, eventId, "time");
   const earlier = byClient(db, eventId, input.clientId);
   if (earlier) return { time: earlier, created: false };
   const { entry, cls } = entryOf(db, eventId, input.entryId);
@@ -161,7 +161,7 @@ function describe(time: Pick<RaceTime, "outcome" | "timeMs" | "penalties">) {
  * correction that changes nothing writes nothing (a resend is harmless).
  */
 export function correctTime(db: Db, actor: Actor, eventId: string, ref: string, input: RaceTimeCorrection) {
-  requireRaceTimer(db, actor, eventId);
+  requireEventPermission(db, actor, eventId, "time");
   const current = findTime(db, eventId, ref);
   if (current.voidedAt) throw new HttpError(409, "This time was voided (undo or rerun): record a new one instead");
   const outcome = input.outcome ?? current.outcome;
@@ -192,7 +192,7 @@ export function correctTime(db: Db, actor: Actor, eventId: string, ref: string, 
  * nothing.
  */
 export function voidTime(db: Db, actor: Actor, eventId: string, ref: string, why: { kind: "undo" | "rerun"; reason?: string }) {
-  requireRaceTimer(db, actor, eventId);
+  requireEventPermission(db, actor, eventId, "time");
   const current = findTime(db, eventId, ref);
   if (current.voidedAt) return current;
   return changeRace(db, actor, eventId, (touch) => {

@@ -1,3 +1,4 @@
+import { toCsv } from "~/lib/csv";
 import { and, asc, eq } from "drizzle-orm";
 import { seriesStandings, users, type Series, type SeriesStanding, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
@@ -74,19 +75,9 @@ export function presentStanding(row: SeriesStanding) {
   };
 }
 
-const csvCell = (value: string | number | boolean | null) => {
-  const text = value === null ? "" : String(value);
-  // A leading =, +, - or @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
 export function standingsCsv(view: StandingsView) {
   const head = ["Place", "Rider", "Horse", "Points", "Races counted", "Races entered", "Wins", "Money won", "Qualified"];
-  const lines = view.rows.map((r) =>
-    [r.place, r.riderName, r.horseName, r.points, r.racesCounted, r.racesEntered, r.wins, (r.moneyCents / 100).toFixed(2), r.qualified ? "yes" : "no"].map(csvCell).join(","),
-  );
-  return [head.join(","), ...lines].join("\r\n") + "\r\n";
+  return toCsv([head, ...view.rows.map((r) => [r.place, r.riderName, r.horseName, r.points, r.racesCounted, r.racesEntered, r.wins, (r.moneyCents / 100).toFixed(2), r.qualified ? "yes" : "no"])]);
 }
 
 export type RoadEntry = Road & { seriesId: string; seriesName: string; className: string; riderName: string; horseName: string; horseId: string | null; qualifyTop: number; qualifyMinRaces: number };

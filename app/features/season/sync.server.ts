@@ -155,10 +155,21 @@ function classInfo(db: Db, classId: string): ClassInfo | null {
   return found ? { ...found, published: Boolean(found.published) } : null;
 }
 
-function countsIn(db: Db, row: Series, cls: ClassInfo | null): string | null {
+/**
+ * The series name a class counts under: its own name when the series counts
+ * it, else the name it counted under before (`prior`, from series_classes,
+ * kept by class id) while the series still counts that name. A published
+ * class renamed (a typo fixed) keeps its points; renamed to another counted
+ * name, it moves there.
+ */
+function seriesNameOf(row: Series, className: string, prior: string | null | undefined) {
+  return countedName(row, className) ?? (prior && row.classNames.includes(prior) ? prior : null);
+}
+
+function countsIn(db: Db, row: Series, cls: ClassInfo | null, prior: string | undefined): string | null {
   if (!cls || !cls.published || cls.date < row.startDate || cls.date > row.endDate) return null;
   const approved = statement(db, "SELECT 1 FROM series_events WHERE series_id = ? AND event_id = ? AND status = 'APPROVED'").get([row.id, cls.eventId]);
-  return approved ? countedName(row, cls.name) : null;
+  return approved ? seriesNameOf(row, cls.name, prior) : null;
 }
 
 /**
@@ -172,7 +183,7 @@ function syncOne(db: Db, row: Series, classId: string, cls: ClassInfo | null): P
     | { className: string; teamKeys: string }
     | undefined;
   statement(db, "DELETE FROM series_stale WHERE series_id = ? AND class_id = ?").run([row.id, classId]);
-  const className = countsIn(db, row, cls);
+  const className = countsIn(db, row, cls, prior?.className);
   let counted: Counted[] = [];
   if (className && cls) {
     const results = classResults(db, classId);
@@ -336,9 +347,11 @@ export function recomputeSeries(db: Db, seriesId: string): PlaceChange[] {
     "SELECT c.id, c.name, ev.date AS day FROM series_events se JOIN events ev ON ev.id = se.event_id JOIN race_classes c ON c.event_id = se.event_id AND c.results_published_at IS NOT NULL WHERE se.series_id = ? AND se.status = 'APPROVED' AND ev.date >= ? AND ev.date <= ?",
   ).all([row.id, row.startDate, row.endDate]) as { id: string; name: string; day: string }[];
   const spans = row.membersOnly ? memberSpans(db, null) : new Map<string, MemberSpan[]>();
+  // The names classes counted under before, kept by class id: a renamed class keeps its series name.
+  const priorNames = new Map((statement(db, "SELECT class_id AS classId, class_name AS className FROM series_classes WHERE series_id = ?").all([row.id]) as { classId: string; className: string }[]).map((c) => [c.classId, c.className]));
   const byClass = new Map<string, { name: string; day: string; rows: ClassResultRow[] }>();
   for (const c of classes) {
-    const name = countedName(row, c.name);
+    const name = seriesNameOf(row, c.name, priorNames.get(c.id));
     if (name) byClass.set(c.id, { name, day: c.day, rows: classResults(db, c.id) });
   }
   const tallies = new Map<string, Map<string, TeamTally & { riderId: number | null }>>();

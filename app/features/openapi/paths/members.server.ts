@@ -28,6 +28,7 @@ const Year = z
     endDate: day,
     kinds: z.array(YearKind),
     numberPrefix: z.string().openapi({ description: "New member numbers are this and the next free number, four digits at least (CL-0001)." }),
+    closed: z.boolean().openapi({ description: "Closed to new requests to join (409); the office still marks dues. PATCH `closed: false` reopens it." }),
   })
   .openapi("MembershipYear", { description: "A membership year: a calendar year or, say, July to June." });
 
@@ -114,14 +115,14 @@ export const members: Area = (api) => {
   api.post("/api/memberships", {
     operationId: "requestMembership",
     summary: "Ask to join",
-    description: "For the year and kind (a kind's ages need `birthDate`); `riderId` for a rider profile the account manages. The office marks the dues paid. Asking again answers the request there is (200).",
+    description: "For the year and kind (a kind's ages need `birthDate`); `riderId` for a rider profile the account manages. The office marks the dues paid. Asking again answers the request there is (200). A year the office closed is refused (409).",
     access: "user",
     body: joinSchema,
     responses: {
       201: { description: "Asked.", schema: MessageBody.extend({ membership: Membership }) },
       200: { description: "Asked before.", schema: MessageBody.extend({ membership: Membership }) },
     },
-    errors: [404],
+    errors: [404, 409],
   });
   api.get("/api/memberships/mine", {
     operationId: "listMyMemberships",
@@ -143,8 +144,8 @@ export const members: Area = (api) => {
     operationId: "updateMembership",
     summary: "Mark dues paid, how, and the member number",
     description:
-      "`paid: true` needs `paidMethod` (a check needs its number in `paidReference`) and makes the membership active from today with the rider's number (kept from an earlier year, or the next). " +
-      "`paid: false` sets it back. A number another member holds is refused (409). The members-only standings follow at once.",
+      "`paid: true` needs `paidMethod` (a check needs its number in `paidReference`) and makes the membership active from today (the association's calendar day, ASSOCIATION_TIME_ZONE) with the rider's number (kept from an earlier year, or the next). " +
+      "`paid: false` sets it back. A number lives with its rider: a new `number` shows on every membership of theirs, every year; one another member holds, in any year, is refused (409, nothing changed). The members-only standings follow at once.",
     access: "admin",
     params: { id: "The membership's id." },
     body: membershipMarkSchema,
