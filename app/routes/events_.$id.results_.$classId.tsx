@@ -273,7 +273,8 @@ function OverrideForm({ place: p }: { place: Place }) {
 
 function ReviewBar({ data }: { data: Data }) {
   const { view } = data;
-  const waiting = view.unplaced.filter((u) => u.outcome === "PENDING").length;
+  // The same count the publish refuses on (results.server.ts, waitingRuns).
+  const waiting = view.stillToRun;
   return (
     <section className="print-hidden mt-4 rounded-xl bg-brand-50 p-4 ring-1 ring-brand-200" aria-labelledby="review-heading">
       <h3 id="review-heading" className="font-bold text-brand-900">
@@ -284,7 +285,7 @@ function ReviewBar({ data }: { data: Data }) {
           ? "A corrected time or a changed payout updates the results, the riders' run logs, and tells each rider whose result changed."
           : "Check the placings and the money. Publishing puts the results on the public page and each rider's official run in their run log, and tells them."}
       </p>
-      {waiting ? <p className="mt-1 font-semibold text-amber-900">{waiting} still to run: time them, or mark them NT or scratched at the booth.</p> : null}
+      {waiting ? <p className="mt-1 font-semibold text-amber-900">{waiting} still to run{view.sidepotOf ? " in the class this sidepot pays on" : ""}: time them, or mark them NT or scratched at the booth.</p> : null}
       <div className="mt-3 flex flex-wrap gap-2">
         <Form method="post">
           <input type="hidden" name="intent" value="publish" />

@@ -193,6 +193,25 @@ export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryI
  * missing one.
  */
 export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: string, patch: RaceEntryPatch): RaceEntry {
+  return changeEntry(db, viewer, eventId, entryId, patch).entry;
+}
+
+/** What a move or a scratch did to the entry's sidepot entries (the same rider and horse in a sidepot of its class). */
+export type SidepotChange = { entryId: string; fromClassName: string; action: "moved" | "scratched"; toClassName: string | null };
+
+/** The answer's words for those changes: "Open Sidepot moved along to Novice Sidepot; Youth Sidepot scratched". */
+export function sidepotChangesText(changes: SidepotChange[]) {
+  return changes.map((c) => (c.action === "moved" ? `${c.fromClassName} moved along to ${c.toClassName}` : `${c.fromClassName} scratched`)).join("; ");
+}
+
+/**
+ * updateEntry, with what it did to the entry's sidepot entries: a sidepot
+ * pays on its class's runs, so when the entry leaves the class (a move, a
+ * scratch) its sidepot entries cannot run there. A move takes each along to
+ * the new class's sidepot of the same name; one with no such sidepot, and
+ * every one on a scratch, is scratched the way a scratch is recorded.
+ */
+export function changeEntry(db: Db, viewer: Viewer, eventId: string, entryId: string, patch: RaceEntryPatch): { entry: RaceEntry; sidepots: SidepotChange[] } {
   const event = findRaceEvent(db, viewer, eventId);
   const manager = canManageRace(viewer, event);
   const current = findEntry(db, eventId, entryId);
@@ -207,7 +226,8 @@ export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
     if (others) throw new HttpError(403, "Only the event's producer can change that; you can scratch your entry");
     if (!entriesOpen(event)) throw refuse(409, `${closedMessage(event)}: ask the producer to scratch it`);
   }
-  return changeRace(db, viewer, eventId, (touch) => {
+  const sidepots: SidepotChange[] = [];
+  const entry = changeRace(db, viewer, eventId, (touch) => {
     let entry = findEntry(db, eventId, entryId);
     if (!entry) throw new HttpError(404, M.entryNotFound);
     const cls = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get()!;
@@ -223,12 +243,14 @@ export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
       const place = entry.status === "ENTERED" ? placeFor(db, target) : { late: entry.late, drawPosition: null, dragsBefore: null };
       set({ classId: target.id, ...place });
       if (cls.drawPublishedAt || target.drawPublishedAt) history("move", `${cls.name} to ${target.name}${place.drawPosition ? ` (#${place.drawPosition})` : ""}`, target.id);
+      sidepots.push(...followToSidepots(db, viewer, eventId, cls, entry, target, touch));
     }
     const here = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get()!;
     if (patch.scratched === true && entry.status === "ENTERED") {
       if (here.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
       set({ status: "SCRATCHED", scratchedAt: now() });
       if (here.drawPublishedAt) history("scratch", entry.drawPosition ? `#${entry.drawPosition}` : null, here.id);
+      sidepots.push(...followToSidepots(db, viewer, eventId, here, entry, null, touch));
     } else if (patch.scratched === false && entry.status === "SCRATCHED") {
       checkClassRules(db, here, entry, entry.id);
       // Back in its old place if the draw kept one for it, else at the end.
@@ -243,6 +265,41 @@ export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
     touch(entry.classId);
     return entry;
   });
+  return { entry, sidepots };
+}
+
+/**
+ * The entry's sidepot entries in `from`'s sidepots (entered, the same rider
+ * and horse), after it left `from`: each moves to `to`'s sidepot of the same
+ * name (case aside) when there is one and takes it, else is scratched. A
+ * sidepot is then never left waiting for a run that cannot come.
+ */
+function followToSidepots(db: Db, viewer: Viewer, eventId: string, from: RaceClass, moved: RaceEntry, to: RaceClass | null, touch: (classId: string) => void): SidepotChange[] {
+  const pots = db.select().from(raceClasses).where(eq(raceClasses.sidepotOf, from.id)).all();
+  if (pots.length === 0) return [];
+  const targets = to ? db.select().from(raceClasses).where(eq(raceClasses.sidepotOf, to.id)).all() : [];
+  const changes: SidepotChange[] = [];
+  for (const pot of pots) {
+    for (const side of listClassEntries(db, pot.id).filter((e) => e.status === "ENTERED" && !e.exhibition && sameHorse(e, moved))) {
+      // Recorded as the entry's own change is: once a draw riders rely on is published.
+      const history = (classId: string, action: string, detail: string | null) =>
+        (from.drawPublishedAt || to?.drawPublishedAt) && recordHistory(db, { eventId, classId, entryId: side.id, actorId: viewer.id, action, detail });
+      const match = targets.find((t) => t.name.trim().toLowerCase() === pot.name.trim().toLowerCase() && !t.resultsPublishedAt);
+      if (match) {
+        db.update(raceEntries).set({ classId: match.id }).where(eq(raceEntries.id, side.id)).run();
+        history(match.id, "move", `${pot.name} to ${match.name}`);
+        changes.push({ entryId: side.id, fromClassName: pot.name, action: "moved", toClassName: match.name });
+        touch(match.id);
+      } else {
+        if (pot.resultsPublishedAt) throw refuse(409, `${pot.name}'s results are published: ${moved.horseName}'s sidepot entry there cannot change`);
+        db.update(raceEntries).set({ status: "SCRATCHED", scratchedAt: now() }).where(eq(raceEntries.id, side.id)).run();
+        history(pot.id, "scratch", to ? `with ${moved.horseName}, moved to ${to.name}` : `with ${moved.horseName}`);
+        changes.push({ entryId: side.id, fromClassName: pot.name, action: "scratched", toClassName: null });
+      }
+      touch(pot.id);
+    }
+  }
+  return changes;
 }
 
 /**

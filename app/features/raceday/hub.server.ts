@@ -11,7 +11,7 @@ import { raceClassFormSchema, raceDrawSchema, raceEntryPatchSchema, raceTimerSch
 import { requireRaceManager } from "./access.server";
 import { createClass, deleteClass, entryCounts, listClasses, updateClass } from "./classes.server";
 import { drawClass } from "./draw.server";
-import { entriesCloseAt, entriesOpen, enterRace, updateEntry } from "./entries.server";
+import { changeEntry, entriesCloseAt, entriesOpen, enterRace, sidepotChangesText, updateEntry } from "./entries.server";
 import { entryTableOne, entryTablePage, markEntriesPaid, undoableHistory, undoHistory } from "./entriesTable.server";
 import { listHistory } from "./history.server";
 import { raceIsOpenFor } from "./policies.server";
@@ -143,8 +143,11 @@ export async function hubAction(request: Request, eventId: string) {
         break;
       case "entry-scratch":
       case "entry-reinstate":
-        updateEntry(db, user, eventId, entryId, { scratched: intent === "entry-scratch" });
-        break;
+      case "entry-move": {
+        const patch = intent === "entry-move" ? { classId: text(form, "toClassId") } : { scratched: intent === "entry-scratch" };
+        const { sidepots } = changeEntry(db, user, eventId, entryId, patch);
+        return redirectWithToast(here, { type: "success", title: DONE[intent], description: sidepots.length ? `Sidepots: ${sidepotChangesText(sidepots)}` : undefined });
+      }
       case "entry-paid":
       case "entries-paid": {
         const entryIds = intent === "entry-paid" ? [entryId] : form.getAll("entryId").filter((v): v is string => typeof v === "string");
@@ -159,9 +162,6 @@ export async function hubAction(request: Request, eventId: string) {
         break;
       case "entry-back":
         updateEntry(db, user, eventId, entryId, checked(raceEntryPatchSchema.safeParse({ backNumber: text(form, "backNumber") })));
-        break;
-      case "entry-move":
-        updateEntry(db, user, eventId, entryId, { classId: text(form, "toClassId") });
         break;
       case "draw":
         drawClass(db, user, eventId, classId, checked(raceDrawSchema.safeParse({ seed: text(form, "seed"), minGap: text(form, "minGap"), dragEvery: text(form, "dragEvery") })));
