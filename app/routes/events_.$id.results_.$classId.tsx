@@ -45,7 +45,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     .map((d) => d.places[0] && `${d.division}D ${d.places[0].riderName} ${d.places[0].time}`)
     .filter(Boolean)
     .join(" · ");
-  const description = `Results, ${data.view.entryCount} entries, pot ${data.view.pot}${winners ? `. ${winners}` : ""}`;
+  const description = `Results, ${data.view.entryCount} ${data.view.entryCount === 1 ? "entry" : "entries"}, pot ${data.view.pot}${winners ? `. ${winners}` : ""}`;
   return [
     { title: `${title} | ${APP_NAME}` },
     { name: "description", content: description },
@@ -129,7 +129,7 @@ export default function ClassResults() {
           {[event.arenaName, event.location].filter(Boolean).join(", ")} · {formatDateRange(event.date)}
         </p>
         <p className="mt-1 text-gray-900">
-          <strong>{view.entryCount}</strong> entries · <PotPaid potCents={view.potCents} paidOutCents={paidOutOfPlaces(view.divisions)} />
+          <strong>{view.entryCount}</strong> {view.entryCount === 1 ? "entry" : "entries"} · <PotPaid potCents={view.potCents} paidOutCents={paidOutOfPlaces(view.divisions)} />
           {view.published ? <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-900">Published</span> : null}
         </p>
 

@@ -52,12 +52,48 @@ function Hidden({ fields }: { fields: Record<string, string> }) {
   );
 }
 
+/**
+ * How an entry was paid and its reference. The reference's label follows the
+ * method: a check's number for Check (required), else an optional reference;
+ * without JavaScript it names both.
+ */
+function PaidFields({ id, methodClass, refClass }: { id: string; methodClass: string; refClass: string }) {
+  const [method, setMethod] = useState<string>("CASH");
+  const hydrated = useHydrated();
+  const label = !hydrated ? "Check # or reference" : method === "CHECK" ? "Check #" : "Reference (optional)";
+  return (
+    <>
+      <div className={methodClass}>
+        <label htmlFor={`${id}-method`} className="label">
+          Paid by
+        </label>
+        <select id={`${id}-method`} name="paidMethod" className="input" defaultValue="CASH" onChange={(e) => setMethod(e.target.value)}>
+          {PAID_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {PAID_METHOD_LABELS[m]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={refClass}>
+        <label htmlFor={`${id}-ref`} className="label">
+          {label}
+        </label>
+        <input id={`${id}-ref`} name="paidReference" className="input" autoComplete="off" maxLength={PAID_REFERENCE_MAX} />
+      </div>
+    </>
+  );
+}
+
 /** Everything the office can do to one entry: paid and how, back number, move, scratch or put back. */
-function EntryActions({ row, classes, view }: { row: EntryTableRow; classes: ClassOption[]; view: string }) {
+function EntryActions({ row, classes, view, sidepots }: { row: EntryTableRow; classes: ClassOption[]; view: string; sidepots: string[] }) {
   const base = { entryId: row.id, classId: row.classId, view };
   const others = classes.filter((c) => c.id !== row.classId);
   const movePublished = row.drawPublished || others.some((c) => c.drawPublishedAt);
   const p = `entry-${row.id}`;
+  // What a move or a scratch does to the entry's sidepot entries (entries.server.ts, changeEntry).
+  const pots = sidepots.join(", ");
+  const moveSidepots = pots ? ` Its ${pots} sidepot ${sidepots.length === 1 ? "entry moves" : "entries move"} along to the new class's sidepot of the same name, or ${sidepots.length === 1 ? "is" : "are"} scratched where it has none.` : "";
   return (
     <div className="grid gap-4 rounded-lg border border-brand-200 bg-brand-50 p-3 text-left sm:grid-cols-2 xl:grid-cols-4" data-testid="entry-actions" aria-label={`Change ${who(row)}`} role="group">
       <div className="space-y-2">
@@ -74,24 +110,7 @@ function EntryActions({ row, classes, view }: { row: EntryTableRow; classes: Cla
           <Form method="post" preventScrollReset className="space-y-2">
             <Hidden fields={base} />
             <div className="flex gap-2">
-              <div className="flex-1">
-                <label htmlFor={`${p}-method`} className="label">
-                  Paid by
-                </label>
-                <select id={`${p}-method`} name="paidMethod" className="input" defaultValue="CASH">
-                  {PAID_METHODS.map((m) => (
-                    <option key={m} value={m}>
-                      {PAID_METHOD_LABELS[m]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="flex-1">
-                <label htmlFor={`${p}-ref`} className="label">
-                  Check #
-                </label>
-                <input id={`${p}-ref`} name="paidReference" className="input" autoComplete="off" maxLength={PAID_REFERENCE_MAX} />
-              </div>
+              <PaidFields id={p} methodClass="flex-1" refClass="flex-1" />
             </div>
             <button type="submit" name="intent" value="entry-paid" className="btn-primary">
               Mark Paid
@@ -118,7 +137,7 @@ function EntryActions({ row, classes, view }: { row: EntryTableRow; classes: Cla
               name={`Move ${who(row)}`}
               confirmLabel="Yes, move"
               tone="danger"
-              question={`Move ${who(row)} out of ${row.className}? A published draw changes: the entry runs at the end of the new class, and the move goes in the history, where it can be undone.`}
+              question={`Move ${who(row)} out of ${row.className}? A published draw changes: the entry runs at the end of the new class, and the move goes in the history, where it can be undone.${moveSidepots}`}
               hidden={{ ...base, intent: "entry-move" }}
             >
               <label htmlFor={`${p}-move`} className="label">
@@ -145,6 +164,7 @@ function EntryActions({ row, classes, view }: { row: EntryTableRow; classes: Cla
                   </option>
                 ))}
               </select>
+              {moveSidepots ? <p className="text-sm text-gray-800">{moveSidepots.trim()}</p> : null}
               <button type="submit" name="intent" value="entry-move" className="btn-secondary">
                 Move
               </button>
@@ -166,7 +186,7 @@ function EntryActions({ row, classes, view }: { row: EntryTableRow; classes: Cla
             label="Scratch"
             name={`Scratch ${who(row)}`}
             confirmLabel="Yes, scratch"
-            question={`Scratch ${who(row)} from ${row.className}? The entry stops running${row.drawPublished ? " and keeps its place in the draw as scratched" : ""}; Undo in the history puts it back.`}
+            question={`Scratch ${who(row)} from ${row.className}? The entry stops running${row.drawPublished ? " and keeps its place in the draw as scratched" : ""}; Put Back In, here, puts it back.${pots ? ` Its ${pots} sidepot ${sidepots.length === 1 ? "entry is" : "entries are"} scratched too.` : ""}`}
             hidden={{ ...base, intent: "entry-scratch" }}
           />
         )}
@@ -175,7 +195,7 @@ function EntryActions({ row, classes, view }: { row: EntryTableRow; classes: Cla
   );
 }
 
-export function EntriesTable({ table, query, classes, opened }: { table: Table; query: EntryTableQuery; classes: ClassOption[]; opened: EntryTableRow | null }) {
+export function EntriesTable({ table, query, classes, opened }: { table: Table; query: EntryTableQuery; classes: ClassOption[]; opened: (EntryTableRow & { sidepots: string[] }) | null }) {
   const view = entryTableSearch(query);
   const [selected, setSelected] = useState<number | null>(null);
   const hydrated = useHydrated();
@@ -255,24 +275,7 @@ export function EntriesTable({ table, query, classes, opened }: { table: Table; 
 
       <Form key={`bulk-${rowsKey}`} id="hub-bulk" method="post" preventScrollReset className="flex flex-wrap items-end gap-2 rounded-lg border border-gray-200 bg-gray-50 p-2" aria-label="Mark the ticked entries paid">
         <input type="hidden" name="view" value={view} />
-        <div>
-          <label htmlFor="bulk-method" className="label">
-            Paid by
-          </label>
-          <select id="bulk-method" name="paidMethod" className="input" defaultValue="CASH">
-            {PAID_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {PAID_METHOD_LABELS[m]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="w-32">
-          <label htmlFor="bulk-ref" className="label">
-            Check #
-          </label>
-          <input id="bulk-ref" name="paidReference" className="input" autoComplete="off" maxLength={PAID_REFERENCE_MAX} />
-        </div>
+        <PaidFields id="bulk" methodClass="" refClass="w-40" />
         <button type="submit" name="intent" value="entries-paid" className="btn-primary">
           Mark Ticked Paid
         </button>
@@ -281,7 +284,7 @@ export function EntriesTable({ table, query, classes, opened }: { table: Table; 
         </p>
       </Form>
 
-      {opened && !openedHere ? <EntryActions row={opened} classes={classes} view={view} /> : null}
+      {opened && !openedHere ? <EntryActions row={opened} classes={classes} view={view} sidepots={opened.sidepots} /> : null}
 
       <table
         ref={tableRef}
@@ -356,7 +359,7 @@ export function EntriesTable({ table, query, classes, opened }: { table: Table; 
               isOpen ? (
                 <tr key={`${row.id}-actions`} className="max-lg:block">
                   <td colSpan={COLUMNS.length} className="px-2 pb-3 max-lg:block">
-                    <EntryActions row={row} classes={classes} view={view} />
+                    <EntryActions row={row} classes={classes} view={view} sidepots={opened?.sidepots ?? []} />
                   </td>
                 </tr>
               ) : null,
