@@ -3,7 +3,11 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/lib/useHydrated";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import { ENTRY_SHOW_LABELS, ENTRY_SHOWS, ENTRY_SORT_LABELS, ENTRY_SORTS, entryTableSearch, PAID_METHOD_LABELS, PAID_METHODS, PAID_REFERENCE_MAX, ENTRY_SEARCH_MAX, type EntrySort, type EntryTableQuery } from "~/schemas/hubTable";
+import { RACE_LIMITS } from "~/schemas/raceday";
 import type { EntryTableRow } from "./entriesTable.server";
+
+const RIDER_NAME_MAX = RACE_LIMITS.riderName;
+const HORSE_NAME_MAX = RACE_LIMITS.horseName;
 
 /*
  * The office's entries table on the race-day hub. At 1024 px and wider a
@@ -16,6 +20,8 @@ import type { EntryTableRow } from "./entriesTable.server";
  */
 
 type ClassOption = { id: string; name: string; drawPublishedAt: unknown };
+/** A refused form of the hub (hub.server.ts, HubRefusal): shown at the entry it is about. */
+type Refusal = { intent: string; entryId: string; message: string; errors: Record<string, string[]>; values: Record<string, string> };
 type Table = { rows: EntryTableRow[]; total: number; page: number; pages: number; pageSize: number };
 
 const COLUMNS: { sort?: EntrySort; label: string }[] = [
@@ -86,7 +92,7 @@ function PaidFields({ id, methodClass, refClass }: { id: string; methodClass: st
 }
 
 /** Everything the office can do to one entry: paid and how, back number, move, scratch or put back. */
-function EntryActions({ row, classes, view, sidepots }: { row: EntryTableRow; classes: ClassOption[]; view: string; sidepots: string[] }) {
+function EntryActions({ row, classes, view, sidepots, refused }: { row: EntryTableRow; classes: ClassOption[]; view: string; sidepots: string[]; refused: Refusal | null }) {
   const base = { entryId: row.id, classId: row.classId, view };
   const others = classes.filter((c) => c.id !== row.classId);
   const movePublished = row.drawPublished || others.some((c) => c.drawPublishedAt);
@@ -118,16 +124,49 @@ function EntryActions({ row, classes, view, sidepots }: { row: EntryTableRow; cl
           </Form>
         )}
       </div>
-      <Form method="post" preventScrollReset className="space-y-2">
+      {refused ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-2 text-sm font-medium text-red-800 sm:col-span-2 xl:col-span-4" data-testid="entry-refused">
+          {refused.message}
+        </p>
+      ) : null}
+      <Form key={refused?.intent === "entry-back" ? "refused" : "back"} method="post" preventScrollReset className="space-y-2">
         <Hidden fields={base} />
         <label htmlFor={`${p}-back`} className="label font-bold">
           Back number
         </label>
-        <input id={`${p}-back`} name="backNumber" inputMode="numeric" className="input" defaultValue={row.backNumber ?? ""} />
+        <input
+          id={`${p}-back`}
+          name="backNumber"
+          inputMode="numeric"
+          className="input"
+          defaultValue={refused?.intent === "entry-back" ? refused.values.backNumber : (row.backNumber ?? "")}
+          aria-invalid={refused?.intent === "entry-back" ? true : undefined}
+          aria-describedby={`${p}-back-hint`}
+        />
+        <p id={`${p}-back-hint`} className="text-xs text-gray-700">
+          Worn by this rider and horse in every class.
+        </p>
         <button type="submit" name="intent" value="entry-back" className="btn-secondary">
           Save Back Number
         </button>
       </Form>
+      {row.walkUp ? (
+        <Form key={refused?.intent === "entry-rename" ? "refused" : `names-${row.riderName}-${row.horseName}`} method="post" preventScrollReset className="space-y-2">
+          <Hidden fields={base} />
+          <h4 className="font-bold text-gray-900">Names</h4>
+          <label htmlFor={`${p}-rider`} className="label">
+            Rider&apos;s name
+          </label>
+          <input id={`${p}-rider`} name="riderName" className="input" autoComplete="off" maxLength={RIDER_NAME_MAX} defaultValue={refused?.intent === "entry-rename" ? refused.values.riderName : row.riderName} />
+          <label htmlFor={`${p}-horse`} className="label">
+            Horse&apos;s name
+          </label>
+          <input id={`${p}-horse`} name="horseName" className="input" autoComplete="off" maxLength={HORSE_NAME_MAX} defaultValue={refused?.intent === "entry-rename" ? refused.values.horseName : row.horseName} />
+          <button type="submit" name="intent" value="entry-rename" className="btn-secondary">
+            Correct Names
+          </button>
+        </Form>
+      ) : null}
       {others.length ? (
         <div className="space-y-2">
           <h4 className="font-bold text-gray-900">Move</h4>
@@ -195,7 +234,7 @@ function EntryActions({ row, classes, view, sidepots }: { row: EntryTableRow; cl
   );
 }
 
-export function EntriesTable({ table, query, classes, opened }: { table: Table; query: EntryTableQuery; classes: ClassOption[]; opened: (EntryTableRow & { sidepots: string[] }) | null }) {
+export function EntriesTable({ table, query, classes, opened, refused = null }: { table: Table; query: EntryTableQuery; classes: ClassOption[]; opened: (EntryTableRow & { sidepots: string[] }) | null; refused?: Refusal | null }) {
   const view = entryTableSearch(query);
   const [selected, setSelected] = useState<number | null>(null);
   const hydrated = useHydrated();
@@ -284,7 +323,7 @@ export function EntriesTable({ table, query, classes, opened }: { table: Table; 
         </p>
       </Form>
 
-      {opened && !openedHere ? <EntryActions row={opened} classes={classes} view={view} sidepots={opened.sidepots} /> : null}
+      {opened && !openedHere ? <EntryActions row={opened} classes={classes} view={view} sidepots={opened.sidepots} refused={refused?.entryId === opened.id ? refused : null} /> : null}
 
       <table
         ref={tableRef}
@@ -330,7 +369,7 @@ export function EntriesTable({ table, query, classes, opened }: { table: Table; 
                 key={row.id}
                 id={`entry-${row.id}`}
                 data-testid="entry-row"
-                className={`border-b border-gray-200 max-lg:flex max-lg:flex-wrap max-lg:items-center max-lg:gap-x-3 max-lg:rounded-lg max-lg:border max-lg:p-2 ${row.scratched ? "text-gray-500" : "text-gray-900"} ${isOpen ? "bg-brand-50" : ""}`}
+                className={`scroll-mt-28 border-b border-gray-200 max-lg:flex max-lg:flex-wrap max-lg:items-center max-lg:gap-x-3 max-lg:rounded-lg max-lg:border max-lg:p-2 ${row.scratched ? "text-gray-500" : "text-gray-900"} ${isOpen ? "bg-brand-50" : ""}`}
               >
                 <td className="px-2 py-1">
                   <label className="flex min-h-[44px] min-w-[44px] cursor-pointer items-center justify-center">
@@ -339,9 +378,9 @@ export function EntriesTable({ table, query, classes, opened }: { table: Table; 
                 </td>
                 <td className="px-2 tabular-nums max-lg:order-first max-lg:w-8 max-lg:font-bold">{row.drawPosition ?? "–"}</td>
                 <td className="px-2 tabular-nums">{row.backNumber ? <><span className="lg:hidden">Back </span>#{row.backNumber}</> : <span className="max-lg:hidden">–</span>}</td>
-                <td className={`px-2 font-semibold max-lg:basis-full ${row.scratched ? "line-through" : ""}`}>{row.riderName}</td>
-                <td className={`px-2 max-lg:basis-full ${row.scratched ? "line-through" : ""}`}>{row.horseName}</td>
-                <td className="px-2">{row.className}</td>
+                <td className={`name-wrap px-2 font-semibold max-lg:basis-full lg:max-w-[14rem] ${row.scratched ? "line-through" : ""}`}>{row.riderName}</td>
+                <td className={`name-wrap px-2 max-lg:basis-full lg:max-w-[12rem] ${row.scratched ? "line-through" : ""}`}>{row.horseName}</td>
+                <td className="name-wrap px-2 lg:max-w-[10rem]">{row.className}</td>
                 <td className={`px-2 ${row.paid ? "text-gray-900" : "font-semibold text-amber-900"}`}>{paidText(row)}</td>
                 <td className="px-2">{tags.join(" · ")}</td>
                 <td className="px-2 py-1 text-right max-lg:ml-auto">
@@ -359,7 +398,7 @@ export function EntriesTable({ table, query, classes, opened }: { table: Table; 
               isOpen ? (
                 <tr key={`${row.id}-actions`} className="max-lg:block">
                   <td colSpan={COLUMNS.length} className="px-2 pb-3 max-lg:block">
-                    <EntryActions row={row} classes={classes} view={view} sidepots={opened?.sidepots ?? []} />
+                    <EntryActions row={row} classes={classes} view={view} sidepots={opened?.sidepots ?? []} refused={refused?.entryId === row.id ? refused : null} />
                   </td>
                 </tr>
               ) : null,

@@ -172,7 +172,7 @@ export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryI
     const late = place.late || !entriesOpen(event);
     const inserted = db
       .insert(raceEntries)
-      .values({ eventId, classId: cls.id, ...candidate, ...place, late, exhibition, createdBy: user.id })
+      .values({ eventId, classId: cls.id, ...candidate, ...place, late, exhibition, backNumber: wornBackNumber(db, eventId, candidate), createdBy: user.id })
       .returning()
       .get();
     if (exhibition) {
@@ -222,7 +222,7 @@ export function changeEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
     throw new HttpError(404, M.entryNotFound);
   }
   if (!manager) {
-    const others = patch.paid !== undefined || patch.paidMethod !== undefined || patch.paidReference !== undefined || patch.backNumber !== undefined || patch.classId !== undefined || patch.scratched === false;
+    const others = patch.paid !== undefined || patch.paidMethod !== undefined || patch.paidReference !== undefined || patch.backNumber !== undefined || patch.classId !== undefined || patch.scratched === false || patch.riderName !== undefined || patch.horseName !== undefined;
     if (others) throw new HttpError(403, "Only the event's producer can change that; you can scratch your entry");
     if (!entriesOpen(event)) throw refuse(409, `${closedMessage(event)}: ask the producer to scratch it`);
   }
@@ -260,12 +260,53 @@ export function changeEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
     }
     const payment = paymentAfter(entry, patch);
     if (payment.paid !== entry.paid || payment.paidMethod !== entry.paidMethod || payment.paidReference !== entry.paidReference) set(payment);
-    if (patch.backNumber !== undefined && patch.backNumber !== entry.backNumber) set({ backNumber: patch.backNumber });
+    if (patch.riderName !== undefined || patch.horseName !== undefined) {
+      if (entry.userId) throw refuse(409, M.renameAccount, patch.riderName !== undefined ? "riderName" : "horseName");
+      const names = { riderName: patch.riderName ?? entry.riderName, horseName: patch.horseName ?? entry.horseName };
+      if (names.riderName !== entry.riderName || names.horseName !== entry.horseName) {
+        // Its sidepot entries are found by these names: they are corrected with it, so they keep paying on its runs.
+        const before = entry;
+        for (const pot of db.select().from(raceClasses).where(eq(raceClasses.sidepotOf, entry.classId)).all()) {
+          for (const side of listClassEntries(db, pot.id).filter((e) => sameHorse(e, before))) {
+            db.update(raceEntries).set(names).where(eq(raceEntries.id, side.id)).run();
+            touch(pot.id);
+          }
+        }
+        set(names);
+        history("rename", `${before.riderName} on ${before.horseName} to ${names.riderName} on ${names.horseName}`);
+      }
+    }
+    if (patch.backNumber !== undefined && patch.backNumber !== entry.backNumber) setBackNumber(db, eventId, entry, patch.backNumber, touch);
+    entry = findEntry(db, eventId, entryId)!;
     touch(cls.id);
     touch(entry.classId);
     return entry;
   });
   return { entry, sidepots };
+}
+
+/**
+ * A back number is worn by a rider and horse for the whole event: set on
+ * one entry, it is set on every entry of the same rider and horse, and a
+ * number another horse already wears is refused (null clears them all).
+ */
+function setBackNumber(db: Db, eventId: string, entry: RaceEntry, backNumber: number | null, touch: (classId: string) => void) {
+  const all = db.select().from(raceEntries).where(eq(raceEntries.eventId, eventId)).all();
+  const same = all.filter((e) => sameHorse(e, entry));
+  if (backNumber !== null) {
+    const other = all.find((e) => e.backNumber === backNumber && !sameHorse(e, entry));
+    if (other) throw refuse(409, `Back number ${backNumber} is already worn by ${other.riderName} on ${other.horseName}`, "backNumber");
+  }
+  for (const e of same) {
+    db.update(raceEntries).set({ backNumber }).where(eq(raceEntries.id, e.id)).run();
+    touch(e.classId);
+  }
+}
+
+/** The back number the rider and horse already wear at the event, for a new entry of theirs. */
+function wornBackNumber(db: Db, eventId: string, candidate: Pick<RaceEntry, "horseId" | "horseName" | "userId" | "riderId" | "riderName">) {
+  const all = db.select().from(raceEntries).where(and(eq(raceEntries.eventId, eventId), isNotNull(raceEntries.backNumber))).all();
+  return all.find((e) => sameHorse(e, candidate))?.backNumber ?? null;
 }
 
 /**

@@ -181,7 +181,7 @@ export const racedayEntries: Area = (api) => {
     operationId: "updateEntry",
     summary: "Change an entry",
     description:
-      "`scratched`, `paid`, `paidMethod` (`CASH`, `CHECK`, `CARD`, `ONLINE`, `COMP`: marks it paid), `paidReference` (a check's number, required for `CHECK`), `backNumber`, `classId` (a move): the producer; the rider who entered may only scratch, before entries close. `paid: false` clears the method and reference. A move takes the entry's sidepot entries along to the new class's sidepot of the same name, and scratches those it cannot take; a scratch scratches them too: `sidepots` says which.",
+      "`scratched`, `paid`, `paidMethod` (`CASH`, `CHECK`, `CARD`, `ONLINE`, `COMP`: marks it paid), `paidReference` (a check's number, required for `CHECK`), `backNumber` (worn by the rider and horse in every class of the event: set on all their entries; a number another horse wears is refused, 409), `classId` (a move), `riderName` and `horseName` (a walk-up's names corrected, with its sidepot entries; an account's entry answers 409): the producer; the rider who entered may only scratch, before entries close. `paid: false` clears the method and reference. A move takes the entry's sidepot entries along to the new class's sidepot of the same name, and scratches those it cannot take; a scratch scratches them too: `sidepots` says which.",
     access: "user",
     params: entry,
     body: raceEntryPatchSchema,
