@@ -193,7 +193,7 @@ export default function ClassResults() {
             <ul className="mt-2 divide-y divide-gray-100">
               {view.unplaced.map((u) => (
                 <li key={u.entryId} className="flex justify-between gap-2 py-1.5">
-                  <span>
+                  <span className="name-wrap min-w-0">
                     {u.backNumber !== null ? `#${u.backNumber} ` : ""}
                     {u.riderName} <span className="text-gray-700">on {u.horseName}</span>
                   </span>
@@ -213,7 +213,7 @@ function PlaceRow({ place: p, review }: { place: Place; review: boolean }) {
   return (
     <tr className="align-top">
       <td className="py-2 pr-2 font-semibold">{p.place}</td>
-      <td className="py-2 pr-2">
+      <td className="name-wrap py-2 pr-2">
         <span className="font-semibold text-gray-900">
           {p.backNumber !== null ? `#${p.backNumber} ` : ""}
           {p.riderName}
@@ -226,11 +226,11 @@ function PlaceRow({ place: p, review }: { place: Place; review: boolean }) {
         ) : null}
         {review ? <OverrideForm place={p} /> : null}
       </td>
-      <td className="py-2 pr-2 text-right font-mono">
+      <td className="whitespace-nowrap py-2 pr-2 text-right font-mono">
         {p.time}
         {p.penalties ? <span className="block text-xs text-gray-700">+{p.penalties * 5} s</span> : null}
       </td>
-      <td className="py-2 text-right font-semibold">{p.payoutCents > 0 ? p.payout : ""}</td>
+      <td className="whitespace-nowrap py-2 text-right font-semibold">{p.payoutCents > 0 ? p.payout : ""}</td>
     </tr>
   );
 }

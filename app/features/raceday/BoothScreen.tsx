@@ -131,7 +131,7 @@ export function BoothScreen({ data }: { data: Data }) {
                 On the gate
               </h2>
               <p className="text-sm text-gray-700">
-                {queue.ran} ran · {queue.waiting} to go
+                {queue.ran} ran · {queue.waiting} to go{queue.exhibitions ? ` · ${queue.exhibitions} exhibition` : ""}
               </p>
             </div>
             {queue.gate ? (
@@ -185,7 +185,8 @@ function ClassTabs({ data, current }: { data: Data; current: string }) {
   if (data.classes.length < 2) return <h2 className="text-xl font-bold text-gray-900">{data.classes[0]?.name}</h2>;
   return (
     <nav aria-label="Classes" className="-mx-4 overflow-x-auto px-4">
-      <ul className="flex gap-2">
+      {/* The padding keeps each pill's outline inside the scrolling strip, which clips what overflows it. */}
+      <ul className="flex gap-2 py-1">
         {data.classes.map((c) => (
           <li key={c.id}>
             <a
@@ -251,7 +252,7 @@ function Rider({ entry, big = false }: { entry: BoothEntry; big?: boolean }) {
       </p>
       <p className={big ? "text-xl text-gray-800" : "text-gray-800"}>
         {entry.horseName}
-        {entry.position !== null ? <span className="ml-2 text-sm text-gray-600">Draw {entry.position}</span> : null}
+        {entry.exhibition ? <span className="ml-2 rounded bg-amber-100 px-1.5 text-sm font-semibold text-amber-900">Exhibition</span> : entry.position !== null ? <span className="ml-2 text-sm text-gray-600">Draw {entry.position}</span> : null}
       </p>
     </div>
   );
