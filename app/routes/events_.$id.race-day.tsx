@@ -88,7 +88,7 @@ function ClassForm({ cls, classes, result }: { cls?: HubClass; classes: HubClass
             <p id={`${p}-table-hint`} className="mt-1 text-xs text-gray-600">
               One row a line: up to how many entries, then the percent each place gets.
             </p>
-            <FieldErrors id={`${p}-table-error`} errors={errors("payoutTable") ?? errors("payout")} />
+            <FieldErrors id={`${p}-table-error`} errors={errors("payoutTable") ?? (errors("divisionPercents") ? undefined : errors("payout"))} />
           </div>
         </div>
       </details>
