@@ -84,7 +84,6 @@ function checkPayout(rule: PayoutRule, divisions: number) {
   // The shares' problem is also named at the form's Division shares field, the rest at the payout table.
   if (problem === divisionSharesProblem(rule, divisions)) throw new HttpError(400, problem, { errors: { payout: [problem], divisionPercents: [problem] } });
   throw refuse(400, problem, "payout");
-  return rule;
 }
 
 /** A sidepot's class: another class of the event that is not itself a sidepot. */
