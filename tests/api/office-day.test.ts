@@ -134,3 +134,82 @@ describe("winnings for a year the report cannot show", () => {
     expect((await admin.client.get("/api/admin/winnings?year=abc")).status).toBe(400);
   });
 });
+
+describe("walk-up names and back numbers", () => {
+  it("corrects a walk-up's names (with its sidepot entry), and refuses to rename an account's entry", async () => {
+    const { producer, event, url } = await race();
+    const open = createRaceClass(app.db, event.id, { name: "Open 4D", divisions: 1 });
+    const side = createRaceClass(app.db, event.id, { name: "Open Sidepot", sidepotOf: open.id, divisions: 1 });
+    const walkUp = createRaceEntry(app.db, open, { riderName: "Hadly Ros", horseName: "Dash" });
+    const sideEntry = createRaceEntry(app.db, side, { riderName: "Hadly Ros", horseName: "Dash", drawPosition: null });
+    const res = await producer.client.json(`${url}/entries/${walkUp.id}`, "PATCH", { riderName: "Hadley Ross" });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Json).riderName).toBe("Hadley Ross");
+    expect(app.db.select().from(raceEntries).where(eq(raceEntries.id, sideEntry.id)).get()!.riderName).toBe("Hadley Ross");
+    const rider = await signedInRider(app);
+    const mine = createRaceEntry(app.db, open, { userId: rider.user.id, riderName: "Kaylee Brooks", horseName: "Rebel" });
+    const refused = await producer.client.json(`${url}/entries/${mine.id}`, "PATCH", { riderName: "Someone Else" });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as Json).message).toMatch(/walk-up/);
+    const tooLong = await producer.client.json(`${url}/entries/${walkUp.id}`, "PATCH", { riderName: "x".repeat(81) });
+    expect(tooLong.status).toBe(400);
+  });
+
+  it("keeps one back number per rider and horse across classes, and refuses a number another horse wears", async () => {
+    const { producer, event, url } = await race();
+    const open = createRaceClass(app.db, event.id, { name: "Open 4D", divisions: 1 });
+    const youth = createRaceClass(app.db, event.id, { name: "Youth", divisions: 1 });
+    const a = createRaceEntry(app.db, open, { riderName: "Kaylee", horseName: "Rebel", backNumber: null });
+    const b = createRaceEntry(app.db, youth, { riderName: "Kaylee", horseName: "Rebel", backNumber: null });
+    const other = createRaceEntry(app.db, open, { riderName: "Hadley", horseName: "Dash", backNumber: 212 });
+    expect((await producer.client.json(`${url}/entries/${a.id}`, "PATCH", { backNumber: 107 })).status).toBe(200);
+    const row = (id: string) => app.db.select().from(raceEntries).where(eq(raceEntries.id, id)).get()!;
+    expect(row(b.id).backNumber).toBe(107);
+    const taken = await producer.client.json(`${url}/entries/${a.id}`, "PATCH", { backNumber: 212 });
+    expect(taken.status).toBe(409);
+    expect(((await taken.json()) as Json).message).toBe("Back number 212 is already worn by Hadley on Dash");
+    expect(row(a.id).backNumber).toBe(107);
+    expect(row(other.id).backNumber).toBe(212);
+    // A new entry of the same walk-up and horse wears its number.
+    const poles = createRaceClass(app.db, event.id, { name: "Poles", divisions: 1 });
+    const entered = (await (await producer.client.json(`${url}/entries`, "POST", { classId: poles.id, riderName: "Kaylee", horseName: "Rebel" })).json()) as Json;
+    expect(entered.backNumber).toBe(107);
+  });
+});
+
+describe("the hub's refusals at their form", () => {
+  it("names every problem of a draw's settings, with what was typed", async () => {
+    const { producer, event } = await race();
+    const open = createRaceClass(app.db, event.id, { name: "Open 4D", divisions: 1 });
+    const res = await producer.client.form(`/events/${event.id}/race-day`, { intent: "draw", classId: open.id, minGap: "-1", dragEvery: "abc", seed: "" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("Runs between a rider&#x27;s horses must be a whole number");
+    expect(html).toContain("Drag every must be a whole number");
+    expect(html).toContain('value="abc"');
+  });
+});
+
+describe("the series form", () => {
+  it("says end-before-start with the other problems, and blames a bad dollars per point on its own field", async () => {
+    const admin = await signedInRider(app, { isAdmin: true });
+    const res = await admin.client.form("/admin/series", {
+      name: "",
+      startDate: "2030-12-31",
+      endDate: "2030-01-01",
+      classNames: "Open 4D",
+      pointsMode: "MONEY",
+      dollarsPerPoint: "-5",
+      qualifyMinRaces: "4",
+      qualifyTop: "15",
+      tieBreaker1: "WINS",
+      tieBreaker2: "MONEY",
+      tieBreaker3: "FASTEST",
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toMatch(/id="endDate-error"[^>]*><li>Season end must be on or after its start/);
+    expect(html).toMatch(/id="dollarsPerPoint-error"/);
+    expect(html).not.toMatch(/id="places-error"/);
+  });
+});
