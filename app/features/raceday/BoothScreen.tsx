@@ -1,4 +1,4 @@
-import { Form, useRevalidator } from "@remix-run/react";
+import { Form, useLocation, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { showToast } from "~/components/Toaster";
 import { useHydrated } from "~/lib/useHydrated";
@@ -243,6 +243,15 @@ function SyncStatus({ hydrated, online, waiting, refused, names, onDiscard, onKe
   );
 }
 
+/**
+ * Without JavaScript a refused time comes back to the booth in the address
+ * (`?typed=` for the rider on the gate), so what the timer typed is kept.
+ */
+function useTypedBack(entryId: string) {
+  const params = new URLSearchParams(useLocation().search);
+  return params.get("typedFor") === entryId ? (params.get("typed") ?? undefined) : undefined;
+}
+
 function Rider({ entry, big = false }: { entry: BoothEntry; big?: boolean }) {
   return (
     <div className={big ? "mt-1" : undefined}>
@@ -263,6 +272,7 @@ function TimeForm({ classId, entry, formKey, hydrated, onKeep, arrived }: { clas
   const [barrels, setBarrels] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const typed = useTypedBack(entry.entryId);
   useEffect(() => {
     if (!arrived || !input.current) return;
     input.current.value = arrived.time;
@@ -310,6 +320,7 @@ function TimeForm({ classId, entry, formKey, hydrated, onKeep, arrived }: { clas
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "booth-time-error" : undefined}
           onChange={() => setError(null)}
+          defaultValue={typed}
           className="input h-16 text-center font-mono text-4xl tracking-wider"
         />
         {error ? (
@@ -444,6 +455,8 @@ function RunRow({ classId, time, entry, hydrated, onKeep }: { classId: string; t
     if (!op) return;
     onKeep(op);
     setOpen(false);
+    // One toast at a time: this replaces an earlier "Not saved", and says the change was taken.
+    showToast({ type: "success", title: op.kind === "rerun" ? "Rerun Given" : "Correction Saved", description: "Kept on this device and sent when online" });
   };
   const field = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
   return (
@@ -460,7 +473,8 @@ function RunRow({ classId, time, entry, hydrated, onKeep }: { classId: string; t
       </div>
       <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="mt-1">
         <summary className="inline-flex min-h-[44px] cursor-pointer items-center text-sm font-semibold text-brand-800">Correct or rerun</summary>
-        <div className="mt-2 grid gap-3 sm:grid-cols-2">
+        {/* One form under the other: side by side, the booth's list column left the time "15." and the result "T". */}
+        <div className="mt-2 grid gap-3">
           <Form
             method="post"
             className="space-y-2 rounded-lg bg-gray-50 p-3"
@@ -480,8 +494,8 @@ function RunRow({ classId, time, entry, hydrated, onKeep }: { classId: string; t
             <input type="hidden" name="intent" value="correct" />
             <input type="hidden" name="classId" value={classId} />
             <input type="hidden" name="timeId" value={refOf(time)} />
-            <div className="grid grid-cols-3 gap-2">
-              <label className="col-span-3 sm:col-span-1">
+            <div className="grid grid-cols-[minmax(0,1fr)_6rem] gap-2">
+              <label className="col-span-2">
                 <span className="label">Result</span>
                 <select name="outcome" defaultValue={time.outcome} className="input">
                   <option value="TIME">Time</option>
@@ -489,7 +503,7 @@ function RunRow({ classId, time, entry, hydrated, onKeep }: { classId: string; t
                   <option value="SCRATCH">Scratch</option>
                 </select>
               </label>
-              <label className="col-span-2 sm:col-span-1">
+              <label>
                 <span className="label">Time</span>
                 <input name="time" inputMode="decimal" defaultValue={time.time ?? ""} className="input font-mono" autoComplete="off" />
               </label>
