@@ -71,15 +71,6 @@ export default function Admin() {
         width="wide"
         actions={
           <>
-            <a data-discover href="/admin/series" className="link flex min-h-[44px] items-center text-sm">
-              Series
-            </a>
-            <a data-discover href="/admin/winnings" className="link flex min-h-[44px] items-center text-sm">
-              Winnings
-              </a>
-            <a data-discover href="/admin/members" className="link flex min-h-[44px] items-center text-sm">
-              Members
-            </a>
             <a data-discover href="?tab=audit" className="link flex min-h-[44px] items-center text-sm">
               Audit log
             </a>

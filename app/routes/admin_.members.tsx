@@ -143,7 +143,7 @@ export default function AdminMembers() {
                               </option>
                             ))}
                           </select>
-                          <input name="paidReference" aria-label="Check number" placeholder="Check no." className="input w-24 py-1" />
+                          <input name="paidReference" aria-label="Check number" placeholder="Check #" className="input w-28 py-1" />
                           <button type="submit" name="intent" value="mark" className="btn btn-primary min-h-[36px] text-xs">
                             Mark paid
                           </button>

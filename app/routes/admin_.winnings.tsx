@@ -35,14 +35,30 @@ export default function AdminWinnings() {
               </p>
             </div>
             <div className="flex flex-wrap items-end gap-2">
-              <Form method="get" className="flex items-end gap-2">
+              <Form method="get" className="flex items-start gap-2">
                 <div>
                   <label htmlFor="year" className="label">
                     Year
                   </label>
-                  <input id="year" name="year" className="input w-24 tabular-nums" inputMode="numeric" defaultValue={String(w.year)} min={BOOKS_LIMITS.minYear} max={BOOKS_LIMITS.maxYear} />
+                  <input
+                    id="year"
+                    name="year"
+                    className="input w-24 tabular-nums"
+                    inputMode="numeric"
+                    defaultValue={w.typedYear ?? String(w.year)}
+                    aria-invalid={w.yearError ? true : undefined}
+                    aria-describedby={w.yearError ? "year-hint year-error" : "year-hint"}
+                  />
+                  <p id="year-hint" className="mt-1 text-xs text-gray-700">
+                    {BOOKS_LIMITS.minYear} to {BOOKS_LIMITS.maxYear}
+                  </p>
+                  {w.yearError ? (
+                    <p id="year-error" role="alert" className="mt-1 max-w-[14rem] text-sm text-red-800">
+                      {w.yearError}
+                    </p>
+                  ) : null}
                 </div>
-                <button type="submit" className="btn-secondary">
+                <button type="submit" className="btn-secondary mt-6">
                   Show
                 </button>
               </Form>

@@ -1,5 +1,5 @@
 import { getClass } from "~/features/raceday/classes.server";
-import { scratchEntry, updateEntry } from "~/features/raceday/entries.server";
+import { changeEntry } from "~/features/raceday/entries.server";
 import { presentEntry } from "~/features/raceday/presenters.server";
 import { requireApiUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
@@ -11,21 +11,22 @@ import { raceEntryPatchSchema } from "~/schemas/raceday";
  * `backNumber`, `classId` (a move within the event): the producer or an
  * admin; the rider who entered may only scratch, before entries close.
  * DELETE: scratch (the rider before the close, or the producer). Anyone
- * else's entry answers 404.
+ * else's entry answers 404. `sidepots` says what a move or a scratch did to
+ * the entry's sidepot entries (moved along, or scratched).
  */
 const route = apiRoute({
   PATCH: async ({ request, params }) => {
     const user = await requireApiUser(request);
     const patch = await parseJson(request, raceEntryPatchSchema);
     const db = getDb();
-    const entry = updateEntry(db, user, params.id ?? "", params.entryId ?? "", patch);
-    return Response.json(presentEntry(entry, getClass(db, entry.eventId, entry.classId)));
+    const { entry, sidepots } = changeEntry(db, user, params.id ?? "", params.entryId ?? "", patch);
+    return Response.json({ ...presentEntry(entry, getClass(db, entry.eventId, entry.classId)), sidepots });
   },
   DELETE: async ({ request, params }) => {
     const user = await requireApiUser(request);
     const db = getDb();
-    const entry = scratchEntry(db, user, params.id ?? "", params.entryId ?? "");
-    return Response.json(presentEntry(entry, getClass(db, entry.eventId, entry.classId)));
+    const { entry, sidepots } = changeEntry(db, user, params.id ?? "", params.entryId ?? "", { scratched: true });
+    return Response.json({ ...presentEntry(entry, getClass(db, entry.eventId, entry.classId)), sidepots });
   },
 });
 export const loader = route;

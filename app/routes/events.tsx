@@ -13,11 +13,13 @@ import { MyEntriesSection } from "~/features/raceday/MyEntries";
 import { myEntries } from "~/features/raceday/entries.server";
 import { MyResultsSection } from "~/features/raceday/MyResults";
 import { myResults } from "~/features/raceday/results.server";
+import { eventsTimedBy } from "~/features/raceday/timers.server";
 import { requireUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { APP_NAME } from "~/schemas/constants";
 import { readForm } from "~/lib/forms.server";
+import { formatDate } from "~/lib/dates";
 
 export const meta: MetaFunction = () => [{ title: `My Events | ${APP_NAME}` }];
 
@@ -36,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     feedActive: hasCalendarFeed(db, user.id),
     raceEntries: myEntries(db, user, todayFor(user.homeZipCode)),
     raceResults: myResults(db, user.id),
+    timing: eventsTimedBy(db, user.id),
     membership: profileMembership(db, user, user, todayFor(user.homeZipCode)),
   };
 }
@@ -82,6 +85,7 @@ export default function MyEvents() {
             </a>
           ))}
         </nav>
+        <TimingSection timing={loaded.timing} />
         <MyEntriesSection mine={loaded.raceEntries} />
         <MyResultsSection results={loaded.raceResults} />
         <section aria-label={folder.label} className="space-y-3">
@@ -132,5 +136,29 @@ function MembershipLine({ membership }: { membership: { member: boolean; yearNam
         {membership?.member ? "Member card" : "Membership"}
       </a>
     </p>
+  );
+}
+
+/** The races the rider is named to time, each with the way to its booth. */
+function TimingSection({ timing }: { timing: Array<{ eventId: string; name: string; date: string }> }) {
+  if (!timing.length) return null;
+  return (
+    <section className="card space-y-2" aria-labelledby="my-timing">
+      <h2 id="my-timing" className="font-bold text-gray-900">
+        Races you time
+      </h2>
+      <ul className="divide-y divide-gray-200 text-sm">
+        {timing.map((t) => (
+          <li key={t.eventId} className="flex items-center justify-between gap-3 py-2" data-testid="my-timing-event">
+            <span className="min-w-0 break-words font-semibold text-gray-900">
+              {t.name} <span className="font-normal text-gray-700">· {formatDate(`${t.date}T12:00:00Z`)}</span>
+            </span>
+            <a data-discover href={`/events/${t.eventId}/booth`} className="btn-secondary shrink-0 px-4">
+              Booth
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

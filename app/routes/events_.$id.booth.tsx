@@ -104,7 +104,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     if (error.status === 403 || error.status === 404) throw new Response(error.message, { status: error.status });
-    return redirectWithToast(back, { type: "error", title: "Not saved", description: error.message });
+    // A refused time keeps what was typed: back on the booth's field (typed for the rider on the gate).
+    const typed = intent === "time" && text(form, "time") ? `${back.includes("?") ? "&" : "?"}typed=${encodeURIComponent((text(form, "time") ?? "").slice(0, 20))}&typedFor=${encodeURIComponent(text(form, "entryId") ?? "")}` : "";
+    return redirectWithToast(`${back}${typed}`, { type: "error", title: "Not saved", description: error.message });
   }
 }
 

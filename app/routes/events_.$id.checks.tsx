@@ -32,13 +32,13 @@ function PayeeRow({ payee, zone, focus }: { payee: Payee; zone: string; focus: b
   return (
     <tr className="block border-t border-gray-200 py-2 align-top md:table-row md:py-0 print:table-row" data-testid="payee-row">
       <th scope="row" className="block px-2 py-1 text-left md:table-cell print:table-cell md:py-3">
-        <span className="block font-semibold text-gray-900">{payee.payeeName}</span>
+        <span className="name-wrap block font-semibold text-gray-900 md:max-w-[14rem]">{payee.payeeName}</span>
         <span className="block text-xs font-normal text-gray-600">{payee.walkUp ? "Walk-up, name as entered" : "Account"}</span>
       </th>
       <td className="block px-2 py-1 text-sm md:table-cell print:table-cell md:py-3">
         <ul className="space-y-0.5">
           {payee.lines.map((l, i) => (
-            <li key={i}>
+            <li key={i} className="name-wrap">
               {l.className} · {l.horseName}
               {l.placing ? ` · ${l.placing}` : ""} · <span className="tabular-nums">{formatCents(l.amountCents)}</span>
             </li>

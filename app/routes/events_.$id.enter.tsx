@@ -44,9 +44,14 @@ function MyEntries({ page }: { page: Loaded }) {
                 {e.paid ? " · Paid" : ""}
                 {e.status === "SCRATCHED" ? " · Scratched" : ""}
               </p>
-              {e.drawPosition ? <p className="text-sm font-semibold text-brand-800">{`Runs ${drawPlace(e.drawPosition, e.dragsBefore ?? 0)}`}</p> : null}
+              {e.result ? (
+                <p className="text-sm font-semibold text-brand-800" data-testid="my-entry-result">{`Result: ${e.result}`}</p>
+              ) : e.drawPosition && !e.resultsPublished ? (
+                <p className="text-sm font-semibold text-brand-800">{`Runs ${drawPlace(e.drawPosition, e.dragsBefore ?? 0)}`}</p>
+              ) : null}
             </div>
-            {e.status === "ENTERED" && page.open ? (
+            {/* Once a class's results are published its entries stand: the office answers for any change. */}
+            {e.status === "ENTERED" && page.open && !e.resultsPublished ? (
               <Form method="post">
                 <input type="hidden" name="entryId" value={e.id} />
                 <button type="submit" name="intent" value="scratch" className="btn-ghost text-red-800" aria-label={`Scratch ${e.horseName} from ${e.className}`}>

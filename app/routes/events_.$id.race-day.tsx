@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/PageHeader";
 import type { FormResult } from "~/features/auth/useFormChecks";
 import { formatDateRange } from "~/features/events/format";
 import { EntriesTable } from "~/features/raceday/EntriesTable";
-import { hubAction, hubScreen } from "~/features/raceday/hub.server";
+import { hubAction, hubScreen, type HubRefusal } from "~/features/raceday/hub.server";
 import { formatCents } from "~/features/raceday/time";
 import { closingSentence, formatEventTime } from "~/features/raceday/when";
 import { APP_NAME } from "~/schemas/constants";
@@ -21,7 +21,11 @@ export const action = ({ request, params }: ActionFunctionArgs) => hubAction(req
 type Hub = ReturnType<typeof useLoaderData<typeof loader>>;
 type HubClass = Hub["classes"][number];
 
+/** The hub's forms that belong to one class: their refusals answer at that class's panel. */
+const PER_CLASS = new Set(["walk-up", "draw", "draw-publish", "class-delete"]);
+
 const HISTORY_LABELS: Record<string, string> = {
+  rename: "Names corrected",
   "draw-published": "Draw published",
   scratch: "Scratched",
   reinstate: "Back in",
@@ -84,7 +88,7 @@ function ClassForm({ cls, classes, result }: { cls?: HubClass; classes: HubClass
             <p id={`${p}-table-hint`} className="mt-1 text-xs text-gray-600">
               One row a line: up to how many entries, then the percent each place gets.
             </p>
-            <FieldErrors id={`${p}-table-error`} errors={errors("payoutTable") ?? errors("payout")} />
+            <FieldErrors id={`${p}-table-error`} errors={errors("payoutTable") ?? (errors("divisionPercents") ? undefined : errors("payout"))} />
           </div>
         </div>
       </details>
@@ -111,7 +115,10 @@ function ClassForm({ cls, classes, result }: { cls?: HubClass; classes: HubClass
   );
 }
 
-function ClassPanel({ cls, hub, result }: { cls: HubClass; hub: Hub; result: FormResult | null }) {
+function ClassPanel({ cls, hub, result, refused }: { cls: HubClass; hub: Hub; result: FormResult | null; refused: HubRefusal | null }) {
+  // A refused walk-up or draw answers here, at its form, each field's messages beside it and what was typed kept.
+  const walkUp = refused?.intent === "walk-up" ? refused : null;
+  const drawn = refused?.intent === "draw" || refused?.intent === "draw-publish" ? refused : null;
   const parent = cls.sidepotOf ? hub.classes.find((c) => c.id === cls.sidepotOf) : null;
   return (
     <section id={`class-${cls.id}`} className="card space-y-4" aria-labelledby={`class-${cls.id}-title`}>
@@ -155,12 +162,13 @@ function ClassPanel({ cls, hub, result }: { cls: HubClass; hub: Hub; result: For
         </Link>
       </p>
 
-      <Form key={`walk-${cls.entryCount}`} method="post" className="space-y-2 rounded-lg border border-gray-200 p-3" aria-label={`Walk-up entry for ${cls.name}`}>
+      <Form key={`walk-${cls.entryCount}-${walkUp ? "refused" : ""}`} method="post" className="space-y-2 rounded-lg border border-gray-200 p-3" aria-label={`Walk-up entry for ${cls.name}`}>
         <h4 className="font-bold text-gray-900">Walk-up</h4>
         <input type="hidden" name="classId" value={cls.id} />
+        {walkUp && !walkUp.errors.riderName && !walkUp.errors.horseName ? <FormError message={walkUp.message} /> : null}
         <div className="grid gap-2 sm:grid-cols-2">
-          <Input id={`walk-rider-${cls.id}`} label="Rider's name" name="riderName" autoComplete="off" maxLength={RACE_LIMITS.riderName} />
-          <Input id={`walk-horse-${cls.id}`} label="Horse's name" name="horseName" autoComplete="off" maxLength={RACE_LIMITS.horseName} />
+          <Input id={`walk-rider-${cls.id}`} label="Rider's name" name="riderName" autoComplete="off" maxLength={RACE_LIMITS.riderName} defaultValue={walkUp?.values.riderName} errors={walkUp?.errors.riderName} />
+          <Input id={`walk-horse-${cls.id}`} label="Horse's name" name="horseName" autoComplete="off" maxLength={RACE_LIMITS.horseName} defaultValue={walkUp?.values.horseName} errors={walkUp?.errors.horseName} />
         </div>
         <button type="submit" name="intent" value="walk-up" className="btn-secondary w-full sm:w-auto">
           Add Walk-Up
@@ -181,12 +189,13 @@ function ClassPanel({ cls, hub, result }: { cls: HubClass; hub: Hub; result: For
                   Drawn with seed <code className="break-all">{cls.drawSeed}</code>, not published: only you see it. Draw again or publish it.
                 </p>
               ) : null}
-              <Form method="post" className="grid grid-cols-2 gap-2 sm:grid-cols-4 sm:items-end">
+              {drawn && !Object.keys(drawn.errors).length ? <FormError message={drawn.message} /> : null}
+              <Form key={drawn ? "refused" : "draw"} method="post" className="grid grid-cols-2 gap-2 sm:grid-cols-4 sm:items-start">
                 <input type="hidden" name="classId" value={cls.id} />
-                <Input id={`gap-${cls.id}`} label="Runs apart" name="minGap" inputMode="numeric" defaultValue={String(cls.drawMinGap)} />
-                <Input id={`drag-${cls.id}`} label="Drag every" name="dragEvery" inputMode="numeric" defaultValue={String(cls.dragEvery)} />
+                <Input id={`gap-${cls.id}`} label="Runs apart" name="minGap" inputMode="numeric" defaultValue={drawn?.values.minGap ?? String(cls.drawMinGap)} errors={drawn?.errors.minGap} />
+                <Input id={`drag-${cls.id}`} label="Drag every" name="dragEvery" inputMode="numeric" defaultValue={drawn?.values.dragEvery ?? String(cls.dragEvery)} errors={drawn?.errors.dragEvery} />
                 <div className="col-span-2">
-                  <Input id={`seed-${cls.id}`} label="Seed (blank: a new one)" name="seed" autoComplete="off" maxLength={RACE_LIMITS.seed} />
+                  <Input id={`seed-${cls.id}`} label="Seed (blank: a new one)" name="seed" autoComplete="off" maxLength={RACE_LIMITS.seed} defaultValue={drawn?.values.seed} errors={drawn?.errors.seed} />
                 </div>
                 <button type="submit" name="intent" value="draw" className="btn-secondary col-span-2 sm:col-span-2">
                   {cls.drawn ? "Draw Again" : "Draw"}
@@ -220,6 +229,9 @@ export default function RaceDayHub() {
   const actionData = useActionData<typeof action>();
   const view = entryTableSearch(hub.query);
   const resultFor = (which: string) => (actionData && actionData.form === which ? (actionData.result as FormResult) : null);
+  const refused = (actionData && "refused" in actionData ? actionData.refused : null) as HubRefusal | null;
+  // A refusal is shown at its form when the form is on the page; only the rest at the top.
+  const placed = refused && ((PER_CLASS.has(refused.intent) && hub.classes.some((c) => c.id === refused.classId)) || (refused.entryId && hub.opened?.id === refused.entryId) || refused.intent === "entries-paid" || refused.intent === "timer-add");
   return (
     <>
       <PageHeader title="Race Day" back="/events?folder=created" width="split" />
@@ -248,16 +260,16 @@ export default function RaceDayHub() {
             <a data-discover href={`/events/${hub.event.id}/sheets/numbers`} className="btn-secondary">Back Numbers</a>
           </nav>
         </div>
-        {actionData?.message ? <FormError message={actionData.message} /> : null}
+        {actionData?.message && !placed ? <FormError message={actionData.message} /> : null}
         {!hub.racing ? <p className="card text-gray-800">Race day opens once an admin approves the event.</p> : null}
 
-        <EntriesTable table={hub.table} query={hub.query} classes={hub.classes} opened={hub.opened} />
+        <EntriesTable table={hub.table} query={hub.query} classes={hub.classes} opened={hub.opened} refused={placed && refused && !PER_CLASS.has(refused.intent) && refused.intent !== "timer-add" ? refused : null} />
 
         <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
           <div className="space-y-4">
             <h2 className="text-lg font-bold text-gray-900">Classes</h2>
             {hub.classes.map((c) => (
-              <ClassPanel key={c.id} cls={c} hub={hub} result={resultFor(c.id)} />
+              <ClassPanel key={c.id} cls={c} hub={hub} result={resultFor(c.id)} refused={refused && refused.classId === c.id && PER_CLASS.has(refused.intent) ? refused : null} />
             ))}
             {hub.racing ? <ExhibitionForm eventId={hub.event.id} classes={hub.classes} back="hub" /> : null}
             {hub.racing ? (
@@ -294,8 +306,8 @@ export default function RaceDayHub() {
                   ))}
                 </ul>
               ) : null}
-              <Form key={`timers-${hub.timers.length}`} method="post" className="space-y-2">
-                <Input id="timer-email" label="Timer's email" name="email" type="email" autoComplete="off" />
+              <Form key={`timers-${hub.timers.length}-${refused?.intent === "timer-add" ? "refused" : ""}`} method="post" className="space-y-2">
+                <Input id="timer-email" label="Timer's email" name="email" type="email" autoComplete="off" defaultValue={refused?.intent === "timer-add" ? refused.values.email : undefined} errors={refused?.intent === "timer-add" ? (refused.errors.email ?? [refused.message]) : undefined} />
                 <button type="submit" name="intent" value="timer-add" className="btn-secondary w-full">
                   Add Timer
                 </button>

@@ -45,7 +45,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     .map((d) => d.places[0] && `${d.division}D ${d.places[0].riderName} ${d.places[0].time}`)
     .filter(Boolean)
     .join(" · ");
-  const description = `Results, ${data.view.entryCount} entries, pot ${data.view.pot}${winners ? `. ${winners}` : ""}`;
+  const description = `Results, ${data.view.entryCount} ${data.view.entryCount === 1 ? "entry" : "entries"}, pot ${data.view.pot}${winners ? `. ${winners}` : ""}`;
   return [
     { title: `${title} | ${APP_NAME}` },
     { name: "description", content: description },
@@ -129,7 +129,7 @@ export default function ClassResults() {
           {[event.arenaName, event.location].filter(Boolean).join(", ")} · {formatDateRange(event.date)}
         </p>
         <p className="mt-1 text-gray-900">
-          <strong>{view.entryCount}</strong> entries · <PotPaid potCents={view.potCents} paidOutCents={paidOutOfPlaces(view.divisions)} />
+          <strong>{view.entryCount}</strong> {view.entryCount === 1 ? "entry" : "entries"} · <PotPaid potCents={view.potCents} paidOutCents={paidOutOfPlaces(view.divisions)} />
           {view.published ? <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-900">Published</span> : null}
         </p>
 
@@ -193,7 +193,7 @@ export default function ClassResults() {
             <ul className="mt-2 divide-y divide-gray-100">
               {view.unplaced.map((u) => (
                 <li key={u.entryId} className="flex justify-between gap-2 py-1.5">
-                  <span>
+                  <span className="name-wrap min-w-0">
                     {u.backNumber !== null ? `#${u.backNumber} ` : ""}
                     {u.riderName} <span className="text-gray-700">on {u.horseName}</span>
                   </span>
@@ -213,7 +213,7 @@ function PlaceRow({ place: p, review }: { place: Place; review: boolean }) {
   return (
     <tr className="align-top">
       <td className="py-2 pr-2 font-semibold">{p.place}</td>
-      <td className="py-2 pr-2">
+      <td className="name-wrap py-2 pr-2">
         <span className="font-semibold text-gray-900">
           {p.backNumber !== null ? `#${p.backNumber} ` : ""}
           {p.riderName}
@@ -226,11 +226,11 @@ function PlaceRow({ place: p, review }: { place: Place; review: boolean }) {
         ) : null}
         {review ? <OverrideForm place={p} /> : null}
       </td>
-      <td className="py-2 pr-2 text-right font-mono">
+      <td className="whitespace-nowrap py-2 pr-2 text-right font-mono">
         {p.time}
         {p.penalties ? <span className="block text-xs text-gray-700">+{p.penalties * 5} s</span> : null}
       </td>
-      <td className="py-2 text-right font-semibold">{p.payoutCents > 0 ? p.payout : ""}</td>
+      <td className="whitespace-nowrap py-2 text-right font-semibold">{p.payoutCents > 0 ? p.payout : ""}</td>
     </tr>
   );
 }
@@ -273,7 +273,8 @@ function OverrideForm({ place: p }: { place: Place }) {
 
 function ReviewBar({ data }: { data: Data }) {
   const { view } = data;
-  const waiting = view.unplaced.filter((u) => u.outcome === "PENDING").length;
+  // The same count the publish refuses on (results.server.ts, waitingRuns).
+  const waiting = view.stillToRun;
   return (
     <section className="print-hidden mt-4 rounded-xl bg-brand-50 p-4 ring-1 ring-brand-200" aria-labelledby="review-heading">
       <h3 id="review-heading" className="font-bold text-brand-900">
@@ -284,7 +285,7 @@ function ReviewBar({ data }: { data: Data }) {
           ? "A corrected time or a changed payout updates the results, the riders' run logs, and tells each rider whose result changed."
           : "Check the placings and the money. Publishing puts the results on the public page and each rider's official run in their run log, and tells them."}
       </p>
-      {waiting ? <p className="mt-1 font-semibold text-amber-900">{waiting} still to run: time them, or mark them NT or scratched at the booth.</p> : null}
+      {waiting ? <p className="mt-1 font-semibold text-amber-900">{waiting} still to run{view.sidepotOf ? " in the class this sidepot pays on" : ""}: time them, or mark them NT or scratched at the booth.</p> : null}
       <div className="mt-3 flex flex-wrap gap-2">
         <Form method="post">
           <input type="hidden" name="intent" value="publish" />

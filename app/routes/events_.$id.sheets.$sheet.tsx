@@ -49,8 +49,8 @@ function DrawRows({ runs, gate }: { runs: SheetRun[]; gate: boolean }) {
             <tr className={`break-inside-avoid border-b border-gray-400 ${run.scratched ? "text-gray-500 line-through" : ""}`} data-testid="sheet-run">
               <td className={`px-1 py-1 text-right font-bold tabular-nums ${gate ? "text-lg" : ""}`}>{run.position}</td>
               <td className={`px-1 py-1 text-right font-bold tabular-nums ${gate ? "text-lg" : ""}`}>{run.backNumber ?? ""}</td>
-              <td className={`px-1 py-1 font-semibold ${gate ? "text-lg" : ""}`}>{run.riderName}</td>
-              <td className={`px-1 py-1 ${gate ? "text-lg" : ""}`}>{run.horseName}</td>
+              <td className={`name-wrap px-1 py-1 font-semibold ${gate ? "text-lg" : ""}`}>{run.riderName}</td>
+              <td className={`name-wrap px-1 py-1 ${gate ? "text-lg" : ""}`}>{run.horseName}</td>
               {gate ? null : <td className="px-1 py-1 text-sm">{run.hometown ?? ""}</td>}
               <td className="px-1 py-1 text-sm font-semibold no-underline">
                 {run.scratched ? "Scratched" : run.late ? "Late entry" : ""}
@@ -120,8 +120,8 @@ export default function PrintedSheet() {
                   {d.numbers.map((n, i) => (
                     <tr key={i} className="break-inside-avoid border-b border-gray-400" data-testid="sheet-number">
                       <td className="px-1 py-1 text-right font-bold tabular-nums">{n.backNumber ?? "–"}</td>
-                      <td className="px-1 py-1 font-semibold">{n.riderName}</td>
-                      <td className="px-1 py-1">{n.horseName}</td>
+                      <td className="name-wrap px-1 py-1 font-semibold">{n.riderName}</td>
+                      <td className="name-wrap px-1 py-1">{n.horseName}</td>
                       <td className="px-1 py-1">{n.classes.join(", ")}</td>
                     </tr>
                   ))}

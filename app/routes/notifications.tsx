@@ -71,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
 function linkFor(n: NotificationItem) {
   // An alert names where it leads (an event, a horse's papers); only paths within the app are followed.
   const url = n.metadata?.url;
-  if (n.type === "alert" && typeof url === "string" && url.startsWith("/") && !url.startsWith("//")) return url;
+  if ((n.type === "alert" || n.type === "race_timer") && typeof url === "string" && url.startsWith("/") && !url.startsWith("//")) return url;
   if (n.relatedEventId) return `/share/event/${n.relatedEventId}`;
   if (n.relatedRunLogId) return `/share/run-log/${n.relatedRunLogId}`;
   const profile = n.metadata?.requesterProfileUrl ?? n.metadata?.followerProfileUrl ?? n.metadata?.approverProfileUrl;
@@ -125,7 +125,7 @@ function Item({ n }: { n: NotificationItem }) {
         ) : null}
         {href ? (
           <a data-discover href={href} className="btn-ghost">
-            {n.relatedEventId ? "View event" : n.relatedRunLogId ? "View run" : n.type === "alert" ? "Open" : "View profile"}
+            {n.type === "race_timer" ? "Open the booth" : n.relatedEventId ? "View event" : n.relatedRunLogId ? "View run" : n.type === "alert" ? "Open" : "View profile"}
           </a>
         ) : null}
       </div>

@@ -59,6 +59,7 @@ export const RACE_MESSAGES = {
   exhibitionSidepot: "A sidepot pays on its class's runs: add the exhibition run to that class",
   riderNameMax: `Rider name must be ${RACE_LIMITS.riderName} characters or less`,
   rider: "Choose a rider from the list",
+  renameAccount: "Only a walk-up's names can be corrected here: a rider with an account enters under their own names",
   backNumber: `Back number must be a whole number from 1 to ${RACE_LIMITS.backNumber}`,
   flag: "Must be true or false",
   seed: `A seed is letters and digits, up to ${RACE_LIMITS.seed}`,
@@ -349,6 +350,9 @@ export const raceEntryPatchSchema = z.object({
     whole(RACE_MESSAGES.backNumber, 1, RACE_LIMITS.backNumber).nullable().optional(),
   ),
   classId: id.optional(),
+  /** A walk-up's names, corrected (an account's entry takes its names from the account). */
+  riderName: optionalName(RACE_LIMITS.riderName, RACE_MESSAGES.riderNameMax),
+  horseName: optionalName(RACE_LIMITS.horseName, RACE_MESSAGES.horseNameMax),
 });
 export type RaceEntryPatch = z.infer<typeof raceEntryPatchSchema>;
 

@@ -174,7 +174,7 @@ export function seriesFromForm(form: FormData) {
             .filter(Boolean)
             .map((line) => line.split(/[\s,]+/).filter(Boolean).map(Number)),
         };
-  return seriesCreateSchema.safeParse({
+  const parsed = seriesCreateSchema.safeParse({
     name: text("name"),
     startDate: text("startDate"),
     endDate: text("endDate"),
@@ -188,4 +188,15 @@ export function seriesFromForm(form: FormData) {
     pointsFrom: raw.pointsFrom,
     pointsBy: raw.pointsBy,
   });
+  if (parsed.success) return parsed;
+  // Said with the form's other problems: the schema checks the order only once every field is sound.
+  const dates = { startDate: text("startDate"), endDate: text("endDate") };
+  const issues = parsed.error.issues.map((issue) =>
+    // Money per point is typed in its own field: its problem is named there, not at the places table.
+    mode === "MONEY" && issue.path[0] === "pointsTable" ? { ...issue, path: ["dollarsPerPoint"] } : issue,
+  );
+  if (!datesInOrder(dates) && !issues.some((i) => i.path[0] === "endDate")) {
+    issues.push({ code: z.ZodIssueCode.custom, message: SEASON_MESSAGES.endBeforeStart, path: ["endDate"] });
+  }
+  return { success: false as const, error: new z.ZodError<SeriesInput>(issues) };
 }

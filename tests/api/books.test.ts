@@ -112,12 +112,12 @@ describe("GET /api/events/{id}/books", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toMatch(/text\/csv/);
     const lines = (await csv.text()).trim().split("\r\n");
-    expect(lines[0]).toBe("Class,Back number,Rider,Horse,Status,Fee,Paid,Paid by,Reference");
+    expect(lines[0]).toBe("Class,Back number,Rider,Horse,Status,Fee,Paid,Paid by,Reference,Exhibition");
     expect(lines).toHaveLength(1 + 7);
     expect(lines.find((l) => l.includes("Gone Gary"))).toMatch(/Scratched,50\.00,Yes,Cash/);
-    expect(lines.find((l) => l.includes("Kaylee Brooks,Dash"))).toMatch(/Entered,50\.00,Yes,Check,311$/);
+    expect(lines.find((l) => l.includes("Kaylee Brooks,Dash"))).toMatch(/Entered,50\.00,Yes,Check,311,No$/);
     // A reference is never run as a formula by a spreadsheet.
-    expect(lines.find((l) => l.includes("Bo Day"))).toMatch(/,'=HYPERLINK\(1\)$/);
+    expect(lines.find((l) => l.includes("Bo Day"))).toMatch(/,'=HYPERLINK\(1\),No$/);
     const fees = lines.slice(1).filter((l) => l.includes(",Entered,")).map((l) => Math.round(Number(l.split(",")[5]) * 100));
     expect(sum(fees)).toBe(books.totals.feesDueCents);
   });

@@ -47,6 +47,7 @@ export function AdminDashboard({
           </li>
         ))}
       </ul>
+      <AssociationNav />
       <FailedJobs total={stats.failedJobs} jobs={failedJobs} />
       <SectionTabs current={tab.tab} />
       {outcome && "error" in outcome ? (
@@ -116,4 +117,28 @@ function TabContent({ tab, outcome, search }: { tab: AnyTabData; outcome: Outcom
     case "audit":
       return <AuditTab data={tab} />;
   }
+}
+
+const ASSOCIATION = [
+  { href: "/admin/series", label: "Series", hint: "Season points, standings and finals" },
+  { href: "/admin/winnings", label: "Winnings", hint: "Each payee's year, and the tax forms due" },
+  { href: "/admin/members", label: "Members", hint: "Membership years, dues and member numbers" },
+] as const;
+
+/** The association's own screens, as navigation beside the moderation tabs (not small links in a corner). */
+function AssociationNav() {
+  return (
+    <nav aria-label="Association" className="mt-4">
+      <ul className="grid gap-3 sm:grid-cols-3">
+        {ASSOCIATION.map((a) => (
+          <li key={a.href} className="card flex flex-col gap-1 p-0">
+            <a data-discover href={a.href} className="flex min-h-[44px] items-center px-4 pt-3 text-lg font-bold text-brand-800 underline-offset-2 hover:underline">
+              {a.label}
+            </a>
+            <p className="px-4 pb-3 text-sm text-gray-700">{a.hint}</p>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 }

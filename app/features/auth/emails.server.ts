@@ -4,7 +4,7 @@ import { SUPPORT_EMAIL } from "~/schemas/constants";
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-function layout(title: string, intro: string, action: string, link: string, outro: string) {
+export function layout(title: string, intro: string, action: string, link: string, outro: string) {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#fdf6ee;padding:24px;color:#1f2937">
 <div style="max-width:480px;margin:auto;background:#fff;border-radius:12px;padding:24px">
 <h1 style="font-size:20px;color:#843f19">${escape(title)}</h1>

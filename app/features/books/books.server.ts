@@ -56,6 +56,7 @@ function bookLines(db: Db, eventId: string, classes: RaceClass[]): BookLine[] {
       paid: e.paid,
       paidMethod: e.paidMethod,
       paidReference: e.paidReference,
+      exhibition: e.exhibition,
     }));
 }
 
@@ -136,7 +137,7 @@ export type BooksView = ReturnType<typeof presentBooks>;
 
 /** GET /api/events/{id}/books.csv: every entry, one line each, with its fee and how it was paid. */
 export function booksCsv({ lines, classNames }: BooksOf) {
-  const rows: (string | number | null)[][] = [["Class", "Back number", "Rider", "Horse", "Status", "Fee", "Paid", "Paid by", "Reference"]];
+  const rows: (string | number | null)[][] = [["Class", "Back number", "Rider", "Horse", "Status", "Fee", "Paid", "Paid by", "Reference", "Exhibition"]];
   for (const l of lines) {
     rows.push([
       classNames.get(l.classId) ?? "",
@@ -148,6 +149,7 @@ export function booksCsv({ lines, classNames }: BooksOf) {
       l.paid ? "Yes" : "No",
       l.paid ? methodLabel(l.paidMethod ?? "NOT_SAID") : "",
       l.paidReference,
+      l.exhibition ? "Yes" : "No",
     ]);
   }
   return toCsv(rows);

@@ -39,6 +39,8 @@ export type BookLine = {
   paid: boolean;
   paidMethod: PaidMethod | null;
   paidReference: string | null;
+  /** An exhibition run (timed, never placed or paid): the CSV says so. */
+  exhibition?: boolean;
 };
 
 /** One class's money rules and what its results pay. */

@@ -95,8 +95,14 @@ export async function checksAction(request: Request, eventId: string) {
 
 export async function winningsScreen(request: Request) {
   await requireAdminScreen(request);
-  const year = asPage(() => winningsYear(request));
-  return yearWinnings(getDb(), year);
+  try {
+    return data({ ...yearWinnings(getDb(), winningsYear(request)), yearError: null, typedYear: null });
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 400) throw error;
+    // A year the report cannot show: this year's report, with the refusal at the Year field and what was typed kept.
+    const typedYear = new URL(request.url).searchParams.get("year") ?? "";
+    return data({ ...yearWinnings(getDb(), now().getUTCFullYear()), yearError: error.message, typedYear }, { status: 400 });
+  }
 }
 
 export type WinningsActionData = { message: string; value: string };

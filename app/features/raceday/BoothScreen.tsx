@@ -1,4 +1,4 @@
-import { Form, useRevalidator } from "@remix-run/react";
+import { Form, useLocation, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { showToast } from "~/components/Toaster";
 import { useHydrated } from "~/lib/useHydrated";
@@ -131,7 +131,7 @@ export function BoothScreen({ data }: { data: Data }) {
                 On the gate
               </h2>
               <p className="text-sm text-gray-700">
-                {queue.ran} ran · {queue.waiting} to go
+                {queue.ran} ran · {queue.waiting} to go{queue.exhibitions ? ` · ${queue.exhibitions} exhibition` : ""}
               </p>
             </div>
             {queue.gate ? (
@@ -185,7 +185,8 @@ function ClassTabs({ data, current }: { data: Data; current: string }) {
   if (data.classes.length < 2) return <h2 className="text-xl font-bold text-gray-900">{data.classes[0]?.name}</h2>;
   return (
     <nav aria-label="Classes" className="-mx-4 overflow-x-auto px-4">
-      <ul className="flex gap-2">
+      {/* The padding keeps each pill's outline inside the scrolling strip, which clips what overflows it. */}
+      <ul className="flex gap-2 py-1">
         {data.classes.map((c) => (
           <li key={c.id}>
             <a
@@ -249,6 +250,15 @@ function SyncStatus({ hydrated, online, waiting, held, refused, names, onDiscard
   );
 }
 
+/**
+ * Without JavaScript a refused time comes back to the booth in the address
+ * (`?typed=` for the rider on the gate), so what the timer typed is kept.
+ */
+function useTypedBack(entryId: string) {
+  const params = new URLSearchParams(useLocation().search);
+  return params.get("typedFor") === entryId ? (params.get("typed") ?? undefined) : undefined;
+}
+
 function Rider({ entry, big = false }: { entry: BoothEntry; big?: boolean }) {
   return (
     <div className={big ? "mt-1" : undefined}>
@@ -258,7 +268,7 @@ function Rider({ entry, big = false }: { entry: BoothEntry; big?: boolean }) {
       </p>
       <p className={big ? "text-xl text-gray-800" : "text-gray-800"}>
         {entry.horseName}
-        {entry.position !== null ? <span className="ml-2 text-sm text-gray-600">Draw {entry.position}</span> : null}
+        {entry.exhibition ? <span className="ml-2 rounded bg-amber-100 px-1.5 text-sm font-semibold text-amber-900">Exhibition</span> : entry.position !== null ? <span className="ml-2 text-sm text-gray-600">Draw {entry.position}</span> : null}
       </p>
     </div>
   );
@@ -269,6 +279,7 @@ function TimeForm({ classId, entry, formKey, hydrated, onKeep, arrived }: { clas
   const [barrels, setBarrels] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const typed = useTypedBack(entry.entryId);
   useEffect(() => {
     if (!arrived || !input.current) return;
     input.current.value = arrived.time;
@@ -316,6 +327,7 @@ function TimeForm({ classId, entry, formKey, hydrated, onKeep, arrived }: { clas
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "booth-time-error" : undefined}
           onChange={() => setError(null)}
+          defaultValue={typed}
           className="input h-16 text-center font-mono text-4xl tracking-wider"
         />
         {error ? (
@@ -450,6 +462,8 @@ function RunRow({ classId, time, entry, hydrated, onKeep }: { classId: string; t
     if (!op) return;
     onKeep(op);
     setOpen(false);
+    // One toast at a time: this replaces an earlier "Not saved", and says the change was taken.
+    showToast({ type: "success", title: op.kind === "rerun" ? "Rerun Given" : "Correction Saved", description: "Kept on this device and sent when online" });
   };
   const field = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
   return (
@@ -466,7 +480,8 @@ function RunRow({ classId, time, entry, hydrated, onKeep }: { classId: string; t
       </div>
       <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="mt-1">
         <summary className="inline-flex min-h-[44px] cursor-pointer items-center text-sm font-semibold text-brand-800">Correct or rerun</summary>
-        <div className="mt-2 grid gap-3 sm:grid-cols-2">
+        {/* One form under the other: side by side, the booth's list column left the time "15." and the result "T". */}
+        <div className="mt-2 grid gap-3">
           <Form
             method="post"
             className="space-y-2 rounded-lg bg-gray-50 p-3"
@@ -486,8 +501,8 @@ function RunRow({ classId, time, entry, hydrated, onKeep }: { classId: string; t
             <input type="hidden" name="intent" value="correct" />
             <input type="hidden" name="classId" value={classId} />
             <input type="hidden" name="timeId" value={refOf(time)} />
-            <div className="grid grid-cols-3 gap-2">
-              <label className="col-span-3 sm:col-span-1">
+            <div className="grid grid-cols-[minmax(0,1fr)_6rem] gap-2">
+              <label className="col-span-2">
                 <span className="label">Result</span>
                 <select name="outcome" defaultValue={time.outcome} className="input">
                   <option value="TIME">Time</option>
@@ -495,7 +510,7 @@ function RunRow({ classId, time, entry, hydrated, onKeep }: { classId: string; t
                   <option value="SCRATCH">Scratch</option>
                 </select>
               </label>
-              <label className="col-span-2 sm:col-span-1">
+              <label>
                 <span className="label">Time</span>
                 <input name="time" inputMode="decimal" defaultValue={time.time ?? ""} className="input font-mono" autoComplete="off" />
               </label>

@@ -14,6 +14,8 @@ type Run = {
   horseName: string;
   dragsBefore: number;
   late: boolean;
+  /** An exhibition run: timed, never placed or paid (sold at the end, so not a late entry). */
+  exhibition?: boolean;
   scratched: boolean;
   mine?: boolean;
 };
@@ -42,12 +44,12 @@ export function DrawList({ runs, label }: { runs: Run[]; label: string }) {
             >
               <span className="w-10 shrink-0 text-right text-lg font-bold tabular-nums">{run.position}</span>
               <span className="min-w-0 flex-1">
-                <span className={`block truncate font-semibold ${run.scratched ? "line-through" : ""}`}>{run.riderName}</span>
-                <span className={`block truncate text-sm ${run.scratched ? "line-through" : "text-gray-700"}`}>{run.horseName}</span>
+                <span className={`name-wrap block font-semibold ${run.scratched ? "line-through" : ""}`}>{run.riderName}</span>
+                <span className={`name-wrap block text-sm ${run.scratched ? "line-through" : "text-gray-700"}`}>{run.horseName}</span>
               </span>
               <span className="shrink-0 text-right text-xs text-gray-700">
                 {run.backNumber ? <span className="block">Back #{run.backNumber}</span> : null}
-                {run.scratched ? <span className="block font-semibold">Scratched</span> : run.late ? <span className="block">Late</span> : null}
+                {run.scratched ? <span className="block font-semibold">Scratched</span> : run.exhibition ? <span className="block font-semibold">Exhibition</span> : run.late ? <span className="block">Late</span> : null}
                 {run.mine ? <span className="block font-bold text-brand-900">You</span> : null}
               </span>
             </li>

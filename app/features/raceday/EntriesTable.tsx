@@ -3,7 +3,11 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/lib/useHydrated";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import { ENTRY_SHOW_LABELS, ENTRY_SHOWS, ENTRY_SORT_LABELS, ENTRY_SORTS, entryTableSearch, PAID_METHOD_LABELS, PAID_METHODS, PAID_REFERENCE_MAX, ENTRY_SEARCH_MAX, type EntrySort, type EntryTableQuery } from "~/schemas/hubTable";
+import { RACE_LIMITS } from "~/schemas/raceday";
 import type { EntryTableRow } from "./entriesTable.server";
+
+const RIDER_NAME_MAX = RACE_LIMITS.riderName;
+const HORSE_NAME_MAX = RACE_LIMITS.horseName;
 
 /*
  * The office's entries table on the race-day hub. At 1024 px and wider a
@@ -16,6 +20,8 @@ import type { EntryTableRow } from "./entriesTable.server";
  */
 
 type ClassOption = { id: string; name: string; drawPublishedAt: unknown };
+/** A refused form of the hub (hub.server.ts, HubRefusal): shown at the entry it is about. */
+type Refusal = { intent: string; entryId: string; message: string; errors: Record<string, string[]>; values: Record<string, string> };
 type Table = { rows: EntryTableRow[]; total: number; page: number; pages: number; pageSize: number };
 
 const COLUMNS: { sort?: EntrySort; label: string }[] = [
@@ -52,12 +58,48 @@ function Hidden({ fields }: { fields: Record<string, string> }) {
   );
 }
 
+/**
+ * How an entry was paid and its reference. The reference's label follows the
+ * method: a check's number for Check (required), else an optional reference;
+ * without JavaScript it names both.
+ */
+function PaidFields({ id, methodClass, refClass }: { id: string; methodClass: string; refClass: string }) {
+  const [method, setMethod] = useState<string>("CASH");
+  const hydrated = useHydrated();
+  const label = !hydrated ? "Check # or reference" : method === "CHECK" ? "Check #" : "Reference (optional)";
+  return (
+    <>
+      <div className={methodClass}>
+        <label htmlFor={`${id}-method`} className="label">
+          Paid by
+        </label>
+        <select id={`${id}-method`} name="paidMethod" className="input" defaultValue="CASH" onChange={(e) => setMethod(e.target.value)}>
+          {PAID_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {PAID_METHOD_LABELS[m]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={refClass}>
+        <label htmlFor={`${id}-ref`} className="label">
+          {label}
+        </label>
+        <input id={`${id}-ref`} name="paidReference" className="input" autoComplete="off" maxLength={PAID_REFERENCE_MAX} />
+      </div>
+    </>
+  );
+}
+
 /** Everything the office can do to one entry: paid and how, back number, move, scratch or put back. */
-function EntryActions({ row, classes, view }: { row: EntryTableRow; classes: ClassOption[]; view: string }) {
+function EntryActions({ row, classes, view, sidepots, refused }: { row: EntryTableRow; classes: ClassOption[]; view: string; sidepots: string[]; refused: Refusal | null }) {
   const base = { entryId: row.id, classId: row.classId, view };
   const others = classes.filter((c) => c.id !== row.classId);
   const movePublished = row.drawPublished || others.some((c) => c.drawPublishedAt);
   const p = `entry-${row.id}`;
+  // What a move or a scratch does to the entry's sidepot entries (entries.server.ts, changeEntry).
+  const pots = sidepots.join(", ");
+  const moveSidepots = pots ? ` Its ${pots} sidepot ${sidepots.length === 1 ? "entry moves" : "entries move"} along to the new class's sidepot of the same name, or ${sidepots.length === 1 ? "is" : "are"} scratched where it has none.` : "";
   return (
     <div className="grid gap-4 rounded-lg border border-brand-200 bg-brand-50 p-3 text-left sm:grid-cols-2 xl:grid-cols-4" data-testid="entry-actions" aria-label={`Change ${who(row)}`} role="group">
       <div className="space-y-2">
@@ -74,24 +116,7 @@ function EntryActions({ row, classes, view }: { row: EntryTableRow; classes: Cla
           <Form method="post" preventScrollReset className="space-y-2">
             <Hidden fields={base} />
             <div className="flex gap-2">
-              <div className="flex-1">
-                <label htmlFor={`${p}-method`} className="label">
-                  Paid by
-                </label>
-                <select id={`${p}-method`} name="paidMethod" className="input" defaultValue="CASH">
-                  {PAID_METHODS.map((m) => (
-                    <option key={m} value={m}>
-                      {PAID_METHOD_LABELS[m]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="flex-1">
-                <label htmlFor={`${p}-ref`} className="label">
-                  Check #
-                </label>
-                <input id={`${p}-ref`} name="paidReference" className="input" autoComplete="off" maxLength={PAID_REFERENCE_MAX} />
-              </div>
+              <PaidFields id={p} methodClass="flex-1" refClass="flex-1" />
             </div>
             <button type="submit" name="intent" value="entry-paid" className="btn-primary">
               Mark Paid
@@ -99,16 +124,49 @@ function EntryActions({ row, classes, view }: { row: EntryTableRow; classes: Cla
           </Form>
         )}
       </div>
-      <Form method="post" preventScrollReset className="space-y-2">
+      {refused ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-2 text-sm font-medium text-red-800 sm:col-span-2 xl:col-span-4" data-testid="entry-refused">
+          {refused.message}
+        </p>
+      ) : null}
+      <Form key={refused?.intent === "entry-back" ? "refused" : "back"} method="post" preventScrollReset className="space-y-2">
         <Hidden fields={base} />
         <label htmlFor={`${p}-back`} className="label font-bold">
           Back number
         </label>
-        <input id={`${p}-back`} name="backNumber" inputMode="numeric" className="input" defaultValue={row.backNumber ?? ""} />
+        <input
+          id={`${p}-back`}
+          name="backNumber"
+          inputMode="numeric"
+          className="input"
+          defaultValue={refused?.intent === "entry-back" ? refused.values.backNumber : (row.backNumber ?? "")}
+          aria-invalid={refused?.intent === "entry-back" ? true : undefined}
+          aria-describedby={`${p}-back-hint`}
+        />
+        <p id={`${p}-back-hint`} className="text-xs text-gray-700">
+          Worn by this rider and horse in every class.
+        </p>
         <button type="submit" name="intent" value="entry-back" className="btn-secondary">
           Save Back Number
         </button>
       </Form>
+      {row.walkUp ? (
+        <Form key={refused?.intent === "entry-rename" ? "refused" : `names-${row.riderName}-${row.horseName}`} method="post" preventScrollReset className="space-y-2">
+          <Hidden fields={base} />
+          <h4 className="font-bold text-gray-900">Names</h4>
+          <label htmlFor={`${p}-rider`} className="label">
+            Rider&apos;s name
+          </label>
+          <input id={`${p}-rider`} name="riderName" className="input" autoComplete="off" maxLength={RIDER_NAME_MAX} defaultValue={refused?.intent === "entry-rename" ? refused.values.riderName : row.riderName} />
+          <label htmlFor={`${p}-horse`} className="label">
+            Horse&apos;s name
+          </label>
+          <input id={`${p}-horse`} name="horseName" className="input" autoComplete="off" maxLength={HORSE_NAME_MAX} defaultValue={refused?.intent === "entry-rename" ? refused.values.horseName : row.horseName} />
+          <button type="submit" name="intent" value="entry-rename" className="btn-secondary">
+            Correct Names
+          </button>
+        </Form>
+      ) : null}
       {others.length ? (
         <div className="space-y-2">
           <h4 className="font-bold text-gray-900">Move</h4>
@@ -118,7 +176,7 @@ function EntryActions({ row, classes, view }: { row: EntryTableRow; classes: Cla
               name={`Move ${who(row)}`}
               confirmLabel="Yes, move"
               tone="danger"
-              question={`Move ${who(row)} out of ${row.className}? A published draw changes: the entry runs at the end of the new class, and the move goes in the history, where it can be undone.`}
+              question={`Move ${who(row)} out of ${row.className}? A published draw changes: the entry runs at the end of the new class, and the move goes in the history, where it can be undone.${moveSidepots}`}
               hidden={{ ...base, intent: "entry-move" }}
             >
               <label htmlFor={`${p}-move`} className="label">
@@ -145,6 +203,7 @@ function EntryActions({ row, classes, view }: { row: EntryTableRow; classes: Cla
                   </option>
                 ))}
               </select>
+              {moveSidepots ? <p className="text-sm text-gray-800">{moveSidepots.trim()}</p> : null}
               <button type="submit" name="intent" value="entry-move" className="btn-secondary">
                 Move
               </button>
@@ -166,7 +225,7 @@ function EntryActions({ row, classes, view }: { row: EntryTableRow; classes: Cla
             label="Scratch"
             name={`Scratch ${who(row)}`}
             confirmLabel="Yes, scratch"
-            question={`Scratch ${who(row)} from ${row.className}? The entry stops running${row.drawPublished ? " and keeps its place in the draw as scratched" : ""}; Undo in the history puts it back.`}
+            question={`Scratch ${who(row)} from ${row.className}? The entry stops running${row.drawPublished ? " and keeps its place in the draw as scratched" : ""}; Put Back In, here, puts it back.${pots ? ` Its ${pots} sidepot ${sidepots.length === 1 ? "entry is" : "entries are"} scratched too.` : ""}`}
             hidden={{ ...base, intent: "entry-scratch" }}
           />
         )}
@@ -175,7 +234,7 @@ function EntryActions({ row, classes, view }: { row: EntryTableRow; classes: Cla
   );
 }
 
-export function EntriesTable({ table, query, classes, opened }: { table: Table; query: EntryTableQuery; classes: ClassOption[]; opened: EntryTableRow | null }) {
+export function EntriesTable({ table, query, classes, opened, refused = null }: { table: Table; query: EntryTableQuery; classes: ClassOption[]; opened: (EntryTableRow & { sidepots: string[] }) | null; refused?: Refusal | null }) {
   const view = entryTableSearch(query);
   const [selected, setSelected] = useState<number | null>(null);
   const hydrated = useHydrated();
@@ -255,24 +314,7 @@ export function EntriesTable({ table, query, classes, opened }: { table: Table; 
 
       <Form key={`bulk-${rowsKey}`} id="hub-bulk" method="post" preventScrollReset className="flex flex-wrap items-end gap-2 rounded-lg border border-gray-200 bg-gray-50 p-2" aria-label="Mark the ticked entries paid">
         <input type="hidden" name="view" value={view} />
-        <div>
-          <label htmlFor="bulk-method" className="label">
-            Paid by
-          </label>
-          <select id="bulk-method" name="paidMethod" className="input" defaultValue="CASH">
-            {PAID_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {PAID_METHOD_LABELS[m]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="w-32">
-          <label htmlFor="bulk-ref" className="label">
-            Check #
-          </label>
-          <input id="bulk-ref" name="paidReference" className="input" autoComplete="off" maxLength={PAID_REFERENCE_MAX} />
-        </div>
+        <PaidFields id="bulk" methodClass="" refClass="w-40" />
         <button type="submit" name="intent" value="entries-paid" className="btn-primary">
           Mark Ticked Paid
         </button>
@@ -281,7 +323,7 @@ export function EntriesTable({ table, query, classes, opened }: { table: Table; 
         </p>
       </Form>
 
-      {opened && !openedHere ? <EntryActions row={opened} classes={classes} view={view} /> : null}
+      {opened && !openedHere ? <EntryActions row={opened} classes={classes} view={view} sidepots={opened.sidepots} refused={refused?.entryId === opened.id ? refused : null} /> : null}
 
       <table
         ref={tableRef}
@@ -327,7 +369,7 @@ export function EntriesTable({ table, query, classes, opened }: { table: Table; 
                 key={row.id}
                 id={`entry-${row.id}`}
                 data-testid="entry-row"
-                className={`border-b border-gray-200 max-lg:flex max-lg:flex-wrap max-lg:items-center max-lg:gap-x-3 max-lg:rounded-lg max-lg:border max-lg:p-2 ${row.scratched ? "text-gray-500" : "text-gray-900"} ${isOpen ? "bg-brand-50" : ""}`}
+                className={`scroll-mt-28 border-b border-gray-200 max-lg:flex max-lg:flex-wrap max-lg:items-center max-lg:gap-x-3 max-lg:rounded-lg max-lg:border max-lg:p-2 ${row.scratched ? "text-gray-500" : "text-gray-900"} ${isOpen ? "bg-brand-50" : ""}`}
               >
                 <td className="px-2 py-1">
                   <label className="flex min-h-[44px] min-w-[44px] cursor-pointer items-center justify-center">
@@ -336,9 +378,9 @@ export function EntriesTable({ table, query, classes, opened }: { table: Table; 
                 </td>
                 <td className="px-2 tabular-nums max-lg:order-first max-lg:w-8 max-lg:font-bold">{row.drawPosition ?? "–"}</td>
                 <td className="px-2 tabular-nums">{row.backNumber ? <><span className="lg:hidden">Back </span>#{row.backNumber}</> : <span className="max-lg:hidden">–</span>}</td>
-                <td className={`px-2 font-semibold max-lg:basis-full ${row.scratched ? "line-through" : ""}`}>{row.riderName}</td>
-                <td className={`px-2 max-lg:basis-full ${row.scratched ? "line-through" : ""}`}>{row.horseName}</td>
-                <td className="px-2">{row.className}</td>
+                <td className={`name-wrap px-2 font-semibold max-lg:basis-full lg:max-w-[14rem] ${row.scratched ? "line-through" : ""}`}>{row.riderName}</td>
+                <td className={`name-wrap px-2 max-lg:basis-full lg:max-w-[12rem] ${row.scratched ? "line-through" : ""}`}>{row.horseName}</td>
+                <td className="name-wrap px-2 lg:max-w-[10rem]">{row.className}</td>
                 <td className={`px-2 ${row.paid ? "text-gray-900" : "font-semibold text-amber-900"}`}>{paidText(row)}</td>
                 <td className="px-2">{tags.join(" · ")}</td>
                 <td className="px-2 py-1 text-right max-lg:ml-auto">
@@ -356,7 +398,7 @@ export function EntriesTable({ table, query, classes, opened }: { table: Table; 
               isOpen ? (
                 <tr key={`${row.id}-actions`} className="max-lg:block">
                   <td colSpan={COLUMNS.length} className="px-2 pb-3 max-lg:block">
-                    <EntryActions row={row} classes={classes} view={view} />
+                    <EntryActions row={row} classes={classes} view={view} sidepots={opened?.sidepots ?? []} refused={refused?.entryId === row.id ? refused : null} />
                   </td>
                 </tr>
               ) : null,

@@ -16,6 +16,8 @@ export type BoothEntry = {
   position: number | null;
   dragsBefore: number | null;
   status: "ENTERED" | "SCRATCHED";
+  /** An exhibition run: timed at the gate, but not one of the class's runs (not in "ran" or "to go"). */
+  exhibition?: boolean;
 };
 
 export type BoothTime = {
@@ -62,11 +64,18 @@ export function applyOps(times: BoothTime[], ops: (BoothOp & { sent?: boolean })
   return out;
 }
 
-/** The rider on the gate, the next three, and how many have run. */
+/**
+ * The rider on the gate, the next three, and how many of the class's runs
+ * have run and are to go (exhibition runs take the gate in their turn but
+ * are counted apart: `exhibitions` still to go).
+ */
 export function boothQueue(order: BoothEntry[], times: BoothTime[], next = 3) {
   const done = new Set(times.map((t) => t.entryId));
   const waiting = order.filter((e) => e.status === "ENTERED" && !done.has(e.entryId));
-  return { gate: waiting[0] ?? null, next: waiting.slice(1, 1 + next), waiting: waiting.length, ran: done.size };
+  const exhibition = new Set(order.filter((e) => e.exhibition).map((e) => e.entryId));
+  const exhibitions = waiting.filter((e) => e.exhibition).length;
+  const ran = [...done].filter((id) => !exhibition.has(id)).length;
+  return { gate: waiting[0] ?? null, next: waiting.slice(1, 1 + next), waiting: waiting.length - exhibitions, ran, exhibitions };
 }
 
 /** "15.482 + 1 barrel", "NT", "Scratch". */

@@ -5,7 +5,7 @@ import { HttpError } from "~/lib/http.server";
 import { DEFAULT_MAX_HORSES, DEFAULT_SPLIT_MS, RACE_MESSAGES as M, type RaceClassInput, type RaceClassPatch } from "~/schemas/raceday";
 import { requireEventPermission } from "./access.server";
 import { raceIsOpenFor } from "./policies.server";
-import { defaultPayout, payoutRuleProblem, type ClassMoneyRules } from "./results";
+import { defaultPayout, divisionSharesProblem, payoutRuleProblem, type ClassMoneyRules } from "./results";
 
 /*
  * An event's classes ("Open 4D", "Youth 3D", "Open Sidepot"): their money
@@ -80,8 +80,10 @@ function checkSplits(splitMs: number[], divisions: number) {
 
 function checkPayout(rule: PayoutRule, divisions: number) {
   const problem = payoutRuleProblem(rule, divisions);
-  if (problem) throw refuse(400, problem, "payout");
-  return rule;
+  if (!problem) return rule;
+  // The shares' problem is also named at the form's Division shares field, the rest at the payout table.
+  if (problem === divisionSharesProblem(rule, divisions)) throw new HttpError(400, problem, { errors: { payout: [problem], divisionPercents: [problem] } });
+  throw refuse(400, problem, "payout");
 }
 
 /** A sidepot's class: another class of the event that is not itself a sidepot. */

@@ -24,11 +24,12 @@ const RUN = {
   horseName: raceEntries.horseName,
   dragsBefore: raceEntries.dragsBefore,
   late: raceEntries.late,
+  exhibition: raceEntries.exhibition,
   scratched: sql<boolean>`${raceEntries.status} = 'SCRATCHED'`.mapWith(Boolean),
   userId: raceEntries.userId,
 };
 
-type Row = { entryId: string; classId: string; position: number | null; backNumber: number | null; riderName: string; horseName: string; dragsBefore: number | null; late: boolean; scratched: boolean; userId: string | null };
+type Row = { entryId: string; classId: string; position: number | null; backNumber: number | null; riderName: string; horseName: string; dragsBefore: number | null; late: boolean; exhibition: boolean; scratched: boolean; userId: string | null };
 
 /** A run as the public sees it: nothing of anyone's account, only whether it is the viewer's own. */
 const present = (r: Row, viewer: Viewer | null) => ({
@@ -39,6 +40,7 @@ const present = (r: Row, viewer: Viewer | null) => ({
   horseName: r.horseName,
   dragsBefore: r.dragsBefore ?? 0,
   late: r.late,
+  exhibition: r.exhibition,
   scratched: r.scratched,
   mine: Boolean(viewer && r.userId === viewer.id),
 });

@@ -172,7 +172,7 @@ export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryI
     const late = place.late || !entriesOpen(event);
     const inserted = db
       .insert(raceEntries)
-      .values({ eventId, classId: cls.id, ...candidate, ...place, late, exhibition, createdBy: user.id })
+      .values({ eventId, classId: cls.id, ...candidate, ...place, late, exhibition, backNumber: wornBackNumber(db, eventId, candidate), createdBy: user.id })
       .returning()
       .get();
     if (exhibition) {
@@ -193,6 +193,25 @@ export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryI
  * missing one.
  */
 export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: string, patch: RaceEntryPatch): RaceEntry {
+  return changeEntry(db, viewer, eventId, entryId, patch).entry;
+}
+
+/** What a move or a scratch did to the entry's sidepot entries (the same rider and horse in a sidepot of its class). */
+export type SidepotChange = { entryId: string; fromClassName: string; action: "moved" | "scratched"; toClassName: string | null };
+
+/** The answer's words for those changes: "Open Sidepot moved along to Novice Sidepot; Youth Sidepot scratched". */
+export function sidepotChangesText(changes: SidepotChange[]) {
+  return changes.map((c) => (c.action === "moved" ? `${c.fromClassName} moved along to ${c.toClassName}` : `${c.fromClassName} scratched`)).join("; ");
+}
+
+/**
+ * updateEntry, with what it did to the entry's sidepot entries: a sidepot
+ * pays on its class's runs, so when the entry leaves the class (a move, a
+ * scratch) its sidepot entries cannot run there. A move takes each along to
+ * the new class's sidepot of the same name; one with no such sidepot, and
+ * every one on a scratch, is scratched the way a scratch is recorded.
+ */
+export function changeEntry(db: Db, viewer: Viewer, eventId: string, entryId: string, patch: RaceEntryPatch): { entry: RaceEntry; sidepots: SidepotChange[] } {
   const event = findRaceEvent(db, viewer, eventId);
   const manager = mayOnEvent(db, viewer, event, "manage");
   const current = findEntry(db, eventId, entryId);
@@ -203,11 +222,12 @@ export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
     throw new HttpError(404, M.entryNotFound);
   }
   if (!manager) {
-    const others = patch.paid !== undefined || patch.paidMethod !== undefined || patch.paidReference !== undefined || patch.backNumber !== undefined || patch.classId !== undefined || patch.scratched === false;
+    const others = patch.paid !== undefined || patch.paidMethod !== undefined || patch.paidReference !== undefined || patch.backNumber !== undefined || patch.classId !== undefined || patch.scratched === false || patch.riderName !== undefined || patch.horseName !== undefined;
     if (others) throw new HttpError(403, "Only the event's producer can change that; you can scratch your entry");
     if (!entriesOpen(event)) throw refuse(409, `${closedMessage(event)}: ask the producer to scratch it`);
   }
-  return changeRace(db, viewer, eventId, (touch) => {
+  const sidepots: SidepotChange[] = [];
+  const entry = changeRace(db, viewer, eventId, (touch) => {
     let entry = findEntry(db, eventId, entryId);
     if (!entry) throw new HttpError(404, M.entryNotFound);
     const cls = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get()!;
@@ -226,12 +246,14 @@ export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
       const place = entry.status === "ENTERED" ? placeFor(db, target) : { late: entry.late, drawPosition: null, dragsBefore: null };
       set({ classId: target.id, ...place });
       if (cls.drawPublishedAt || target.drawPublishedAt) history("move", `${cls.name} to ${target.name}${place.drawPosition ? ` (#${place.drawPosition})` : ""}`, target.id);
+      sidepots.push(...followToSidepots(db, viewer, eventId, cls, entry, target, touch));
     }
     const here = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get()!;
     if (patch.scratched === true && entry.status === "ENTERED") {
       if (here.resultsPublishedAt) throw refuse(409, M.entriesAfterResults);
       set({ status: "SCRATCHED", scratchedAt: now() });
       if (here.drawPublishedAt) history("scratch", entry.drawPosition ? `#${entry.drawPosition}` : null, here.id);
+      sidepots.push(...followToSidepots(db, viewer, eventId, here, entry, null, touch));
     } else if (patch.scratched === false && entry.status === "SCRATCHED") {
       checkClassRules(db, here, entry, entry.id);
       // Back in its old place if the draw kept one for it, else at the end.
@@ -241,11 +263,87 @@ export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
     }
     const payment = paymentAfter(entry, patch);
     if (payment.paid !== entry.paid || payment.paidMethod !== entry.paidMethod || payment.paidReference !== entry.paidReference) set(payment);
-    if (patch.backNumber !== undefined && patch.backNumber !== entry.backNumber) set({ backNumber: patch.backNumber });
+    if (patch.riderName !== undefined || patch.horseName !== undefined) {
+      if (entry.userId) throw refuse(409, M.renameAccount, patch.riderName !== undefined ? "riderName" : "horseName");
+      const names = { riderName: patch.riderName ?? entry.riderName, horseName: patch.horseName ?? entry.horseName };
+      if (names.riderName !== entry.riderName || names.horseName !== entry.horseName) {
+        // Its sidepot entries are found by these names: they are corrected with it, so they keep paying on its runs.
+        const before = entry;
+        for (const pot of db.select().from(raceClasses).where(eq(raceClasses.sidepotOf, entry.classId)).all()) {
+          for (const side of listClassEntries(db, pot.id).filter((e) => sameHorse(e, before))) {
+            db.update(raceEntries).set(names).where(eq(raceEntries.id, side.id)).run();
+            touch(pot.id);
+          }
+        }
+        set(names);
+        history("rename", `${before.riderName} on ${before.horseName} to ${names.riderName} on ${names.horseName}`);
+      }
+    }
+    if (patch.backNumber !== undefined && patch.backNumber !== entry.backNumber) setBackNumber(db, eventId, entry, patch.backNumber, touch);
+    entry = findEntry(db, eventId, entryId)!;
     touch(cls.id);
     touch(entry.classId);
     return entry;
   });
+  return { entry, sidepots };
+}
+
+/**
+ * A back number is worn by a rider and horse for the whole event: set on
+ * one entry, it is set on every entry of the same rider and horse, and a
+ * number another horse already wears is refused (null clears them all).
+ */
+function setBackNumber(db: Db, eventId: string, entry: RaceEntry, backNumber: number | null, touch: (classId: string) => void) {
+  const all = db.select().from(raceEntries).where(eq(raceEntries.eventId, eventId)).all();
+  const same = all.filter((e) => sameHorse(e, entry));
+  if (backNumber !== null) {
+    const other = all.find((e) => e.backNumber === backNumber && !sameHorse(e, entry));
+    if (other) throw refuse(409, `Back number ${backNumber} is already worn by ${other.riderName} on ${other.horseName}`, "backNumber");
+  }
+  for (const e of same) {
+    db.update(raceEntries).set({ backNumber }).where(eq(raceEntries.id, e.id)).run();
+    touch(e.classId);
+  }
+}
+
+/** The back number the rider and horse already wear at the event, for a new entry of theirs. */
+function wornBackNumber(db: Db, eventId: string, candidate: Pick<RaceEntry, "horseId" | "horseName" | "userId" | "riderId" | "riderName">) {
+  const all = db.select().from(raceEntries).where(and(eq(raceEntries.eventId, eventId), isNotNull(raceEntries.backNumber))).all();
+  return all.find((e) => sameHorse(e, candidate))?.backNumber ?? null;
+}
+
+/**
+ * The entry's sidepot entries in `from`'s sidepots (entered, the same rider
+ * and horse), after it left `from`: each moves to `to`'s sidepot of the same
+ * name (case aside) when there is one and takes it, else is scratched. A
+ * sidepot is then never left waiting for a run that cannot come.
+ */
+function followToSidepots(db: Db, viewer: Viewer, eventId: string, from: RaceClass, moved: RaceEntry, to: RaceClass | null, touch: (classId: string) => void): SidepotChange[] {
+  const pots = db.select().from(raceClasses).where(eq(raceClasses.sidepotOf, from.id)).all();
+  if (pots.length === 0) return [];
+  const targets = to ? db.select().from(raceClasses).where(eq(raceClasses.sidepotOf, to.id)).all() : [];
+  const changes: SidepotChange[] = [];
+  for (const pot of pots) {
+    for (const side of listClassEntries(db, pot.id).filter((e) => e.status === "ENTERED" && !e.exhibition && sameHorse(e, moved))) {
+      // Recorded as the entry's own change is: once a draw riders rely on is published.
+      const history = (classId: string, action: string, detail: string | null) =>
+        (from.drawPublishedAt || to?.drawPublishedAt) && recordHistory(db, { eventId, classId, entryId: side.id, actorId: viewer.id, action, detail });
+      const match = targets.find((t) => t.name.trim().toLowerCase() === pot.name.trim().toLowerCase() && !t.resultsPublishedAt);
+      if (match) {
+        db.update(raceEntries).set({ classId: match.id }).where(eq(raceEntries.id, side.id)).run();
+        history(match.id, "move", `${pot.name} to ${match.name}`);
+        changes.push({ entryId: side.id, fromClassName: pot.name, action: "moved", toClassName: match.name });
+        touch(match.id);
+      } else {
+        if (pot.resultsPublishedAt) throw refuse(409, `${pot.name}'s results are published: ${moved.horseName}'s sidepot entry there cannot change`);
+        db.update(raceEntries).set({ status: "SCRATCHED", scratchedAt: now() }).where(eq(raceEntries.id, side.id)).run();
+        history(pot.id, "scratch", to ? `with ${moved.horseName}, moved to ${to.name}` : `with ${moved.horseName}`);
+        changes.push({ entryId: side.id, fromClassName: pot.name, action: "scratched", toClassName: null });
+      }
+      touch(pot.id);
+    }
+  }
+  return changes;
 }
 
 /**

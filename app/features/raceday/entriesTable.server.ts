@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, isNotNull, or, sql, type SQL } from "drizzle-orm";
-import { raceClasses, raceEntries, raceHistory, type User } from "#db/schema";
+import { raceClasses, raceEntries, raceHistory, type RaceEntry, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { ENTRY_BULK_MAX, ENTRY_TABLE_PAGE, HUB_TABLE_MESSAGES as M, type EntryTableQuery } from "~/schemas/hubTable";
 import { raceEntryPatchSchema, RACE_MESSAGES } from "~/schemas/raceday";
 import { requireEventPermission } from "./access.server";
 import { findEntry, updateEntry } from "./entries.server";
+import { listClassEntries, sameHorse } from "./race-runs.server";
 
 /*
  * The office's entries table: one page of an event's entries, filtered and
@@ -107,14 +108,20 @@ export type EntryTableRow = ReturnType<typeof entryTablePage>["rows"][number];
 /** The one entry the table opens for its actions (on a phone, one entry at a time), when it is in the event. */
 export function entryTableOne(db: Db, eventId: string, entryId: string) {
   if (!entryId) return null;
-  return (
-    db
-      .select(ROW)
-      .from(raceEntries)
-      .innerJoin(raceClasses, eq(raceClasses.id, raceEntries.classId))
-      .where(and(eq(raceEntries.eventId, eventId), eq(raceEntries.id, entryId)))
-      .get() ?? null
-  );
+  const row = db
+    .select(ROW)
+    .from(raceEntries)
+    .innerJoin(raceClasses, eq(raceClasses.id, raceEntries.classId))
+    .where(and(eq(raceEntries.eventId, eventId), eq(raceEntries.id, entryId)))
+    .get();
+  if (!row) return null;
+  return { ...row, sidepots: sidepotsOf(db, findEntry(db, eventId, entryId)!) };
+}
+
+/** The sidepots the entry's rider and horse are entered in on this entry's runs: a move or a scratch changes them too. */
+function sidepotsOf(db: Db, entry: RaceEntry) {
+  const pots = db.select().from(raceClasses).where(eq(raceClasses.sidepotOf, entry.classId)).all();
+  return pots.filter((pot) => listClassEntries(db, pot.id).some((e) => e.status === "ENTERED" && !e.exhibition && sameHorse(e, entry))).map((pot) => pot.name);
 }
 
 /**

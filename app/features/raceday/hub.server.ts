@@ -7,11 +7,11 @@ import { readForm } from "~/lib/forms.server";
 import { zoneOfZip } from "~/features/events/zones.server";
 import { HttpError } from "~/lib/http.server";
 import { entryTableQuerySchema, entryTableSearch } from "~/schemas/hubTable";
-import { raceClassFormSchema, raceDrawSchema, raceEntryPatchSchema, raceTimerSchema, RACE_LIMITS } from "~/schemas/raceday";
+import { raceClassFormSchema, raceDrawSchema, raceEntryPatchSchema, raceEntrySchema, raceTimerSchema, RACE_LIMITS, RACE_MESSAGES } from "~/schemas/raceday";
 import { requireEventPermission } from "./access.server";
 import { createClass, deleteClass, entryCounts, listClasses, updateClass } from "./classes.server";
 import { drawClass } from "./draw.server";
-import { entriesCloseAt, entriesOpen, enterRace, updateEntry } from "./entries.server";
+import { changeEntry, entriesCloseAt, entriesOpen, enterRace, sidepotChangesText, updateEntry } from "./entries.server";
 import { entryTableOne, entryTablePage, markEntriesPaid, undoableHistory, undoHistory } from "./entriesTable.server";
 import { listHistory } from "./history.server";
 import { raceIsOpenFor } from "./policies.server";
@@ -64,7 +64,7 @@ export async function hubScreen(request: Request, eventId: string) {
 
 const HUB_INTENTS = [
   "class-create", "class-update", "class-delete", "walk-up", "entry-scratch", "entry-reinstate", "entry-paid", "entry-unpaid",
-  "entry-back", "entry-move", "entries-paid", "history-undo", "draw", "draw-publish", "timer-add", "timer-remove",
+  "entry-back", "entry-rename", "entry-move", "entries-paid", "history-undo", "draw", "draw-publish", "timer-add", "timer-remove",
 ] as const;
 type HubIntent = (typeof HUB_INTENTS)[number];
 
@@ -78,6 +78,7 @@ const DONE: Record<HubIntent, string> = {
   "entry-paid": "Marked Paid",
   "entry-unpaid": "Marked Not Paid",
   "entry-back": "Back Number Saved",
+  "entry-rename": "Names Corrected",
   "entry-move": "Entry Moved",
   "entries-paid": "Marked Paid",
   "history-undo": "Change Undone",
@@ -92,10 +93,35 @@ const text = (form: FormData, name: string) => {
   return typeof v === "string" ? v.slice(0, RACE_LIMITS.id * 4) : "";
 };
 
-function checked<T>(result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }): T {
-  if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? "Invalid form");
+/** The parsed form, or a 400 naming every field's problem (each shown at its field), not only the first. */
+function checked<T>(result: { success: true; data: T } | { success: false; error: { issues: { message: string; path: (string | number)[] }[] } }): T {
+  if (!result.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of result.error.issues) (errors[String(issue.path[0] ?? "")] ??= []).push(issue.message);
+    throw new HttpError(400, result.error.issues.map((i) => i.message).join(". ") || "Invalid form", { errors });
+  }
   return result.data;
 }
+
+/** A walk-up form's names, every problem at once: a missing rider's name and a horse's name too long are both said. */
+function walkUpInput(classId: string, riderName: string, horseName: string) {
+  const parsed = raceEntrySchema.safeParse({ classId, riderName, horseName });
+  const errors: Record<string, string[]> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? "")] ??= []).push(issue.message);
+  if (!riderName.trim()) (errors.riderName ??= []).unshift(RACE_MESSAGES.riderName);
+  const messages = Object.values(errors).flat();
+  if (messages.length) throw new HttpError(400, messages.join(". "), { errors });
+  return { classId, riderName: riderName.trim(), horseName: horseName.trim() || undefined };
+}
+
+/** The fields a per-class or per-entry form sends, kept as typed for its refusal. */
+const TYPED = ["riderName", "horseName", "minGap", "dragEvery", "seed", "backNumber", "email"] as const;
+
+/**
+ * A refused form's answer, placed at the form it came from (`intent` with
+ * its class or entry), with each field's messages and what was typed.
+ */
+export type HubRefusal = { intent: string; classId: string; entryId: string; message: string; errors: Record<string, string[]>; values: Record<string, string> };
 
 /**
  * The hub's forms. A class form that is refused comes back with its field
@@ -139,12 +165,15 @@ export async function hubAction(request: Request, eventId: string) {
         deleteClass(db, user, eventId, classId);
         return redirectWithToast(here, { type: "success", title: DONE[intent] });
       case "walk-up":
-        enterRace(db, user, eventId, { classId, riderName: text(form, "riderName").trim(), horseName: text(form, "horseName").trim() || undefined });
+        enterRace(db, user, eventId, walkUpInput(classId, text(form, "riderName"), text(form, "horseName")));
         break;
       case "entry-scratch":
       case "entry-reinstate":
-        updateEntry(db, user, eventId, entryId, { scratched: intent === "entry-scratch" });
-        break;
+      case "entry-move": {
+        const patch = intent === "entry-move" ? { classId: text(form, "toClassId") } : { scratched: intent === "entry-scratch" };
+        const { sidepots } = changeEntry(db, user, eventId, entryId, patch);
+        return redirectWithToast(here, { type: "success", title: DONE[intent], description: sidepots.length ? `Sidepots: ${sidepotChangesText(sidepots)}` : undefined });
+      }
       case "entry-paid":
       case "entries-paid": {
         const entryIds = intent === "entry-paid" ? [entryId] : form.getAll("entryId").filter((v): v is string => typeof v === "string");
@@ -157,11 +186,11 @@ export async function hubAction(request: Request, eventId: string) {
       case "history-undo":
         undoHistory(db, user, eventId, Number(text(form, "historyId")));
         break;
+      case "entry-rename":
+        updateEntry(db, user, eventId, entryId, checked(raceEntryPatchSchema.pick({ riderName: true, horseName: true }).safeParse({ riderName: text(form, "riderName"), horseName: text(form, "horseName") })));
+        break;
       case "entry-back":
         updateEntry(db, user, eventId, entryId, checked(raceEntryPatchSchema.safeParse({ backNumber: text(form, "backNumber") })));
-        break;
-      case "entry-move":
-        updateEntry(db, user, eventId, entryId, { classId: text(form, "toClassId") });
         break;
       case "draw":
         drawClass(db, user, eventId, classId, checked(raceDrawSchema.safeParse({ seed: text(form, "seed"), minGap: text(form, "minGap"), dragEvery: text(form, "dragEvery") })));
@@ -178,8 +207,11 @@ export async function hubAction(request: Request, eventId: string) {
     }
   } catch (error) {
     if (!(error instanceof HttpError) || error.status >= 500) throw error;
-    // Refused: a 4xx with the reason shown at the top of the hub, nothing changed.
-    return data({ result: null, form: null, message: `Not saved: ${error.message}` }, { status: error.status });
+    // Refused: a 4xx with the reason shown at the form it came from, what was typed kept, nothing changed.
+    const values = Object.fromEntries(TYPED.filter((k) => form.has(k)).map((k) => [k, text(form, k)]));
+    const errors = (error.body.errors as Record<string, string[]> | undefined) ?? {};
+    const refused: HubRefusal = { intent, classId, entryId, message: `Not saved: ${error.message}`, errors, values };
+    return data({ result: null, form: null, message: refused.message, refused }, { status: error.status });
   }
   return redirectWithToast(here, { type: "success", title: DONE[intent] });
 }

@@ -182,7 +182,7 @@ export function boothView(db: Db, actor: Pick<User, "id" | "isAdmin">, eventId: 
         name: cls.name,
         published: cls.resultsPublishedAt !== null,
         order: order.map(
-          (e): BoothEntry => ({ entryId: e.id, riderName: e.riderName, horseName: e.horseName, backNumber: e.backNumber, position: e.drawPosition, dragsBefore: e.dragsBefore, status: e.status }),
+          (e): BoothEntry => ({ entryId: e.id, riderName: e.riderName, horseName: e.horseName, backNumber: e.backNumber, position: e.drawPosition, dragsBefore: e.dragsBefore, status: e.status, exhibition: e.exhibition }),
         ),
         times: order
           .map((e) => times.get(e.id))

@@ -5,7 +5,7 @@ import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { findRaceEvent, mayOnEvent } from "./access.server";
 import { classMoneyRules, getClass } from "./classes.server";
-import { classRuns, type ClassRun } from "./race-runs.server";
+import { classRuns, parentEntryFor, waitingRuns, type ClassRun } from "./race-runs.server";
 import { applyOverrides, computeResults, type ClassResults, type Run } from "./results";
 import { formatCents, formatRaceTime, ordinal, placingLabel } from "./time";
 
@@ -87,6 +87,11 @@ export type ClassResultsView = {
   entryCount: number;
   divisions: ResultDivision[];
   unplaced: { entryId: string; riderName: string; horseName: string; backNumber: number | null; outcome: "NT" | "SCRATCH" | "PENDING" }[];
+  /**
+   * The runs publishing waits for (waitingRuns, the rule the publish itself
+   * applies): for a sidepot, those of the class it pays on. 0 once published.
+   */
+  stillToRun: number;
 };
 
 function place(entry: RaceEntry, p: { totalMs: number; place: number; payoutCents: number }, penalties: number): ResultPlace {
@@ -109,9 +114,14 @@ export function reviewView(db: Db, cls: RaceClass): ClassResultsView {
   const { runs, overrides, computed, results } = computeClass(db, cls);
   const byId = new Map(runs.map((r) => [r.entry.id, r]));
   const computedCents = new Map(computed.divisions.flatMap((d) => d.places.map((p) => [p.entryId, p.payoutCents] as const)));
+  const waiting = waitingRuns(db, cls);
+  const waitingIds = new Set(waiting.map((r) => r.entry.id));
+  // Without a time: still to run while its run (a sidepot's, in the class it pays on) is awaited; else it did not run, as publishing records it.
+  const pending = (entry: RaceEntry) => waitingIds.has(cls.sidepotOf ? (parentEntryFor(db, entry)?.id ?? "") : entry.id);
   return {
     ...header(cls),
     review: true,
+    stillToRun: waiting.length,
     potCents: results.potCents,
     pot: formatCents(results.potCents),
     entryCount: results.entryCount,
@@ -132,7 +142,7 @@ export function reviewView(db: Db, cls: RaceClass): ClassResultsView {
     })),
     unplaced: [
       ...results.unplaced.map((u) => ({ ...names(byId.get(u.entryId)!.entry), outcome: u.outcome === "SCRATCH" ? ("SCRATCH" as const) : ("NT" as const) })),
-      ...runs.filter((r) => !r.time).map((r) => ({ ...names(r.entry), outcome: "PENDING" as const })),
+      ...runs.filter((r) => !r.time).map((r) => ({ ...names(r.entry), outcome: pending(r.entry) ? ("PENDING" as const) : ("NT" as const) })),
     ],
   };
 }
@@ -174,6 +184,7 @@ export function publishedView(db: Db, cls: RaceClass): ClassResultsView {
   return {
     ...header(cls),
     review: false,
+    stillToRun: 0,
     potCents: pot.potCents,
     pot: formatCents(pot.potCents),
     entryCount: rows.length,

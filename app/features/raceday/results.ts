@@ -118,6 +118,17 @@ const hundredths = (percent: number) => Math.round(percent * 100);
 const isPercent = (p: unknown): p is number => typeof p === "number" && Number.isFinite(p) && p >= 0 && p <= 100 && Math.abs(p * 100 - hundredths(p)) < 1e-6;
 const sumIs100 = (percents: number[]) => percents.reduce((sum, p) => sum + hundredths(p), 0) === 10000;
 
+/** What is wrong with a payout rule's division shares alone (the form shows it at that field), or null. */
+export function divisionSharesProblem(rule: PayoutRule, divisions: number): string | null {
+  const shares = rule?.divisionPercents;
+  if (!Array.isArray(shares) || shares.length !== divisions) {
+    return divisions === 1 ? "Give the one division's share (100%)" : `Give a share for each of the ${divisions} divisions`;
+  }
+  if (!shares.every(isPercent)) return "Division shares are percents from 0 to 100, with at most two decimals";
+  if (!sumIs100(shares)) return "Division shares must add up to 100%";
+  return null;
+}
+
 /**
  * What is wrong with a payout rule for a class of `divisions` divisions, in
  * words for the producer, or null when it is sound. The forms, the API and
@@ -128,12 +139,8 @@ export function payoutRuleProblem(rule: PayoutRule, divisions: number): string |
     return `A class has ${MIN_DIVISIONS} to ${MAX_DIVISIONS} divisions`;
   }
   if (!rule || typeof rule !== "object") return "Give the payout: the division shares and the payout table";
-  const shares = rule.divisionPercents;
-  if (!Array.isArray(shares) || shares.length !== divisions) {
-    return divisions === 1 ? "Give the one division's share (100%)" : `Give a share for each of the ${divisions} divisions`;
-  }
-  if (!shares.every(isPercent)) return "Division shares are percents from 0 to 100, with at most two decimals";
-  if (!sumIs100(shares)) return "Division shares must add up to 100%";
+  const shares = divisionSharesProblem(rule, divisions);
+  if (shares) return shares;
   const table = rule.table;
   if (!Array.isArray(table) || table.length === 0) return "The payout table needs at least one row";
   if (table.length > MAX_PAYOUT_ROWS) return `The payout table has at most ${MAX_PAYOUT_ROWS} rows`;

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { User } from "#db/schema";
+import { inArray } from "drizzle-orm";
+import { raceResults, type User } from "#db/schema";
 import { runLogHorses } from "~/features/horses/horses.server";
 import { listRiders } from "~/features/riders/riders.server";
 import { getUser, redirectWithToast, requireUser } from "~/lib/auth.server";
@@ -16,6 +17,7 @@ import { drawPage } from "./drawPage.server";
 import { entriesCloseAt, entriesOpen, enterRace, listOwnEntries, scratchEntry } from "./entries.server";
 import { raceIsOpenFor } from "./policies.server";
 import { presentClass, presentEntry } from "./presenters.server";
+import { formatCents, formatRaceTime, placingLabel } from "./time";
 
 /*
  * The rider's race-day screens: /events/{id}/enter (enter a class, see and
@@ -64,11 +66,34 @@ export async function enterScreen(request: Request, eventId: string) {
     classes: classes.map((c) => presentClass(c, { entryCount: counts.get(c.id) ?? 0 })),
     horses: runLogHorses(db, user.id).pickable.map((h) => ({ id: h.id, name: h.name })),
     riders: listRiders(db, user.id),
-    entries: listOwnEntries(db, user.id, event.id).map((e) => {
-      const view = presentEntry(e, byId.get(e.classId));
-      return view.drawPublished ? view : { ...view, drawPosition: null, dragsBefore: null };
-    }),
+    entries: withResults(
+      db,
+      listOwnEntries(db, user.id, event.id).map((e) => {
+        const cls = byId.get(e.classId);
+        const view = { ...presentEntry(e, cls), resultsPublished: Boolean(cls?.resultsPublishedAt) };
+        return view.drawPublished ? view : { ...view, drawPosition: null, dragsBefore: null };
+      }),
+    ),
   };
+}
+
+/** Each entry with its published result in words ("1D 2nd · 15.482 · $120.00", "NT"), or null before results are published. */
+function withResults<T extends { id: string; resultsPublished: boolean }>(db: Db, entries: T[]) {
+  const ids = entries.filter((e) => e.resultsPublished).map((e) => e.id);
+  const rows = ids.length ? db.select().from(raceResults).where(inArray(raceResults.entryId, ids)).all() : [];
+  const byEntry = new Map(rows.map((r) => [r.entryId, r]));
+  return entries.map((e) => {
+    const r = byEntry.get(e.id);
+    if (!r) return { ...e, result: null };
+    const time = r.totalMs !== null ? formatRaceTime(r.totalMs) : null;
+    const result =
+      r.outcome === "SCRATCH"
+        ? "Scratched"
+        : r.outcome === "NT" || time === null
+          ? "No time"
+          : [r.division !== null && r.place !== null ? placingLabel(r.division, r.place) : null, time, r.payoutCents > 0 ? formatCents(r.payoutCents) : null].filter(Boolean).join(" · ");
+    return { ...e, result };
+  });
 }
 
 /** The enter screen's forms: `enter` a class, `scratch` one's entry. A refused form comes back with its messages. */

@@ -1,8 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
-import { raceTimers, users, type User } from "#db/schema";
+import { events, raceTimers, users, type User } from "#db/schema";
+import { notifyUsers } from "~/features/notifications/notifications.server";
+import { config } from "~/lib/config.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
+import { sendMailInBackground } from "~/lib/mail.server";
 import { requireEventPermission } from "./access.server";
+import { timerNamedEmail } from "./timer-mail.server";
 
 /*
  * The timers a producer names for one event: other accounts, found by
@@ -38,6 +42,18 @@ export function addTimer(db: Db, viewer: Viewer, eventId: string, email: string)
   }
   const inserted = db.insert(raceTimers).values({ eventId, userId: account.id, addedBy: viewer.id }).onConflictDoNothing().returning().get();
   const timer = listTimers(db, eventId).find((t) => t.userId === account.id)!;
+  // A timer nobody tells cannot find the booth: told once, in the app and by mail, with its link.
+  if (inserted) {
+    const boothPath = `/events/${eventId}/booth`;
+    notifyUsers(db, [account.id], {
+      type: "race_timer",
+      title: `You time ${event.name}`,
+      message: `You were named a timer of ${event.name}. The booth: ${boothPath}`,
+      relatedEventId: eventId,
+      metadata: { url: boothPath },
+    });
+    sendMailInBackground(timerNamedEmail(account.email, account.firstName, event.name, `${config().appOrigin}${boothPath}`));
+  }
   return { timer, created: Boolean(inserted) };
 }
 
@@ -46,4 +62,15 @@ export function removeTimer(db: Db, viewer: Viewer, eventId: string, userId: str
   requireEventPermission(db, viewer, eventId, "manage");
   const result = db.delete(raceTimers).where(and(eq(raceTimers.eventId, eventId), eq(raceTimers.userId, userId))).run();
   if (result.changes === 0) throw new HttpError(404, "Timer not found");
+}
+
+/** The events a user is named to time, soonest first: My Events lists them with the booth's link. */
+export function eventsTimedBy(db: Db, userId: string) {
+  return db
+    .select({ eventId: events.id, name: events.name, date: events.date })
+    .from(raceTimers)
+    .innerJoin(events, eq(events.id, raceTimers.eventId))
+    .where(eq(raceTimers.userId, userId))
+    .orderBy(asc(events.date))
+    .all();
 }

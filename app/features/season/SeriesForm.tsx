@@ -51,7 +51,7 @@ export function SeriesForm({ values, errors, submitLabel, intent }: { values: Se
           1st place first. A division without a line of its own uses the last line.
         </p>
         <div className="mt-2">
-          <Field label="Dollars per point (by money won)" name="dollarsPerPoint" inputMode="decimal" defaultValue={dollars} />
+          <Field label="Dollars per point (by money won)" name="dollarsPerPoint" inputMode="decimal" defaultValue={dollars} errors={e.dollarsPerPoint} />
         </div>
         <FieldErrors id="places-error" errors={e.pointsTable} />
       </fieldset>

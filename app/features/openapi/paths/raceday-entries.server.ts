@@ -168,23 +168,33 @@ export const racedayEntries: Area = (api) => {
     responses: { 201: { description: "Entered.", schema: RaceEntry.extend({ notice: z.string().nullable() }) } },
     errors: [403, 404, 409],
   });
+  const SidepotChange = z
+    .object({
+      entryId: z.string(),
+      fromClassName: z.string().openapi({ description: "The sidepot the entry was in." }),
+      action: z.enum(["moved", "scratched"]),
+      toClassName: z.string().nullable().openapi({ description: "Where it moved along to: the new class's sidepot of the same name." }),
+    })
+    .openapi("SidepotChange", { description: "What a move or a scratch did to one of the entry's sidepot entries (the same rider and horse in a sidepot of its class)." });
+  const ChangedEntry = RaceEntry.extend({ sidepots: z.array(SidepotChange) });
   api.patch("/api/events/{id}/entries/{entryId}", {
     operationId: "updateEntry",
     summary: "Change an entry",
     description:
-      "`scratched`, `paid`, `paidMethod` (`CASH`, `CHECK`, `CARD`, `ONLINE`, `COMP`: marks it paid), `paidReference` (a check's number, required for `CHECK`), `backNumber`, `classId` (a move): the producer; the rider who entered may only scratch, before entries close. `paid: false` clears the method and reference.",
+      "`scratched`, `paid`, `paidMethod` (`CASH`, `CHECK`, `CARD`, `ONLINE`, `COMP`: marks it paid), `paidReference` (a check's number, required for `CHECK`), `backNumber` (worn by the rider and horse in every class of the event: set on all their entries; a number another horse wears is refused, 409), `classId` (a move), `riderName` and `horseName` (a walk-up's names corrected, with its sidepot entries; an account's entry answers 409): the producer; the rider who entered may only scratch, before entries close. `paid: false` clears the method and reference. A move takes the entry's sidepot entries along to the new class's sidepot of the same name, and scratches those it cannot take; a scratch scratches them too: `sidepots` says which.",
     access: "user",
     params: entry,
     body: raceEntryPatchSchema,
-    responses: { 200: { description: "The entry.", schema: RaceEntry } },
+    responses: { 200: { description: "The entry.", schema: ChangedEntry } },
     errors: [404, 409],
   });
   api.delete("/api/events/{id}/entries/{entryId}", {
     operationId: "scratchEntry",
     summary: "Scratch an entry",
+    description: "Its sidepot entries are scratched with it (`sidepots`).",
     access: "user",
     params: entry,
-    responses: { 200: { description: "The scratched entry.", schema: RaceEntry } },
+    responses: { 200: { description: "The scratched entry.", schema: ChangedEntry } },
     errors: [404, 409],
   });
   api.get("/api/events/{id}/timers", {

@@ -57,6 +57,7 @@ const ClassResults = z
     entryCount: z.number().int(),
     divisions: z.array(z.object({ division: z.number().int(), start: z.string().nullable(), potCents: z.number().int(), placesPaid: z.number().int(), places: z.array(Place) })),
     unplaced: z.array(z.object({ entryId: z.string(), riderName: z.string(), horseName: z.string(), backNumber: z.number().int().nullable(), outcome: z.enum(["NT", "SCRATCH", "PENDING"]) })),
+    stillToRun: z.number().int().openapi({ description: "The runs publishing waits for (for a sidepot, in the class it pays on); 0 in the published results. Publishing is refused while it is above 0." }),
   })
   .openapi("ClassResults", { description: "A class's results; money in integer cents." });
 
