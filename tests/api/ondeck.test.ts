@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setClock } from "../../app/lib/clock.server";
+import { endStreams } from "../../app/lib/live.server";
 import { notifications, onDeckSent } from "../../db/schema";
 import { createEvent, createHorse, createRider, signedInRider } from "../helpers/factories";
 import { addRaceTimer, createRaceClass, createRaceEntry } from "../helpers/raceday-factories";
@@ -184,5 +185,27 @@ describe("the arena stream", () => {
     expect(view.runsLeft).toBe(30);
     expect(view.ridingNow.riderName).toBeTruthy();
     expect(text).not.toContain("estimatedAt");
+  });
+
+  it("ends the stream when the server stops (as a restart does), and a new connection gets the change made meanwhile; nothing is kept for a closed screen", async () => {
+    const { producer, event, entries } = await race();
+    const open = async () => {
+      const res = await app.client().get(`/api/events/${event.id}/arena`);
+      const reader = res.body!.getReader();
+      let text = "";
+      while (!/event: arena\ndata: .*\n\n/.test(text)) text += new TextDecoder().decode((await reader.read()).value);
+      return { reader, view: JSON.parse(/event: arena\ndata: (.*)\n/.exec(text)![1]!) as { runsLeft: number; lastRun: { result: string } | null } };
+    };
+    const first = await open();
+    expect(first.view.runsLeft).toBe(30);
+    endStreams();
+    // The server ends the connection: the screen's EventSource reconnects by itself (retry: 3000).
+    let done = false;
+    while (!done) done = (await first.reader.read()).done;
+    expect((await time(producer.client, event.id, entries[0]!.id, RACE_NIGHT)).status).toBe(201);
+    const second = await open();
+    expect(second.view).toMatchObject({ runsLeft: 29, lastRun: { result: "16.100" } });
+    await second.reader.cancel();
+    await expect.poll(() => (globalThis as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for("cloverleaf.ondeck.arena")]?.has(event.id) ?? false).toBe(false);
   });
 });
