@@ -144,6 +144,26 @@ describe("my runs and the pace", () => {
   });
 });
 
+describe("before race day", () => {
+  it("shows the line without a clock time until a posted start gives one, then says how late the class runs", async () => {
+    const { producer, event, cls, rider } = await race();
+    // The day before: no posted start, no guess at the clock.
+    setClock(new Date("2026-11-28T01:30:00.000Z"));
+    let mine = (await (await rider.client.get(`/api/events/${event.id}/my-runs`)).json()) as MyRuns;
+    expect(mine.runs[0]).toMatchObject({ runsAhead: 24, estimatedAt: null, summary: "24 runs out" });
+    const bad = await producer.client.json(`/api/events/${event.id}/classes/${cls.id}`, "PATCH", { postedStart: "7pm" });
+    expect(bad.status).toBe(400);
+    expect((await producer.client.json(`/api/events/${event.id}/classes/${cls.id}`, "PATCH", { postedStart: "18:00" })).status).toBe(200);
+    mine = (await (await rider.client.get(`/api/events/${event.id}/my-runs`)).json()) as MyRuns;
+    // 6:00 PM CST on the 28th is 00:00 UTC on the 29th; 24 runs at 55 an hour and 4 drags before Rae's.
+    expect(new Date(mine.runs[0]!.estimatedAt!).getTime()).toBe(Date.parse("2026-11-29T00:00:00.000Z") + Math.round((24 * 3_600_000) / 55) + 4 * 3 * 60_000);
+    // Race night, nothing run at 7:30 PM: an hour and a half behind the posted start.
+    setClock(RACE_NIGHT);
+    const pace = (await (await app.client().get(`/api/events/${event.id}/pace`)).json()) as { classes: { behindMinutes: number }[] };
+    expect(pace.classes[0]!.behindMinutes).toBe(90);
+  });
+});
+
 describe("gate calls", () => {
   it("calls the rider on the gate up to three times and tells their phone, then the timer decides", async () => {
     const { producer, event, entries, rider, other } = await race();

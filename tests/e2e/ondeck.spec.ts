@@ -13,6 +13,9 @@ import { DEMO_PASSWORD, expectAccessible, screenshot, withDb } from "./helpers";
 
 const js = () => test.info().project.use.javaScriptEnabled !== false;
 
+/** Today in Stephenville (Central time): race day, so the estimates are clock times. */
+const raceDay = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/Chicago" });
+
 type Race = { eventId: string; classId: string; className: string; ids: string[]; riders: string[] };
 
 /** An approved event on a date to come with one class drawn and published: `size` walk-ups, Jessie's own entry at `jessieAt` (1-based) on Firewater Pistol. */
@@ -23,8 +26,8 @@ function newRace(size: number, jessieAt: number | null): Race {
     const tag = eventId.slice(0, 4);
     db.prepare(
       `insert into events (id, name, date, location, zip_code, arena_name, arena_type, event_type, created_by, showbill_approved, status, sequence, created_at)
-       values (?, ?, '2030-03-06', 'Stephenville, TX', '76401', 'Lone Star Arena', 'outdoor', '["barrel_racing"]', ?, 1, 'SCHEDULED', 0, ?)`,
-    ).run(eventId, `Line Test ${tag}`, jessie, Date.now());
+       values (?, ?, ?, 'Stephenville, TX', '76401', 'Lone Star Arena', 'outdoor', '["barrel_racing"]', ?, 1, 'SCHEDULED', 0, ?)`,
+    ).run(eventId, `Line Test ${tag}`, raceDay(), jessie, Date.now());
     const classId = randomUUID();
     const className = `Open 4D ${tag}`;
     db.prepare(

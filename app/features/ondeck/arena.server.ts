@@ -113,7 +113,7 @@ export function computeArenaView(db: Db, event: Pick<Event, "id" | "name" | "dat
   if (waiting.length > 1 && waiting[1]!.dragsBefore > waiting[0]!.dragsBefore) announcements.push("Drag after this run");
   if (current && current.runsLeft <= 3) {
     const following = line.plan.classes.slice(currentIdx + 1).find((c) => c.runsLeft > 0);
-    if (following?.nextAt) announcements.push(`Break, then ${line.classNames.get(following.classId)} about ${clockAt(following.nextAt, zone)}`);
+    if (following?.nextAt && line.timesKnown) announcements.push(`Break, then ${line.classNames.get(following.classId)} about ${clockAt(following.nextAt, zone)}`);
   }
   if (current?.behindMinutes) announcements.push(`Running ${current.behindMinutes} min behind the posted start`);
 
@@ -128,7 +128,7 @@ export function computeArenaView(db: Db, event: Pick<Event, "id" | "name" | "dat
     lastRun,
     divisions,
     runsLeft: current?.runsLeft ?? 0,
-    estimatedEnd: current?.estimatedEnd ? clockAt(current.estimatedEnd, zone) : null,
+    estimatedEnd: current?.estimatedEnd && line.timesKnown ? clockAt(current.estimatedEnd, zone) : null,
     behindMinutes: current?.behindMinutes ?? null,
     announcements,
     draw: line.lines.map((l) => {

@@ -32,7 +32,7 @@ export function postedStartOf(event: Pick<Event, "date" | "zipCode">, postedStar
   return zonedInstant(`${event.date}T${postedStart}`, zoneOfZip(event.zipCode)).getTime();
 }
 
-type Line = { plan: EventPlan; entries: Map<string, RaceEntry>; classNames: Map<string, string>; ranEntries: Set<string>; scratchedByTime: Set<string>; lines: ClassLine[] };
+type Line = { plan: EventPlan; timesKnown: boolean; entries: Map<string, RaceEntry>; classNames: Map<string, string>; ranEntries: Set<string>; scratchedByTime: Set<string>; lines: ClassLine[] };
 
 /**
  * The event's line: its classes that take their own runs (a sidepot runs on
@@ -63,20 +63,23 @@ export function eventLine(db: Db, event: Pick<Event, "id" | "date" | "zipCode">,
     }
     lines.push(line);
   }
-  return { plan: planEvent(lines, at.getTime()), entries, classNames: new Map(classes.map((c) => [c.id, c.name])), ranEntries, scratchedByTime, lines };
+  // Before the first day a clock time is a guess unless the first class has a posted start: the line alone is shown.
+  const timesKnown = at.getTime() >= zonedInstant(`${event.date}T00:00`, zoneOfZip(event.zipCode)).getTime() || lines[0]?.postedStart != null;
+  return { plan: planEvent(lines, at.getTime()), timesKnown, entries, classNames: new Map(classes.map((c) => [c.id, c.name])), ranEntries, scratchedByTime, lines };
 }
 
 /** Per class: pace, runs left, estimated end and how far behind the posted start. */
 export function presentPace(line: Line, zone: string) {
+  const known = (c: { estimatedEnd: number | null; runsLeft: number }) => line.timesKnown || c.runsLeft === 0;
   return line.plan.classes.map((c) => ({
     classId: c.classId,
     className: line.classNames.get(c.classId) ?? "",
     runsPerHour: c.pace.runsPerHour,
     measured: c.pace.measured,
     runsLeft: c.runsLeft,
-    nextAt: c.nextAt === null ? null : new Date(c.nextAt).toISOString(),
-    estimatedEnd: c.estimatedEnd === null ? null : new Date(c.estimatedEnd).toISOString(),
-    estimatedEndText: c.estimatedEnd === null ? null : clockAt(c.estimatedEnd, zone),
+    nextAt: c.nextAt === null || !line.timesKnown ? null : new Date(c.nextAt).toISOString(),
+    estimatedEnd: c.estimatedEnd === null || !known(c) ? null : new Date(c.estimatedEnd).toISOString(),
+    estimatedEndText: c.estimatedEnd === null || !known(c) ? null : clockAt(c.estimatedEnd, zone),
     behindMinutes: c.behindMinutes,
   }));
 }
@@ -124,7 +127,7 @@ export type MyRun = {
 /** One rider's runs of one event from its line. `mine`: the entries of the account (its own and its managed riders'). */
 function runsOf(db: Db, line: Line, mine: RaceEntry[], zone: string, choice: OnDeckChoice): MyRun[] {
   const at = new Map<string, { at: number; runsAhead: number; behind: number | null }>();
-  for (const c of line.plan.classes) for (const r of c.runs) at.set(r.entryId, { at: r.at, runsAhead: r.runsAhead, behind: c.behindMinutes });
+  for (const c of line.plan.classes) for (const r of c.runs) at.set(r.entryId, { at: r.at, runsAhead: r.runsAhead, behind: line.timesKnown ? c.behindMinutes : null });
   const calls = gateCallCounts(db, mine.map((e) => e.id));
   const deck = choice ?? DEFAULT_ON_DECK;
   return mine.map((e) => {
@@ -132,7 +135,7 @@ function runsOf(db: Db, line: Line, mine: RaceEntry[], zone: string, choice: OnD
     const scratched = e.status === "SCRATCHED" || line.scratchedByTime.has(e.id);
     const status: RunStatus = scratched ? "SCRATCHED" : line.ranEntries.has(e.id) ? "RAN" : !est ? "WAITING" : est.runsAhead === 0 ? "ON_THE_GATE" : est.runsAhead <= deck ? "ON_DECK" : "WAITING";
     const summary =
-      status === "SCRATCHED" ? "Scratched" : status === "RAN" ? "Ran" : est ? `${runsOutText(est.runsAhead)} · about ${clockAt(est.at, zone)}` : "Waiting for the draw";
+      status === "SCRATCHED" ? "Scratched" : status === "RAN" ? "Ran" : !est ? "Waiting for the draw" : line.timesKnown ? `${runsOutText(est.runsAhead)} · about ${clockAt(est.at, zone)}` : runsOutText(est.runsAhead);
     return {
       entryId: e.id,
       eventId: e.eventId,
@@ -143,7 +146,7 @@ function runsOf(db: Db, line: Line, mine: RaceEntry[], zone: string, choice: OnD
       backNumber: e.backNumber,
       status,
       runsAhead: est && !scratched ? est.runsAhead : null,
-      estimatedAt: est && !scratched ? new Date(est.at).toISOString() : null,
+      estimatedAt: est && !scratched && line.timesKnown ? new Date(est.at).toISOString() : null,
       summary,
       gateCalls: calls.get(e.id) ?? 0,
       behindMinutes: est ? est.behind : null,
