@@ -33,7 +33,7 @@ function Back({ n }: { n: number | null }) {
 
 function NextRider({ r }: { r: ArenaRider }) {
   return (
-    <li className="flex items-baseline gap-4 border-t border-gray-700 py-3 text-5xl">
+    <li className="flex items-baseline gap-6 border-t border-gray-700 py-5 text-6xl">
       {r.dragBefore ? <span className="rounded bg-gray-200 px-3 text-3xl font-bold text-black">DRAG</span> : null}
       <Back n={r.backNumber} />
       <span className="truncate font-bold">{r.riderName}</span>
@@ -137,9 +137,9 @@ export function ArenaScreen({ initial, draw }: { initial: ArenaView; draw: boole
               <h2 className="text-4xl font-bold uppercase tracking-wider text-yellow-300">Last run</h2>
               {view.lastRun ? (
                 <>
-                  <p className="mt-2 truncate text-5xl font-bold">{view.lastRun.riderName}</p>
+                  <p className="mt-2 truncate text-6xl font-bold">{view.lastRun.riderName}</p>
                   <p className="mt-1 flex items-baseline justify-between gap-4">
-                    <span className="font-mono text-7xl font-black">{view.lastRun.result}</span>
+                    <span className="font-mono text-8xl font-black">{view.lastRun.result}</span>
                     {view.lastRun.placed ? <span className="text-4xl text-gray-200">{view.lastRun.placed}</span> : null}
                   </p>
                 </>
@@ -155,9 +155,9 @@ export function ArenaScreen({ initial, draw }: { initial: ArenaView; draw: boole
                     Time to beat <span className="font-mono text-5xl font-black">{d.timeToBeat}</span>
                   </span>
                 </h2>
-                <ol className="mt-1 text-3xl">
+                <ol className="mt-2 text-4xl">
                   {d.inTheMoney.slice(0, 3).map((p) => (
-                    <li key={`${d.division}-${p.place}-${p.riderName}`} className="flex justify-between gap-4 border-t border-gray-700 py-1">
+                    <li key={`${d.division}-${p.place}-${p.riderName}`} className="flex justify-between gap-4 border-t border-gray-700 py-2">
                       <span className="truncate">{`${p.place}. ${p.riderName}`}</span>
                       <span className="shrink-0 font-mono">{`${p.time} · ${p.payout}`}</span>
                     </li>
