@@ -118,7 +118,13 @@ export default function Booth() {
   const data = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHeader title={`Booth: ${data.event.name}`} back={data.event.canManage ? `/events/${data.event.id}/race-day` : "/events"} width="wide" actions={<a data-discover href={`/events/${data.event.id}/live`} className="btn-ghost text-sm">Live</a>} />
+      <PageHeader title={`Booth: ${data.event.name}`} back={data.event.canManage ? `/events/${data.event.id}/race-day` : "/events"} width="wide" actions={
+          <>
+            <a data-discover href={`/events/${data.event.id}/announcer`} className="btn-ghost text-sm">Announcer</a>
+            <a data-discover href={`/events/${data.event.id}/arena`} className="btn-ghost text-sm">Arena</a>
+            <a data-discover href={`/events/${data.event.id}/live`} className="btn-ghost text-sm">Live</a>
+          </>
+        } />
       <main id="main" className="mx-auto max-w-7xl px-4 py-4">
         <BoothScreen data={data} />
         {data.event.canManage ? (

@@ -206,6 +206,7 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.events.$id.classes.$classId.overrides.$entryId": { PUT: "user", DELETE: "user" },
   // When do I run: a rider's own places in line, the pace, gate calls, the arena screen
   "routes/events_.$id.arena": { GET: "public" },
+  "routes/events_.$id.announcer": { GET: "user" },
   "routes/api.events.$id.arena": { GET: "public" },
   "routes/api.events.$id.pace": { GET: "public" },
   "routes/api.events.$id.my-runs": { GET: "user" },
@@ -1625,6 +1626,9 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
   },
   "routes/api.events.$id.arena": {
     GET: owned({ setup: ownRace, request: (c) => ({ url: `/api/events/${c.event.id}/arena` }), owner: { status: 200, sees: true }, other: { status: 200, sees: true } }),
+  },
+  "routes/events_.$id.announcer": {
+    GET: owned({ setup: ownRace, request: (c) => ({ url: `/events/${c.event.id}/announcer` }), owner: { status: 200, sees: true }, other: { status: 403, sees: false } }),
   },
   "routes/api.events.$id.pace": {
     GET: owned({ setup: ownRace, request: (c) => ({ url: `/api/events/${c.event.id}/pace` }), owner: { status: 200, sees: true }, other: { status: 200, sees: true } }),

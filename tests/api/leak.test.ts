@@ -513,6 +513,7 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   // When do I run: the arena screen and the pace show what the draw shows; my-runs only the viewer's own runs
   "routes/events_.$id.arena": (w) => allEvents(w).map((e) => ({ url: `/events/${e.id}/arena`, raceDraw: true })),
   "routes/api.events.$id.arena": (w) => allEvents(w).map((e) => ({ url: `/api/events/${e.id}/arena`, raceDraw: true })),
+  "routes/events_.$id.announcer": (w) => allEvents(w).map((e) => ({ url: `/events/${e.id}/announcer`, raceManager: true })),
   "routes/api.events.$id.pace": (w) => allEvents(w).map((e) => ({ url: `/api/events/${e.id}/pace`, raceDraw: true })),
   "routes/api.events.$id.my-runs": (w) => allEvents(w).map((e) => `/api/events/${e.id}/my-runs`),
   "routes/api.events.$id.gate-calls": none,

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setClock } from "../../app/lib/clock.server";
 import { endStreams } from "../../app/lib/live.server";
-import { notifications, onDeckSent } from "../../db/schema";
+import { notifications, onDeckSent, raceResults } from "../../db/schema";
 import { createEvent, createHorse, createRider, signedInRider } from "../helpers/factories";
 import { addRaceTimer, createRaceClass, createRaceEntry } from "../helpers/raceday-factories";
 import { startPushService, trustPushService, type PushService } from "../helpers/push-service";
@@ -188,6 +188,26 @@ describe("gate calls", () => {
     expect(mine.runs[0]).toMatchObject({ status: "ON_THE_GATE", gateCalls: 3, runsAhead: 0 });
     // Nothing was scratched: the entry still waits for the timer.
     expect((await time(producer.client, event.id, gate, RACE_NIGHT)).status).toBe(201);
+  });
+});
+
+describe("the announcer's view", () => {
+  it("gives the producer the rider on the gate with the horse's registered name and foaling year, and how it ran here last time", async () => {
+    const { producer, event, other } = await race();
+    const earlier = createEvent(app.db, { createdBy: producer.user.id, date: "2026-06-06", zipCode: "76101", arenaName: event.arenaName });
+    const horse = createHorse(app.db, other.user.id, { name: "Dash", registeredName: "Frenchmans Dash Away", yearFoaled: 2016 });
+    const then = createRaceClass(app.db, earlier.id, { name: "Open 4D", divisions: 1 });
+    const ran = createRaceEntry(app.db, then, { userId: other.user.id, horseId: horse.id, riderName: "Ola", horseName: "Dash" });
+    app.db.insert(raceResults).values({ entryId: ran.id, classId: then.id, eventId: earlier.id, outcome: "TIME", timeMs: 15_321, totalMs: 15_321, division: 1, place: 2, publishedAt: new Date() }).run();
+    const cls = createRaceClass(app.db, event.id, { name: "Youth", position: -1, divisions: 1, drawPublishedAt: new Date() });
+    createRaceEntry(app.db, cls, { userId: other.user.id, horseId: horse.id, riderName: "Ola", horseName: "Dash", drawPosition: 1 });
+    const page = await producer.client.get(`/events/${event.id}/announcer`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Frenchmans Dash Away");
+    expect(html).toContain("foaled 2016");
+    expect(html).toContain("Last time here: 2026-06-06, Open 4D: 15.321, 2nd in the 1D");
+    expect((await other.client.get(`/events/${event.id}/announcer`)).status).toBe(403);
   });
 });
 
