@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -45,6 +46,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const user = rootData?.user ?? null;
   const unread = useUnreadCount(user?.unreadCount ?? 0, Boolean(user));
   const online = useOnline();
+  // A screen made for a wall (the arena screen): no app navigation around it.
+  const screen = useMatches().some((m) => (m.handle as { screen?: boolean } | undefined)?.screen);
   useLinkNavigation();
   useKeepForOffline(Boolean(user));
   return (
@@ -56,7 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className={user ? "pb-20 lg:pb-0 lg:pl-56" : undefined}>
+      <body className={user && !screen ? "pb-20 lg:pb-0 lg:pl-56" : undefined}>
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
           Skip to content
         </a>
@@ -67,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </p>
         )}
         <UnreadCountContext.Provider value={unread}>{children}</UnreadCountContext.Provider>
-        {user ? <BottomNav unreadCount={unread} isAdmin={user.isAdmin} /> : null}
+        {user && !screen ? <BottomNav unreadCount={unread} isAdmin={user.isAdmin} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,3 +1,4 @@
+import { announceOnDeck } from "~/features/ondeck/ondeck.server";
 import { presentTime } from "~/features/raceday/race-runs.server";
 import { recordTime } from "~/features/raceday/times.server";
 import { requireApiUser } from "~/lib/auth.server";
@@ -19,6 +20,8 @@ const route = apiRoute({
     const user = await requireApiUser(request);
     const input = await parseJson(request, raceTimeSchema);
     const { time, created } = recordTime(getDb(), user, params.id ?? "", input);
+    // The riders now within their on-deck choice are told (once each, whichever request gets there first).
+    if (created) announceOnDeck(getDb(), time.eventId);
     return Response.json(presentTime(time), { status: created ? 201 : 200 });
   },
 });

@@ -11,6 +11,8 @@ import { EventCard } from "~/features/events/EventCard";
 import { todayFor } from "~/features/events/search.server";
 import { MyEntriesSection } from "~/features/raceday/MyEntries";
 import { myEntries } from "~/features/raceday/entries.server";
+import { myRunsByEntry } from "~/features/ondeck/ondeck.server";
+import { useMyRuns } from "~/features/ondeck/useMyRuns";
 import { MyResultsSection } from "~/features/raceday/MyResults";
 import { myResults } from "~/features/raceday/results.server";
 import { eventsTimedBy } from "~/features/raceday/timers.server";
@@ -32,11 +34,14 @@ const FOLDERS = [
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
+  const raceEntries = myEntries(db, user, todayFor(user.homeZipCode));
   return {
     ...myEventsPage(db, user, new URL(request.url)),
     origin: config().appOrigin,
     feedActive: hasCalendarFeed(db, user.id),
-    raceEntries: myEntries(db, user, todayFor(user.homeZipCode)),
+    raceEntries,
+    // Each entry's place in line once its draw is published (the rider's own and their managed riders').
+    myRuns: Object.fromEntries(myRunsByEntry(db, user, [...new Set(raceEntries.entries.map((e) => e.eventId))])),
     raceResults: myResults(db, user.id),
     timing: eventsTimedBy(db, user.id),
     membership: profileMembership(db, user, user, todayFor(user.homeZipCode)),
@@ -57,6 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function MyEvents() {
   const loaded = useLoaderData<typeof loader>();
+  const places = useMyRuns(loaded.myRuns);
   const actionData = useActionData<typeof action>();
   // The loader answers one of the folders (myEventsPage reads `?folder=`).
   const folder = FOLDERS.find((f) => f.key === loaded.folder) ?? FOLDERS[0];
@@ -86,7 +92,7 @@ export default function MyEvents() {
           ))}
         </nav>
         <TimingSection timing={loaded.timing} />
-        <MyEntriesSection mine={loaded.raceEntries} />
+        <MyEntriesSection mine={loaded.raceEntries} places={places} />
         <MyResultsSection results={loaded.raceResults} />
         <section aria-label={folder.label} className="space-y-3">
           {list.length ? list.map((e) => <EventCard key={e.id} event={e} origin={loaded.origin} highlight={e.id === highlightId} />) : <EmptyState title={folder.empty}>{folder.hint}</EmptyState>}

@@ -4,6 +4,8 @@ import type { z } from "zod";
 import { PageHeader } from "~/components/PageHeader";
 import { requireEventPermission } from "~/features/raceday/access.server";
 import { BoothScreen } from "~/features/raceday/BoothScreen";
+import { callToGate } from "~/features/ondeck/gate-calls.server";
+import { announceOnDeck, eventGateCalls } from "~/features/ondeck/ondeck.server";
 import { boothView } from "~/features/raceday/race-runs.server";
 import { enterRace } from "~/features/raceday/entries.server";
 import { ExhibitionForm } from "~/features/raceday/ExhibitionForm";
@@ -33,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const asked = new URL(request.url).searchParams.get("class");
   const classId = view.classes.find((c) => c.id === asked)?.id ?? view.classes[0]?.id ?? null;
   // Each form of this page carries a fresh key: the same form posted twice (a double tap, a resend) stores one time.
-  return { ...view, userId: user.id, classId, formKey: crypto.randomUUID() };
+  return { ...view, userId: user.id, classId, formKey: crypto.randomUUID(), gateCalls: Object.fromEntries(eventGateCalls(getDb(), view.event.id)) };
 }
 
 /** The form's fields read by the API's own schema: its first message becomes the toast. */
@@ -70,8 +72,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
         clientId: text(form, "clientId"),
         takenAt: text(form, "takenAt") || null,
       });
-      recordTime(db, user, eventId, input);
+      if (recordTime(db, user, eventId, input).created) announceOnDeck(db, eventId);
       return redirectWithToast(back, { type: "success", title: input.outcome === "TIME" ? `Time saved: ${input.time}` : input.outcome === "NT" ? "NT saved" : "Scratch saved" });
+    }
+    if (intent === "gate-call") {
+      const called = callToGate(db, user, eventId, text(form, "entryId") ?? "");
+      return redirectWithToast(back, { type: "success", title: `Gate call ${called.gateCalls} of ${called.max}: ${called.riderName}` });
     }
     if (intent === "exhibition") {
       // The producer's (or an admin's) alone: enterRace refuses a named timer's walk-up.
@@ -117,6 +123,14 @@ export default function Booth() {
       <PageHeader title={`Booth: ${data.event.name}`} back={data.event.canManage ? `/events/${data.event.id}/race-day` : "/events"} width="wide" actions={<a data-discover href={`/events/${data.event.id}/live`} className="btn-ghost text-sm">Live</a>} />
       <main id="main" className="mx-auto max-w-7xl px-4 py-4">
         <BoothScreen data={data} />
+        <p className="mt-4 flex flex-wrap gap-x-4 text-sm">
+          <a data-discover href={`/events/${data.event.id}/announcer`} className="link inline-flex min-h-[44px] items-center">
+            Announcer&apos;s view
+          </a>
+          <a data-discover href={`/events/${data.event.id}/arena`} className="link inline-flex min-h-[44px] items-center">
+            Arena screen
+          </a>
+        </p>
         {data.event.canManage ? (
           <div className="mt-6">
             <ExhibitionForm eventId={data.event.id} classes={data.classes} back="booth" />

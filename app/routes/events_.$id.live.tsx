@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { MyRunsCard } from "~/features/ondeck/PlaceInLine";
+import { myRuns } from "~/features/ondeck/ondeck.server";
+import { useMyRuns } from "~/features/ondeck/useMyRuns";
 import { findRaceEvent } from "~/features/raceday/access.server";
 import { liveView, type LiveView } from "~/features/raceday/live.server";
 import { getUser } from "~/lib/auth.server";
@@ -16,13 +19,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   let event;
+  const viewer = await getUser(request);
   try {
-    event = findRaceEvent(db, await getUser(request), params.id ?? "");
+    event = findRaceEvent(db, viewer, params.id ?? "");
   } catch (error) {
     if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
     throw error;
   }
-  return { event: { id: event.id, name: event.name, location: event.location, arenaName: event.arenaName }, view: liveView(db, event.id) };
+  // "Find my run": the viewer's own runs only (their riding and their managed riders').
+  const mine = viewer ? Object.fromEntries(myRuns(db, viewer, event.id).runs.map((r) => [r.entryId, r])) : {};
+  return { event: { id: event.id, name: event.name, location: event.location, arenaName: event.arenaName }, view: liveView(db, event.id), mine };
 }
 
 /** Follows the event's live stream; the server's HTML (and a reload without JavaScript) shows the latest as of the request. */
@@ -41,8 +47,9 @@ function useLiveView(eventId: string, initial: LiveView) {
 }
 
 export default function Live() {
-  const { event, view: initial } = useLoaderData<typeof loader>();
+  const { event, view: initial, mine } = useLoaderData<typeof loader>();
   const { view, connected } = useLiveView(event.id, initial);
+  const runs = useMyRuns(mine);
   const place = [event.arenaName, event.location].filter(Boolean).join(", ");
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-4">
@@ -66,6 +73,12 @@ export default function Live() {
           Event
         </a>
       </nav>
+
+      {Object.keys(runs).length ? (
+        <div className="mt-4">
+          <MyRunsCard runs={Object.values(runs)} />
+        </div>
+      ) : null}
 
       {view.classes.length === 0 ? <p className="card mt-4 text-gray-800">No classes yet.</p> : null}
 
@@ -117,6 +130,7 @@ export default function Live() {
                     <li key={e.entryId} className="text-gray-900">
                       {e.dragBefore ? <span className="mr-1 rounded bg-gray-200 px-1.5 text-xs font-semibold text-gray-800">Drag</span> : null}
                       <span className="font-semibold">{i === 0 ? "Gate: " : ""}</span>
+                      {i === 0 && e.gateCalls ? <span className="mr-1 rounded bg-red-100 px-1.5 text-xs font-semibold text-red-900" data-testid="live-gate-call">{`Gate call ${e.gateCalls} of 3`}</span> : null}
                       {e.backNumber !== null ? `#${e.backNumber} ` : ""}
                       {e.riderName} <span className="text-gray-700">on {e.horseName}</span>
                       {e.exhibition ? <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">Exhibition</span> : null}

@@ -74,6 +74,7 @@ function ClassForm({ cls, classes, result }: { cls?: HubClass; classes: HubClass
         <Input id={`${p}-share`} label="Producer's share (%)" name="producerSharePercent" inputMode="numeric" placeholder="0" defaultValue={v("producerSharePercent", cls ? String(cls.producerSharePercent) : undefined)} errors={errors("producerSharePercent")} />
         <Input id={`${p}-max`} label="Horses per rider" name="maxHorsesPerRider" inputMode="numeric" placeholder="3" defaultValue={v("maxHorsesPerRider", cls ? String(cls.maxHorsesPerRider) : undefined)} errors={errors("maxHorsesPerRider")} />
         <Input id={`${p}-divisions`} label="Divisions (1-6)" name="divisions" inputMode="numeric" placeholder="1" defaultValue={v("divisions", cls ? String(cls.divisions) : undefined)} errors={errors("divisions")} />
+        <Input id={`${p}-start`} label="Posted start" name="postedStart" type="time" hint="First day, the event's time" defaultValue={v("postedStart", cls?.postedStart ?? undefined)} errors={errors("postedStart")} />
         <Input id={`${p}-splits`} label="Split (seconds)" name="splitSeconds" inputMode="decimal" placeholder="0.5" hint="0.5 or 1.0, or one per split: 0.5, 1, 1" defaultValue={v("splitSeconds", cls ? cls.splitMs.map(msToSecondsText).join(", ") : undefined)} errors={errors("splitSeconds")} />
       </div>
       <details className="rounded-lg border border-gray-200 p-3" open={Boolean(errors("payoutTable") || errors("payout") || errors("divisionPercents"))}>

@@ -169,6 +169,7 @@ export default function Settings() {
           <AlertChannelsSection
             preferences={alerts.preferences}
             emailUnsubscribed={alerts.emailUnsubscribed}
+            onDeckRunsOut={alerts.onDeckRunsOut}
             email={user.email}
             vapidPublicKey={vapidPublicKey}
           />

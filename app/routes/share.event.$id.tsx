@@ -8,6 +8,9 @@ import { presentSharedEvent } from "~/features/events/presenters.server";
 import { EntryLink, EventStatusBanner } from "~/features/events/EventStatus";
 import { ShareMenu } from "~/components/ShareMenu";
 import { eventsWithClasses } from "~/features/raceday/entries.server";
+import { MyRunsCard } from "~/features/ondeck/PlaceInLine";
+import { myRunsByEntry } from "~/features/ondeck/ondeck.server";
+import { useMyRuns } from "~/features/ondeck/useMyRuns";
 import { previewOf } from "~/lib/uploads.server";
 import { getUser, redirectWithToast, requireUser } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
@@ -19,7 +22,7 @@ import { readForm } from "~/lib/forms.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await getUser(request);
   const event = getVisibleEvent(getDb(), params.id ?? "", viewer);
-  if (!event) return data({ event: null, saved: false, signedIn: Boolean(viewer), canSave: false, url: "", origin: "", image: null, showbillPreview: null, hasClasses: false }, { status: 404 });
+  if (!event) return data({ event: null, saved: false, signedIn: Boolean(viewer), canSave: false, url: "", origin: "", image: null, showbillPreview: null, hasClasses: false, myRuns: {} }, { status: 404 });
   const showbillPreview = previewOf(event.showbillUrl);
   return {
     event: presentSharedEvent(event),
@@ -30,6 +33,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     origin: config().appOrigin,
     showbillPreview,
     hasClasses: eventsWithClasses(getDb(), [event.id]).has(event.id),
+    // The viewer's own places in line (their runs and their managed riders'): nobody else's.
+    myRuns: viewer ? Object.fromEntries(myRunsByEntry(getDb(), viewer, [event.id])) : {},
     // Link previews (Facebook, X, iMessage) fetch this server HTML without running JavaScript.
     image: absolute(showbillPreview?.url ?? event.imageUrl),
   };
@@ -97,8 +102,9 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 export default function SharedEvent() {
-  const { event, saved, signedIn, canSave, origin, showbillPreview, hasClasses } = useLoaderData<typeof loader>();
+  const { event, saved, signedIn, canSave, origin, showbillPreview, hasClasses, myRuns } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const runs = useMyRuns(myRuns);
   if (!event) return <NotFound title="Event Not Found" text="This event does not exist or is no longer available." />;
   const pendingIntent = navigation.formData?.get("intent");
   const showSaved = pendingIntent ? pendingIntent === "save" : saved;
@@ -231,6 +237,11 @@ export default function SharedEvent() {
           ) : null}
         </div>
       </article>
+      {Object.keys(runs).length ? (
+        <div className="mt-4">
+          <MyRunsCard runs={Object.values(runs)} title="My place in line" />
+        </div>
+      ) : null}
       {!signedIn ? (
         <div className="mt-4 text-center">
           <a data-discover href="/register" className="btn-primary w-full">

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AlertEmail, AlertKind } from "#db/schema";
+import { onDeckFromForm, onDeckSchema } from "./ondeck";
 
 /*
  * The database's enumerations (db/schema/alerts.ts), repeated here so the
@@ -50,6 +51,8 @@ export const alertPreferencesUpdateSchema = z
       .partial()
       .strict(),
     emailUnsubscribed: z.boolean({ invalid_type_error: "emailUnsubscribed must be true or false" }),
+    /** Told when an entry is this many runs out (10, 5 or 3); null: not at all. */
+    onDeckRunsOut: onDeckSchema,
   })
   .partial()
   .strict();
@@ -81,5 +84,6 @@ export function alertPreferencesFromForm(form: FormData) {
     preferences: Object.fromEntries(
       ALERT_KINDS.map((kind) => [kind, { email: form.get(`${kind}.email`) ?? undefined, push: form.get(`${kind}.push`) === "on" }]),
     ),
+    ...(form.has("onDeckRunsOut") ? { onDeckRunsOut: onDeckFromForm(form.get("onDeckRunsOut")) ?? "invalid" } : {}),
   });
 }

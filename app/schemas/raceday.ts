@@ -186,6 +186,7 @@ const splitSeconds = z
     return ms as number[];
   });
 
+const POSTED_START_MESSAGE = "Posted start must be a time like 18:30";
 const id = z.string({ invalid_type_error: RACE_MESSAGES.chooseClass }).trim().min(1).max(RACE_LIMITS.id);
 const emptyToNull = (v: unknown) => (v === "" || v === "none" ? null : v);
 
@@ -202,6 +203,8 @@ const classFields = {
   maxHorsesPerRider: whole(RACE_MESSAGES.maxHorses, 1, RACE_LIMITS.maxHorsesPerRider),
   payout: payoutRuleSchema.nullable(),
   sidepotOf: z.preprocess(emptyToNull, z.string({ invalid_type_error: RACE_MESSAGES.sidepot }).max(RACE_LIMITS.id, RACE_MESSAGES.sidepot).nullable()),
+  /** When the class is posted to start on the event's first day, "HH:MM" (24-hour) in the event's zone; null: not posted. */
+  postedStart: z.preprocess(emptyToNull, z.string({ invalid_type_error: POSTED_START_MESSAGE }).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, POSTED_START_MESSAGE).nullable()),
 };
 
 /**
@@ -221,6 +224,7 @@ export const raceClassSchema = z.object({
   maxHorsesPerRider: classFields.maxHorsesPerRider.optional(),
   payout: classFields.payout.optional(),
   sidepotOf: classFields.sidepotOf.optional(),
+  postedStart: classFields.postedStart.optional(),
 });
 export type RaceClassInput = z.infer<typeof raceClassSchema>;
 
@@ -273,6 +277,7 @@ export const raceClassFormSchema = z
     divisionPercents: z.string().max(200).optional().default(""),
     payoutTable: z.string().max(2_000).optional().default(""),
     sidepotOf: z.preprocess(emptyToNull, z.string().max(RACE_LIMITS.id, RACE_MESSAGES.sidepot).nullable().optional()),
+    postedStart: classFields.postedStart.optional(),
   })
   .transform((f, ctx): RaceClassInput => {
     const payout = payoutFromText(f.divisionPercents, f.payoutTable);
@@ -290,6 +295,7 @@ export const raceClassFormSchema = z
       maxHorsesPerRider: f.maxHorsesPerRider,
       payout,
       sidepotOf: f.sidepotOf ?? null,
+      postedStart: f.postedStart ?? null,
     };
   });
 

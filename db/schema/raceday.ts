@@ -58,6 +58,8 @@ export const raceClasses = sqliteTable(
     drawMinGap: integer("draw_min_gap").notNull().default(5),
     dragEvery: integer("drag_every").notNull().default(5),
     drawnAt: timestamp("drawn_at"),
+    /** When the class is posted to start, as the event's local time "HH:MM" on its first day; null: not posted. */
+    postedStart: text("posted_start"),
     drawPublishedAt: timestamp("draw_published_at"),
     /** Set when results are published; raised by each re-publish after a correction. */
     resultsPublishedAt: timestamp("results_published_at"),

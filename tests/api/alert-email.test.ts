@@ -305,6 +305,8 @@ describe("alert preferences", () => {
         standing: { email: "instant", push: true },
       },
       emailUnsubscribed: false,
+      // Told on deck at 5 runs out until the rider chooses.
+      onDeckRunsOut: 5,
     });
 
     const put = await client.json("/api/alert-preferences", "PUT", { preferences: { match: { email: "daily" }, reminder: { push: false } } });

@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payeeKeyOf } from "../../app/features/books/payees.server";
 import { defaultPayout } from "../../app/features/raceday/results";
-import { alertPreferences, calendarFeeds, memberships, membershipYears, emailUnsubscribes, eventReports, eventRevisions, events, followRequests, follows, horseDocuments, horses, inviteLinks, notifications, pushSubscriptions, raceClasses, raceEntries, raceChecks, racePayoutOverrides, raceTimers, raceTimes, riders, series, seriesEvents, runLogs, savedEvents, savedSearches, userReports, users } from "../../db/schema";
+import { alertPreferences, calendarFeeds, memberships, membershipYears, emailUnsubscribes, eventReports, eventRevisions, events, followRequests, follows, horseDocuments, horses, inviteLinks, notifications, pushSubscriptions, raceClasses, raceEntries, raceChecks, raceGateCalls, racePayoutOverrides, raceTimers, raceTimes, riders, series, seriesEvents, runLogs, savedEvents, savedSearches, userReports, users } from "../../db/schema";
 import {
   createEvent,
   createFollow,
@@ -204,6 +204,13 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.events.$id.classes.$classId.results.publish": { POST: "user" },
   "routes/api.events.$id.classes.$classId.results[.csv]": { GET: "public" },
   "routes/api.events.$id.classes.$classId.overrides.$entryId": { PUT: "user", DELETE: "user" },
+  // When do I run: a rider's own places in line, the pace, gate calls, the arena screen
+  "routes/events_.$id.arena": { GET: "public" },
+  "routes/events_.$id.announcer": { GET: "user" },
+  "routes/api.events.$id.arena": { GET: "public" },
+  "routes/api.events.$id.pace": { GET: "public" },
+  "routes/api.events.$id.my-runs": { GET: "user" },
+  "routes/api.events.$id.gate-calls": { POST: "user" },
   // The season: series, join requests, standings, the road to the finals
   "routes/series._index": { GET: "public" },
   "routes/series.$id": { GET: "public" },
@@ -292,7 +299,7 @@ function urlTemplate(routeId: string) {
 
 const isApi = (routeId: string) => routeId.startsWith("routes/api.");
 /** Server-sent events never end: the unread count, an event's live results. */
-const isStream = (url: string) => /^\/api\/.*\/(stream|live)$/.test(url);
+const isStream = (url: string) => /^\/api\/.*\/(stream|live|arena)$/.test(url);
 
 describe("authorization matrix", () => {
   it("has an entry for every route with a loader or an action, and none for a route that does not exist", () => {
@@ -1619,6 +1626,31 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
       other: { status: 404, sees: false },
     }),
   },
+  // When do I run: the producer is the owner for gate calls; the owner's own run for my-runs (another rider never sees its estimate).
+  "routes/events_.$id.arena": {
+    GET: owned({ setup: ownRace, request: (c) => ({ url: `/events/${c.event.id}/arena` }), owner: { status: 200, sees: true }, other: { status: 200, sees: true } }),
+  },
+  "routes/api.events.$id.arena": {
+    GET: owned({ setup: ownRace, request: (c) => ({ url: `/api/events/${c.event.id}/arena` }), owner: { status: 200, sees: true }, other: { status: 200, sees: true } }),
+  },
+  "routes/events_.$id.announcer": {
+    GET: owned({ setup: ownRace, request: (c) => ({ url: `/events/${c.event.id}/announcer` }), owner: { status: 200, sees: true }, other: { status: 403, sees: false } }),
+  },
+  "routes/api.events.$id.pace": {
+    GET: owned({ setup: ownRace, request: (c) => ({ url: `/api/events/${c.event.id}/pace` }), owner: { status: 200, sees: true }, other: { status: 200, sees: true } }),
+  },
+  "routes/api.events.$id.my-runs": {
+    GET: owned({ setup: ownEnteredRun, request: (c) => ({ url: `/api/events/${c.event.id}/my-runs` }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+  },
+  "routes/api.events.$id.gate-calls": {
+    POST: owned({
+      setup: ownRace,
+      request: (c) => ({ url: `/api/events/${c.event.id}/gate-calls`, json: { entryId: c.entry.id } }),
+      state: (c) => db().select().from(raceGateCalls).where(eq(raceGateCalls.entryId, c.entry.id)).all().length,
+      owner: { status: 201 },
+      other: { status: 403 },
+    }),
+  },
 };
 
 /** The owner's event with a published class paying one walk-up (named by the marker): a payee for a check. */
@@ -1645,6 +1677,14 @@ function ownRace(p: Parties, eventOverrides: Partial<typeof events.$inferInsert>
   const event = createEvent(db(), { createdBy: p.owner.user.id, ...eventOverrides });
   const cls = createRaceClass(db(), event.id, { name: marker, drawPublishedAt: new Date() });
   const entry = createRaceEntry(db(), cls, { riderName: marker });
+  return { marker, event, cls, entry };
+}
+/** A race of another producer's with the owner's own entry in it (the marker names the horse, not the class). */
+function ownEnteredRun(p: Parties) {
+  const marker = tag();
+  const event = createEvent(db(), { createdBy: p.other.user.id });
+  const cls = createRaceClass(db(), event.id, { name: "Open 4D", drawPublishedAt: new Date() });
+  const entry = createRaceEntry(db(), cls, { userId: p.owner.user.id, riderName: "Owner", horseName: marker });
   return { marker, event, cls, entry };
 }
 /** ownRace, its one entry run (15.000). */

@@ -510,6 +510,13 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/api.events.$id.classes.$classId.results.publish": none,
   "routes/api.events.$id.classes.$classId.results[.csv]": (w) => w.race.classIds.map((c) => `/api/events/${w.race.eventId}/classes/${c}/results.csv`),
   "routes/api.events.$id.classes.$classId.overrides.$entryId": none,
+  // When do I run: the arena screen and the pace show what the draw shows; my-runs only the viewer's own runs
+  "routes/events_.$id.arena": (w) => allEvents(w).map((e) => ({ url: `/events/${e.id}/arena`, raceDraw: true })),
+  "routes/api.events.$id.arena": (w) => allEvents(w).map((e) => ({ url: `/api/events/${e.id}/arena`, raceDraw: true })),
+  "routes/events_.$id.announcer": (w) => allEvents(w).map((e) => ({ url: `/events/${e.id}/announcer`, raceManager: true })),
+  "routes/api.events.$id.pace": (w) => allEvents(w).map((e) => ({ url: `/api/events/${e.id}/pace`, raceDraw: true })),
+  "routes/api.events.$id.my-runs": (w) => allEvents(w).map((e) => `/api/events/${e.id}/my-runs`),
+  "routes/api.events.$id.gate-calls": none,
   // The race office: the books, checks and printed sheets (the producer's), the year's winnings and settings (admins')
   "routes/events_.$id.books": (w) => allEvents(w).map((e) => ({ url: `/events/${e.id}/books`, raceManager: true })),
   "routes/events_.$id.checks": (w) => allEvents(w).map((e) => ({ url: `/events/${e.id}/checks`, raceManager: true })),
@@ -699,7 +706,7 @@ const pattern = (value: string) =>
 
 async function readBody(res: Response, url: string) {
   // Server-sent events (the unread count, an event's live results) never end.
-  if (!/^\/api\/.*\/(stream|live)$/.test(url) || !res.headers.get("content-type")?.startsWith("text/event-stream")) return res.text();
+  if (!/^\/api\/.*\/(stream|live|arena)$/.test(url) || !res.headers.get("content-type")?.startsWith("text/event-stream")) return res.text();
   // Server-sent events never end: the first chunk carries the data.
   const reader = res.body!.getReader();
   const { value } = await reader.read();

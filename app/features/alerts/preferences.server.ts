@@ -10,6 +10,7 @@ import {
   type AlertPreferencesUpdate,
 } from "~/schemas/alert-channels";
 import { isUnsubscribed, resubscribe, unsubscribe } from "./unsubscribe.server";
+import { onDeckChoiceOf, setOnDeckChoice } from "~/features/ondeck/ondeck.server";
 
 /** The rider's channels for every kind of alert; a kind without a row has the defaults. */
 const preferencesOf = preparedOnce((db) => db.select().from(alertPreferences).where(eq(alertPreferences.userId, sql.placeholder("userId"))).prepare());
@@ -36,7 +37,7 @@ export function channelsFor(db: Db, userId: string, kind: AlertKind): AlertChann
 
 /** What Settings and GET /api/alert-preferences show. */
 export function alertSettings(db: Db, user: { id: string; email: string }) {
-  return { preferences: alertPreferencesOf(db, user.id), emailUnsubscribed: isUnsubscribed(db, user.email) };
+  return { preferences: alertPreferencesOf(db, user.id), emailUnsubscribed: isUnsubscribed(db, user.email), onDeckRunsOut: onDeckChoiceOf(db, user.id) };
 }
 
 /** Stores what changed (a kind given in part keeps its other field) and answers the result. */
@@ -58,6 +59,7 @@ export function updateAlertSettings(db: Db, user: { id: string; email: string },
     }
     if (update.emailUnsubscribed === true) unsubscribe(db, user.email);
     if (update.emailUnsubscribed === false) resubscribe(db, user.email);
+    if (update.onDeckRunsOut !== undefined) setOnDeckChoice(db, user.id, update.onDeckRunsOut);
   });
   return alertSettings(db, user);
 }

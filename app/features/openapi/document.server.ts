@@ -10,6 +10,7 @@ import { meta } from "./paths/meta.server";
 import { notifications } from "./paths/notifications.server";
 import { raceday } from "./paths/raceday.server";
 import { racedayEntries } from "./paths/raceday-entries.server";
+import { ondeck } from "./paths/ondeck.server";
 import { runs } from "./paths/runs.server";
 import { season } from "./paths/season.server";
 import { members } from "./paths/members.server";
@@ -25,7 +26,7 @@ import { uploads } from "./paths/uploads.server";
  * below. tests/api/openapi.test.ts fails while a route of the build has no entry here, or an
  * entry has no route.
  */
-const AREAS: Area[] = [auth, events, runs, horses, social, notifications, uploads, invites, admin, raceday, racedayEntries, books, season, members, meta];
+const AREAS: Area[] = [auth, events, runs, horses, social, notifications, uploads, invites, admin, raceday, racedayEntries, books, season, members, meta, ondeck];
 
 let cached: string | undefined;
 

@@ -1,4 +1,5 @@
 import { Form, useLocation, useRevalidator } from "@remix-run/react";
+import { GateCallButton } from "~/features/ondeck/GateCallButton";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { showToast } from "~/components/Toaster";
 import { useHydrated } from "~/lib/useHydrated";
@@ -9,7 +10,7 @@ import { parseRaceTime } from "./time";
 import type { BoothView } from "./race-runs.server";
 import { TimerConsole } from "./TimerConsole";
 
-type Data = BoothView & { userId: string; classId: string | null; formKey: string };
+type Data = BoothView & { userId: string; classId: string | null; formKey: string; gateCalls?: Record<string, number> };
 
 /** While changes wait on the device, how often sending is tried again (besides "online"). */
 const RETRY_EVERY_MS = 4_000;
@@ -138,6 +139,7 @@ export function BoothScreen({ data }: { data: Data }) {
               <>
                 <Rider entry={queue.gate} big />
                 <TimeForm key={`${queue.gate.entryId}-${times.length}`} classId={cls.id} entry={queue.gate} formKey={data.formKey} hydrated={hydrated} onKeep={keep} arrived={arrived} />
+                <GateCallButton eventId={eventId} classId={cls.id} entryId={queue.gate.entryId} calls={data.gateCalls?.[queue.gate.entryId] ?? 0} />
               </>
             ) : (
               <p className="mt-2 text-lg font-semibold text-gray-900">Everyone in {cls.name} has run.</p>

@@ -1,9 +1,11 @@
+import { PlaceInLine } from "~/features/ondeck/PlaceInLine";
+import type { MyRun } from "~/features/ondeck/ondeck.server";
 import { drawPlace } from "./DrawList";
 import type { MyEntries } from "./entries.server";
 import { formatCents } from "./time";
 
 /** My Events' "My entries": the rider's race entries to come, their fees and, once published, where they run. */
-export function MyEntriesSection({ mine }: { mine: MyEntries }) {
+export function MyEntriesSection({ mine, places = {} }: { mine: MyEntries; places?: Record<string, MyRun> }) {
   if (!mine.entries.length) return null;
   return (
     <section className="card space-y-2" aria-labelledby="my-race-entries">
@@ -27,6 +29,7 @@ export function MyEntriesSection({ mine }: { mine: MyEntries }) {
                 {e.paid ? " · Paid" : ""}
               </span>
               {e.drawPosition ? <span className="block font-semibold text-brand-800">{`Runs ${drawPlace(e.drawPosition, e.dragsBefore ?? 0)}`}</span> : null}
+              {places[e.id] ? <PlaceInLine run={places[e.id]!} /> : null}
             </a>
           </li>
         ))}

@@ -131,6 +131,7 @@ export function createClass(db: Db, viewer: Viewer, eventId: string, input: Race
           maxHorsesPerRider: input.maxHorsesPerRider ?? DEFAULT_MAX_HORSES,
           payout: checkPayout(input.payout ?? defaultPayout(divisions), divisions),
           sidepotOf,
+          postedStart: input.postedStart ?? null,
         })
         .returning()
         .get();
@@ -185,6 +186,7 @@ export function updateClass(db: Db, viewer: Viewer, eventId: string, classId: st
           ...(patch.exhibitionFeeCents !== undefined ? { exhibitionFeeCents: patch.exhibitionFeeCents } : {}),
           ...(patch.producerSharePercent !== undefined ? { producerSharePercent: patch.producerSharePercent } : {}),
           ...(patch.maxHorsesPerRider !== undefined ? { maxHorsesPerRider: patch.maxHorsesPerRider } : {}),
+          ...(patch.postedStart !== undefined ? { postedStart: patch.postedStart } : {}),
           divisions,
           splitMs: checkSplits(patch.splitSeconds ?? current.splitMs, divisions),
           payout: checkPayout(payout, divisions),

@@ -1,6 +1,7 @@
 import type { Db } from "~/lib/db.server";
 import type { RaceOutcome } from "~/schemas/race-outcomes";
 import { subscribeRaceChange } from "~/lib/live.server";
+import { eventGateCalls } from "~/features/ondeck/ondeck.server";
 import { listClasses } from "./classes.server";
 import { classRuns, currentTimes, latestTimes, listClassEntries, totalMs, waitingEntries } from "./race-runs.server";
 import { resultsOfRuns } from "./results.server";
@@ -31,7 +32,7 @@ export type LiveClass = {
   ran: number;
   entries: number;
   leaders: { division: number; places: { entryId: string; place: number; riderName: string; horseName: string; time: string }[] }[];
-  onDeck: { entryId: string; riderName: string; horseName: string; backNumber: number | null; position: number | null; dragBefore: boolean; exhibition: boolean }[];
+  onDeck: { entryId: string; riderName: string; horseName: string; backNumber: number | null; position: number | null; dragBefore: boolean; exhibition: boolean; gateCalls: number }[];
 };
 export type LiveView = { eventId: string; version: number; lastRuns: LiveRun[]; classes: LiveClass[] };
 
@@ -44,6 +45,7 @@ export function computeLiveView(db: Db, eventId: string, version = 0): LiveView 
   const running = classes.filter((c) => !c.sidepotOf && (c.drawPublishedAt || ran.has(c.id)));
   const names = new Map(classes.map((c) => [c.id, c.name]));
   const times = timed;
+  const calls = eventGateCalls(db, eventId);
   const lastRuns = latestTimes(db, eventId, LAST_RUNS).map(({ time, entry }) => ({
     id: time.id,
     className: names.get(time.classId) ?? "",
@@ -85,6 +87,8 @@ export function computeLiveView(db: Db, eventId: string, version = 0): LiveView 
         // The arena is groomed before this run (the draw's drags), unless it is the one on the gate already.
         dragBefore: i > 0 && (e.dragsBefore ?? 0) > (waiting[i - 1]!.dragsBefore ?? 0),
         exhibition: e.exhibition,
+        // The booth's calls to the gate (ondeck/gate-calls.server.ts).
+        gateCalls: calls.get(e.id) ?? 0,
       })),
     };
   });

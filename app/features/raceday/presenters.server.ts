@@ -23,6 +23,7 @@ export function presentClass(cls: RaceClass, extra: { entryCount?: number; manag
     splitMs: cls.splitMs,
     splitSeconds: cls.splitMs.map((ms) => Number(msToSecondsText(ms))),
     maxHorsesPerRider: cls.maxHorsesPerRider,
+    postedStart: cls.postedStart,
     payout: cls.payout,
     sidepotOf: cls.sidepotOf,
     entryCount: extra.entryCount ?? null,

@@ -6,6 +6,7 @@ import {
   ALERT_KINDS,
   type AlertPreferences,
 } from "~/schemas/alert-channels";
+import { ON_DECK_CHOICES, type OnDeckChoice } from "~/schemas/ondeck";
 import { PushDeviceToggle } from "./PushDeviceToggle";
 
 /**
@@ -17,11 +18,13 @@ import { PushDeviceToggle } from "./PushDeviceToggle";
 export function AlertChannelsSection({
   preferences,
   emailUnsubscribed,
+  onDeckRunsOut,
   email,
   vapidPublicKey,
 }: {
   preferences: AlertPreferences;
   emailUnsubscribed: boolean;
+  onDeckRunsOut: OnDeckChoice;
   email: string;
   vapidPublicKey: string;
 }) {
@@ -74,6 +77,19 @@ export function AlertChannelsSection({
             </div>
           </fieldset>
         ))}
+        <fieldset className="rounded-lg border border-gray-200 p-3">
+          <legend className="px-1 font-semibold text-gray-900">On deck</legend>
+          <p className="text-sm text-gray-700">On race day, a notification and a push when your entry (or a rider you manage) is this many runs from the gate</p>
+          <label htmlFor="alert-ondeck" className="label mt-2">
+            Tell me
+          </label>
+          <select id="alert-ondeck" name="onDeckRunsOut" defaultValue={onDeckRunsOut === null ? "off" : String(onDeckRunsOut)} className="input">
+            {ON_DECK_CHOICES.map((n) => (
+              <option key={n} value={String(n)}>{`${n} runs out`}</option>
+            ))}
+            <option value="off">Off</option>
+          </select>
+        </fieldset>
         <button type="submit" className="btn-primary w-full">
           Save alert channels
         </button>

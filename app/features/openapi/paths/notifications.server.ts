@@ -67,7 +67,7 @@ export const notifications: Area = (api) => {
   api.get("/api/alert-preferences", {
     operationId: "getAlertPreferences",
     summary: "How each kind of alert is delivered",
-    description: "`preferences` per kind (match, change, reminder) as `{ email: \"instant\" | \"daily\" | \"off\", push }`, and `emailUnsubscribed`.",
+    description: "`preferences` per kind (match, change, reminder) as `{ email: \"instant\" | \"daily\" | \"off\", push }`, `emailUnsubscribed`, and `onDeckRunsOut` (10, 5 or 3: told when an entry is that many runs out; null: off; 5 until chosen).",
     access: "user",
     responses: { 200: { description: "The settings.", schema: anyObject("The delivery settings.") } },
   });

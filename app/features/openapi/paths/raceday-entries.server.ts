@@ -28,6 +28,7 @@ const RaceClass = z
     splitMs: z.array(z.number().int()).openapi({ description: "Thousandths between divisions: one for every split, or one per split." }),
     splitSeconds: z.array(z.number()),
     maxHorsesPerRider: z.number().int(),
+    postedStart: z.string().nullable().openapi({ description: "When the class is posted to start on the event's first day, \"HH:MM\" in the event's zone; null: not posted." }),
     payout: PayoutRule,
     sidepotOf: z.string().nullable(),
     entryCount: z.number().int().nullable(),
