@@ -11,6 +11,9 @@ import { newRaceClass, screenshot, signIn, withDb } from "./helpers";
  */
 
 const js = () => test.info().project.use.javaScriptEnabled !== false;
+
+// Each test signs in and walks several screens of the hub: allowed the slow-test time.
+test.beforeEach(() => test.slow());
 const tag = () => `${js() ? "js" : "nojs"}`;
 const LONG = "Bartholomewthelongestnamedriderthateverenteredawalkupatthecountyjackpotarena".padEnd(80, "x");
 
