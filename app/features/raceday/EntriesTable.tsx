@@ -101,7 +101,7 @@ function EntryActions({ row, classes, view, sidepots, refused }: { row: EntryTab
   const pots = sidepots.join(", ");
   const moveSidepots = pots ? ` Its ${pots} sidepot ${sidepots.length === 1 ? "entry moves" : "entries move"} along to the new class's sidepot of the same name, or ${sidepots.length === 1 ? "is" : "are"} scratched where it has none.` : "";
   return (
-    <div className="grid gap-4 rounded-lg border border-brand-200 bg-brand-50 p-3 text-left sm:grid-cols-2 xl:grid-cols-4" data-testid="entry-actions" aria-label={`Change ${who(row)}`} role="group">
+    <div className="name-wrap grid min-w-0 gap-4 rounded-lg border border-brand-200 bg-brand-50 p-3 text-left sm:grid-cols-2 xl:grid-cols-4" data-testid="entry-actions" aria-label={`Change ${who(row)}`} role="group">
       <div className="space-y-2">
         <h4 className="font-bold text-gray-900">Paid</h4>
         {row.paid ? (
@@ -253,7 +253,7 @@ export function EntriesTable({ table, query, classes, opened, refused = null }: 
   const last = first + table.rows.length - 1;
   const link = (change: Partial<EntryTableQuery>) => entryTableSearch({ ...query, page: 1, entry: "", ...change });
   return (
-    <section id="entries" className="card space-y-3" aria-labelledby="entries-title">
+    <section id="entries" className="name-wrap card min-w-0 space-y-3" aria-labelledby="entries-title">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="entries-title" className="text-lg font-bold text-gray-900">
           Entries
