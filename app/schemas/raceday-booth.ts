@@ -62,6 +62,15 @@ export const raceTimeSchema = z
       .trim()
       .datetime({ offset: true, message: BOOTH_MESSAGES.takenAt })
       .nullish(),
+    /** The go-round: 1 (the default) to 5, or "short" for the short go. */
+    go: z.preprocess(
+      (v) => (v === "short" ? 99 : typeof v === "string" && /^[1-5]$/.test(v) ? Number(v) : v),
+      z
+        .number({ invalid_type_error: "Go is a go-round of the class (1 to 5) or short" })
+        .int("Go is a go-round of the class (1 to 5) or short")
+        .refine((g) => (g >= 1 && g <= 5) || g === 99, "Go is a go-round of the class (1 to 5) or short")
+        .optional(),
+    ),
   })
   .strict();
 export type RaceTimeInput = z.infer<typeof raceTimeSchema>;

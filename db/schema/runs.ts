@@ -13,6 +13,8 @@ export const riders = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    /** YYYY-MM-DD; asked when the rider first enters an age class, kept for the next. */
+    birthDate: text("birth_date"),
     createdAt: createdAt(),
   },
   (t) => [index("riders_user_idx").on(t.userId)],

@@ -16,6 +16,8 @@ export type BoothEntry = {
   position: number | null;
   dragsBefore: number | null;
   status: "ENTERED" | "SCRATCHED";
+  /** Other classes this run also counts in (carried runs): timed once, here. */
+  alsoCountsIn?: string[];
 };
 
 export type BoothTime = {

@@ -27,6 +27,8 @@ import { computeResults, runTotalMs, splitCents, type ClassMoneyRules, type Clas
 export const MIN_GO_ROUNDS = 1;
 export const MAX_GO_ROUNDS = 5;
 export const MAX_SHORT_GO_TOP = 100;
+/** The go number the booth and the database give the short go. */
+export const SHORT_GO = 99;
 
 export const AVERAGE_MODES = ["SUM", "BEST_N", "DROP_SLOWEST"] as const;
 export type AverageMode = (typeof AVERAGE_MODES)[number];

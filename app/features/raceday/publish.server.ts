@@ -1,5 +1,5 @@
 import { and, eq, inArray, or } from "drizzle-orm";
-import { events, raceClasses, raceResults, runLogs, type Event, type RaceClass, type RaceResult, type User } from "#db/schema";
+import { events, raceClasses, raceEntries, raceResults, runLogs, type Event, type RaceClass, type RaceResult, type User } from "#db/schema";
 import { sendAlert } from "~/features/alerts/alerts.server";
 import { afterClassPublished } from "~/features/season/season.server";
 import { now } from "~/lib/clock.server";
@@ -61,10 +61,18 @@ export function publishClass(db: Db, actor: Actor, eventId: string, classId: str
  */
 export function republishReaders(db: Db, actor: Actor, classIds: string[]) {
   if (classIds.length === 0) return;
+  // Classes a run of these classes is carried to place it too: a correction moves them all.
+  const carriedTo = db
+    .selectDistinct({ classId: raceEntries.classId })
+    .from(raceEntries)
+    .where(inArray(raceEntries.carriedFrom, db.select({ id: raceEntries.id }).from(raceEntries).where(inArray(raceEntries.classId, classIds))))
+    .all()
+    .map((r) => r.classId);
+  const readers = [...new Set([...classIds, ...carriedTo])];
   const classes = db
     .select()
     .from(raceClasses)
-    .where(or(inArray(raceClasses.id, classIds), inArray(raceClasses.sidepotOf, classIds)))
+    .where(or(inArray(raceClasses.id, readers), inArray(raceClasses.sidepotOf, readers)))
     .all()
     .filter((c) => c.resultsPublishedAt);
   if (classes.length === 0) return;
