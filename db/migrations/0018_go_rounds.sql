@@ -10,6 +10,9 @@ CREATE TABLE `race_go_orders` (
 );
 --> statement-breakpoint
 CREATE INDEX `race_go_orders_order_idx` ON `race_go_orders` (`class_id`,`go`,`position`);--> statement-breakpoint
+DROP INDEX `run_logs_race_entry_idx`;--> statement-breakpoint
+ALTER TABLE `run_logs` ADD `race_round` text DEFAULT '1' NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX `run_logs_race_entry_idx` ON `run_logs` (`race_entry_id`,`race_round`);--> statement-breakpoint
 DROP INDEX `race_times_entry_idx`;--> statement-breakpoint
 ALTER TABLE `race_times` ADD `go` integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 CREATE INDEX `race_times_entry_idx` ON `race_times` (`entry_id`,`go`,`recorded_at`);--> statement-breakpoint

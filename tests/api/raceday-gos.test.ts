@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { raceEntries, users } from "../../db/schema";
+import { raceEntries, raceResults, runLogs, users } from "../../db/schema";
 import { createEvent, signedInRider } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
@@ -72,6 +72,83 @@ describe("classes with go-rounds", () => {
     expect(await body(go2)).toMatchObject({ go: 2, time: "15.300" });
     const go3 = await time(producer.client, url, { entryId: entry.id, time: "15.300", go: 3 });
     expect(go3.status).toBe(400);
+  });
+});
+
+describe("a weekend: two long gos, the average and a short go", () => {
+  it("pays each go its share and the short go's aggregate the average's, to the cent, and writes each go to the rider's run log", async () => {
+    const { producer, url } = await race();
+    // $100 entries, nothing kept, one division paying 60/40: four entries make a $400 purse, 10/10/80.
+    const cls = await addClass(producer.client, url, {
+      name: "Futurity",
+      entryFeeCents: 10000,
+      goRounds: 2,
+      average: { mode: "SUM", requireEveryGo: true },
+      purseSplit: { goPercents: [10, 10], averagePercent: 80 },
+      shortGo: { top: 2, by: "AVERAGE", order: "REVERSE" },
+    });
+    const rider = await signedInRider(app);
+    const a = await body(await rider.client.json(`${url}/entries`, "POST", { classId: cls.id, horseName: "Ace" }));
+    const b = await body(await producer.client.json(`${url}/entries`, "POST", { classId: cls.id, riderName: "Bea", horseName: "Bo" }));
+    const c = await body(await producer.client.json(`${url}/entries`, "POST", { classId: cls.id, riderName: "Cy", horseName: "Cash" }));
+    const d = await body(await producer.client.json(`${url}/entries`, "POST", { classId: cls.id, riderName: "Di", horseName: "Doc" }));
+    const go = async (n: number | "short", times: [Json, string | null][]) => {
+      for (const [entry, t] of times) {
+        const res = await time(producer.client, url, { entryId: entry.id, go: n, ...(t === null ? { outcome: "NT" } : { time: t }) });
+        expect(res.status, await res.clone().text()).toBe(201);
+      }
+    };
+    const review = async (round: string) => body(await producer.client.get(`${url}/classes/${cls.id}/results?go=${round}`));
+    const money = (view: Json) => (view.divisions as Json[]).flatMap((dv) => (dv.places as Json[]).map((p) => [p.riderName, p.time, p.payoutCents]));
+
+    await go(1, [[a, "15.000"], [b, "15.100"], [c, "15.200"], [d, null]]);
+    const go1 = await review("1");
+    expect(go1).toMatchObject({ round: "1", roundLabel: "Go 1", potCents: 4000 });
+    expect(money(go1).slice(0, 2)).toEqual([
+      [expect.any(String), "15.000", 2400],
+      ["Bea", "15.100", 1600],
+    ]);
+    // The live average after go 1 of 2: nobody has every go yet.
+    expect(money(await review("average"))).toEqual([]);
+
+    await go(2, [[a, "15.300"], [b, "15.000"], [c, "15.100"], [d, "15.000"]]);
+    // Bea and Di tie for first in go 2 and share the first two places' $40.
+    expect(money(await review("2")).filter((p) => (p[2] as number) > 0)).toEqual([
+      ["Bea", "15.000", 2000],
+      ["Di", "15.000", 2000],
+    ]);
+    // The average requires every go: Di (NT in go 1) is out. With a short go it ranks who comes back and pays nothing.
+    const average = await review("average");
+    expect(money(average).map((p) => [p[1], p[2]])).toEqual([
+      ["30.100", 0],
+      ["30.300", 0],
+      ["30.300", 0],
+    ]);
+    // Top 2 of the average, and the tie at the cut both come back: three horses; the leader (Bea) runs last.
+    await go("short", [[c, "15.000"], [a, "14.900"], [b, "15.500"]]);
+    const short = await review("short");
+    expect(short.potCents).toBe(32000);
+    expect(money(short)).toEqual([
+      [expect.any(String), "45.200", 19200],
+      ["Cy", "45.300", 12800],
+      ["Bea", "45.600", 0],
+    ]);
+
+    expect((await producer.client.json(`${url}/classes/${cls.id}/results/publish`, "POST", {})).status).toBe(200);
+    const rows = app.db.select().from(raceResults).where(eq(raceResults.classId, cls.id)).all();
+    expect(new Set(rows.map((r) => r.round))).toEqual(new Set(["1", "2", "average", "short"]));
+    expect(rows.reduce((sum, r) => sum + r.payoutCents, 0)).toBe(40000);
+    // Anyone reads each round once published; a round the class does not have is refused.
+    const publicGo2 = await body(await app.client().get(`${url}/classes/${cls.id}/results?go=2`));
+    expect(publicGo2).toMatchObject({ review: false, roundLabel: "Go 2" });
+    expect((await app.client().get(`${url}/classes/${cls.id}/results?go=3`)).status).toBe(400);
+    // The rider's run log: one official run per go, and the short go, each saying which.
+    const log = app.db.select().from(runLogs).where(eq(runLogs.raceEntryId, a.id)).all();
+    expect(log.map((r) => [r.raceRound, r.placement, r.moneyCents]).sort()).toEqual([
+      ["1", "Go 1 · 1st", 2400],
+      ["2", "Go 2 · 4th", 0],
+      ["short", "Short go · 1st", 19200],
+    ]);
   });
 });
 

@@ -100,7 +100,7 @@ export function goShapeProblem(shape: GoShape): string | null {
       return goRounds === 1 ? "Give the one go's share of the purse" : `Give a share of the purse for each of the ${goRounds} gos`;
     }
     if (![...purseSplit.goPercents, purseSplit.averagePercent].every(isWholePercent)) return "Shares of the purse are whole percents from 0 to 100";
-    if (!average && purseSplit.averagePercent !== 0) return "A class without an average pays each go its share: the average's share is 0";
+    if (!average && !shortGo && purseSplit.averagePercent !== 0) return "A class without an average pays each go its share: the average's share is 0";
     const sum = purseSplit.goPercents.reduce((s, p) => s + p, 0) + purseSplit.averagePercent;
     if (sum !== 100) return `The shares of the purse must add up to 100% (they add up to ${sum}%)`;
   }
@@ -117,7 +117,7 @@ export function goShapeProblem(shape: GoShape): string | null {
 
 /** The split in force: the class's own, or the default for its gos and average. */
 export function purseSplitOf(shape: GoShape): PurseSplit {
-  return shape.purseSplit ?? defaultPurseSplit(shape.goRounds, shape.average !== null);
+  return shape.purseSplit ?? defaultPurseSplit(shape.goRounds, shape.average !== null || shape.shortGo !== null);
 }
 
 /**
