@@ -139,7 +139,7 @@ export async function hubAction(request: Request, eventId: string) {
         deleteClass(db, user, eventId, classId);
         return redirectWithToast(here, { type: "success", title: DONE[intent] });
       case "walk-up":
-        enterRace(db, user, eventId, { classId, riderName: text(form, "riderName").trim(), horseName: text(form, "horseName").trim() || undefined });
+        enterRace(db, user, eventId, { classId, riderName: text(form, "riderName").trim(), horseName: text(form, "horseName").trim() || undefined, birthDate: text(form, "birthDate").trim() || undefined });
         break;
       case "entry-scratch":
       case "entry-reinstate":
