@@ -8,12 +8,14 @@ import { apiRoute } from "~/lib/http.server";
  * division, the places (`entryId`, `riderName`, `horseName`, `time`, `place`,
  * `payoutCents`). The producer or an admin gets the review computed from the
  * times now (`review: true`, overrides beside the computed amounts); everyone
- * else the published results, or 404 before they are published.
+ * else the published results, or 404 before they are published. A class of
+ * more than one go answers one round: `?go=1|2|...|average|short` (go 1 when absent).
  */
 const route = apiRoute({
   GET: async ({ request, params }) => {
     const viewer = await getUser(request);
-    const { view } = classResultsFor(getDb(), viewer, params.id ?? "", params.classId ?? "");
+    const go = new URL(request.url).searchParams.get("go");
+    const { view } = classResultsFor(getDb(), viewer, params.id ?? "", params.classId ?? "", go);
     return Response.json(view);
   },
 });

@@ -171,6 +171,30 @@ export default function EnterRace() {
                   <FieldErrors id="riderId-error" errors={errors("riderId")} />
                 </div>
               ) : null}
+              <div>
+                <label htmlFor="birthDate" className="label">
+                  Rider's birth date (age classes)
+                </label>
+                <input id="birthDate" name="birthDate" type="date" className="input" defaultValue={sent.birthDate} aria-describedby="birthDate-hint" />
+                <p id="birthDate-hint" className="mt-1 text-sm text-gray-600">
+                  Only for a class with an age ({page.classes.filter((c) => c.minAge !== null || c.maxAge !== null).map((c) => c.name).join(", ") || "none here"}); kept for your next entry.
+                </p>
+                <FieldErrors id="birthDate-error" errors={errors("birthDate")} />
+              </div>
+              {page.classes.filter((c) => !c.sidepotOf).length > 1 ? (
+                <fieldset>
+                  <legend className="label">Also counts in (each class's fee due)</legend>
+                  {page.classes
+                    .filter((c) => !c.sidepotOf)
+                    .map((c) => (
+                      <label key={c.id} className="flex min-h-[44px] items-center gap-2 text-gray-900">
+                        <input type="checkbox" name="carryTo" value={c.id} className="h-5 w-5" />
+                        {c.name}
+                      </label>
+                    ))}
+                  <FieldErrors id="carryTo-error" errors={errors("carryTo")} />
+                </fieldset>
+              ) : null}
               <button type="submit" name="intent" value="enter" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
                 Enter
               </button>

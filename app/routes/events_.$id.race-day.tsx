@@ -8,6 +8,8 @@ import { formatDateRange } from "~/features/events/format";
 import { EntriesTable } from "~/features/raceday/EntriesTable";
 import { hubAction, hubScreen, type HubRefusal } from "~/features/raceday/hub.server";
 import { formatCents } from "~/features/raceday/time";
+import { purseSplitOf, splitPurse } from "~/features/raceday/gos";
+import { potCents } from "~/features/raceday/results";
 import { closingSentence, formatEventTime } from "~/features/raceday/when";
 import { APP_NAME } from "~/schemas/constants";
 import { entryTableSearch } from "~/schemas/hubTable";
@@ -55,6 +57,84 @@ function Input({ id, label, name, defaultValue, errors, hint, ...rest }: { id: s
   );
 }
 
+/** Go-rounds, the average, the purse split, the short go and the ages a class takes; a worked example of the purse in dollars. */
+function GoRoundsFields({ p, cls, v, errors }: { p: string; cls?: HubClass; v: (name: string, stored: string | undefined) => string | undefined; errors: (name: string) => string[] | undefined }) {
+  const names = ["goRounds", "averageMode", "bestN", "goPercents", "averagePercent", "shortGoTop", "minAge", "maxAge", "purseSplit", "average", "shortGo"];
+  const open = Boolean(cls && (cls.goRounds > 1 || cls.minAge !== null || cls.maxAge !== null || cls.shortGo)) || names.some((n) => errors(n));
+  const select = (id: string, label: string, name: string, value: string, options: [string, string][]) => (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <select id={id} name={name} className="input" defaultValue={value}>
+        {options.map(([o, text]) => (
+          <option key={o} value={o}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  return (
+    <details className="rounded-lg border border-gray-200 p-3" open={open}>
+      <summary className="min-h-[44px] cursor-pointer font-semibold text-gray-900">Go-rounds, average and ages (blank: one go, any age)</summary>
+      <div className="mt-2 space-y-3">
+        <div className="grid grid-cols-2 gap-3">
+          <Input id={`${p}-gos`} label="Go-rounds (1-5)" name="goRounds" inputMode="numeric" placeholder="1" defaultValue={v("goRounds", cls ? String(cls.goRounds) : undefined)} errors={errors("goRounds")} />
+          {select(`${p}-average`, "Average", "averageMode", v("averageMode", cls?.average?.mode ?? "NONE") ?? "NONE", [
+            ["NONE", "No average"],
+            ["SUM", "Every go added"],
+            ["BEST_N", "Best N gos"],
+            ["DROP_SLOWEST", "Drop the slowest go"],
+          ])}
+          <Input id={`${p}-bestn`} label="Best N" name="bestN" inputMode="numeric" placeholder="2" defaultValue={v("bestN", cls?.average?.bestN ? String(cls.average.bestN) : undefined)} errors={errors("bestN") ?? errors("average")} />
+          <label className="flex min-h-[44px] items-center gap-2 self-end text-sm text-gray-900">
+            <input type="checkbox" name="requireEveryGo" defaultChecked={sentChecked(v("requireEveryGo", cls?.average?.requireEveryGo ? "on" : undefined))} className="h-5 w-5" />
+            Average needs a time in every go
+          </label>
+          <Input id={`${p}-gopct`} label="Each go's share (%)" name="goPercents" placeholder="10, 10" hint="One whole percent per go" defaultValue={v("goPercents", cls?.purseSplit ? cls.purseSplit.goPercents.join(", ") : undefined)} errors={errors("goPercents") ?? errors("purseSplit")} />
+          <Input id={`${p}-avgpct`} label="Average's share (%)" name="averagePercent" inputMode="numeric" placeholder="80" defaultValue={v("averagePercent", cls?.purseSplit ? String(cls.purseSplit.averagePercent) : undefined)} errors={errors("averagePercent")} />
+          <Input id={`${p}-short`} label="Short go: top N back" name="shortGoTop" inputMode="numeric" placeholder="none" defaultValue={v("shortGoTop", cls?.shortGo ? String(cls.shortGo.top) : undefined)} errors={errors("shortGoTop") ?? errors("shortGo")} />
+          {select(`${p}-shortby`, "Short go takes the top", "shortGoBy", v("shortGoBy", cls?.shortGo?.by ?? "AVERAGE") ?? "AVERAGE", [
+            ["AVERAGE", "of the average"],
+            ["DIVISION", "of each division"],
+          ])}
+          {select(`${p}-shortorder`, "Short go runs", "shortGoOrder", v("shortGoOrder", cls?.shortGo?.order ?? "REVERSE") ?? "REVERSE", [
+            ["REVERSE", "in reverse order of standing"],
+            ["DRAW", "in a fresh draw"],
+          ])}
+          <div />
+          <Input id={`${p}-minage`} label="Youngest age" name="minAge" inputMode="numeric" placeholder="any" defaultValue={v("minAge", cls?.minAge != null ? String(cls.minAge) : undefined)} errors={errors("minAge")} />
+          <Input id={`${p}-maxage`} label="Oldest age" name="maxAge" inputMode="numeric" placeholder="any" defaultValue={v("maxAge", cls?.maxAge != null ? String(cls.maxAge) : undefined)} errors={errors("maxAge")} />
+          {select(`${p}-ageon`, "Age taken on", "ageOn", v("ageOn", cls?.ageOn ?? "YEAR_START") ?? "YEAR_START", [
+            ["YEAR_START", "January 1"],
+            ["RACE_DAY", "the race day"],
+          ])}
+        </div>
+        {cls && isMultiGoClass(cls) ? <PurseExample cls={cls} /> : <p className="text-xs text-gray-600">Two gos with an average, 10% a go and 80% to the average: with 40 entries at $100 and nothing kept, the $4,000 purse pays $400 in each go and $3,200 in the average.</p>}
+      </div>
+    </details>
+  );
+}
+
+const sentChecked = (value: string | undefined) => value === "on" || value === "true";
+const isMultiGoClass = (cls: HubClass) => cls.goRounds > 1 || Boolean(cls.average) || Boolean(cls.shortGo);
+
+/** The class's purse split worked in dollars for its entries so far (or 40 when it has none yet). */
+function PurseExample({ cls }: { cls: HubClass }) {
+  const entries = cls.entryCount && cls.entryCount > 0 ? cls.entryCount : 40;
+  const purse = potCents(cls, entries);
+  const split = purseSplitOf({ goRounds: cls.goRounds, average: cls.average, purseSplit: cls.purseSplit, shortGo: cls.shortGo });
+  const { goCents, averageCents } = splitPurse(purse, split);
+  const parts = goCents.map((c, i) => `${formatCents(c)} in go ${i + 1} (${split.goPercents[i]}%)`);
+  if (cls.average || cls.shortGo) parts.push(`${formatCents(averageCents)} in ${cls.shortGo ? "the short go's aggregate" : "the average"} (${split.averagePercent}%)`);
+  return (
+    <p className="rounded bg-amber-50 p-2 text-sm text-gray-900">
+      With {entries} entries at {formatCents(cls.entryFeeCents)}, {cls.producerSharePercent}% kept and {formatCents(cls.addedMoneyCents)} added, the {formatCents(purse)} purse pays {parts.join(", ")}.
+    </p>
+  );
+}
+
 /** The class form: add (no class) or edit; amounts in dollars, splits in seconds, the payout as text. */
 function ClassForm({ cls, classes, result }: { cls?: HubClass; classes: HubClass[]; result: FormResult | null }) {
   const p = cls ? `class-${cls.id}` : "class-new";
@@ -93,6 +173,7 @@ function ClassForm({ cls, classes, result }: { cls?: HubClass; classes: HubClass
           </div>
         </div>
       </details>
+      <GoRoundsFields p={p} cls={cls} v={v} errors={errors} />
       {parents.length ? (
         <div>
           <label htmlFor={`${p}-sidepot`} className="label">
@@ -170,6 +251,7 @@ function ClassPanel({ cls, hub, result, refused }: { cls: HubClass; hub: Hub; re
         <div className="grid gap-2 sm:grid-cols-2">
           <Input id={`walk-rider-${cls.id}`} label="Rider's name" name="riderName" autoComplete="off" maxLength={RACE_LIMITS.riderName} defaultValue={walkUp?.values.riderName} errors={walkUp?.errors.riderName} />
           <Input id={`walk-horse-${cls.id}`} label="Horse's name" name="horseName" autoComplete="off" maxLength={RACE_LIMITS.horseName} defaultValue={walkUp?.values.horseName} errors={walkUp?.errors.horseName} />
+          {cls.minAge !== null || cls.maxAge !== null ? <Input id={`walk-birth-${cls.id}`} label="Rider's birth date" name="birthDate" type="date" defaultValue={walkUp?.values.birthDate} errors={walkUp?.errors.birthDate} /> : null}
         </div>
         <button type="submit" name="intent" value="walk-up" className="btn-secondary w-full sm:w-auto">
           Add Walk-Up

@@ -64,6 +64,15 @@ export const raceTimeSchema = z
       // zod takes the shape (an offset of +99:99 too); the instant must exist.
       .refine(isInstant, BOOTH_MESSAGES.takenAt)
       .nullish(),
+    /** The go-round: 1 (the default) to 5, or "short" for the short go. */
+    go: z.preprocess(
+      (v) => (v === "short" ? 99 : typeof v === "string" && /^[1-5]$/.test(v) ? Number(v) : v),
+      z
+        .number({ invalid_type_error: "Go is a go-round of the class (1 to 5) or short" })
+        .int("Go is a go-round of the class (1 to 5) or short")
+        .refine((g) => (g >= 1 && g <= 5) || g === 99, "Go is a go-round of the class (1 to 5) or short")
+        .optional(),
+    ),
   })
   .strict();
 export type RaceTimeInput = z.infer<typeof raceTimeSchema>;

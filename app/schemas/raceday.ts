@@ -35,6 +35,19 @@ export const DEFAULT_MAX_HORSES = 3;
 export const DEFAULT_MIN_GAP = 5;
 export const DEFAULT_DRAG_EVERY = 5;
 
+export const GO_MESSAGES = {
+  goRounds: "Go-rounds must be a whole number from 1 to 5",
+  average: 'The average is null or { mode: "SUM" | "BEST_N" | "DROP_SLOWEST", bestN, requireEveryGo }',
+  bestN: "Best N is a whole number of gos from 1 to 5",
+  purseSplit: "The purse split is { goPercents: [one whole percent per go], averagePercent }",
+  purseText: "Shares of the purse are whole percents, one per go, like 10, 10",
+  shortGo: 'The short go is null or { top, by: "AVERAGE" | "DIVISION", order: "REVERSE" | "DRAW" }',
+  age: "Ages are whole years from 0 to 120",
+  ageOn: 'The age is taken on January 1 (YEAR_START) or the race day (RACE_DAY)',
+  birthDate: "Birth date must be a date (YYYY-MM-DD) in the past",
+  go: "Go is a go-round of the class (1 to 5) or short",
+} as const;
+
 export const RACE_MESSAGES = {
   className: "Class name is required",
   classNameMax: `Class name must be ${RACE_LIMITS.className} characters or less`,
@@ -205,7 +218,48 @@ const classFields = {
   sidepotOf: z.preprocess(emptyToNull, z.string({ invalid_type_error: RACE_MESSAGES.sidepot }).max(RACE_LIMITS.id, RACE_MESSAGES.sidepot).nullable()),
   /** When the class is posted to start on the event's first day, "HH:MM" (24-hour) in the event's zone; null: not posted. */
   postedStart: z.preprocess(emptyToNull, z.string({ invalid_type_error: POSTED_START_MESSAGE }).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, POSTED_START_MESSAGE).nullable()),
+  ...goClassFields(),
 };
+
+/* Shows of more than one go and age classes: the shapes here, the rules (shares add to 100, best N within the gos) in features/raceday/gos.ts and age.ts. */
+function goClassFields() {
+  const shape = (message: string) => ({ invalid_type_error: message, required_error: message });
+  return {
+    goRounds: whole(GO_MESSAGES.goRounds, 1, 5),
+    average: z
+      .object(
+        {
+          mode: z.enum(["SUM", "BEST_N", "DROP_SLOWEST"], shape(GO_MESSAGES.average)),
+          bestN: z.number(shape(GO_MESSAGES.bestN)).int(GO_MESSAGES.bestN).min(1, GO_MESSAGES.bestN).max(5, GO_MESSAGES.bestN).nullable().optional(),
+          requireEveryGo: z.boolean(shape(GO_MESSAGES.average)),
+        },
+        shape(GO_MESSAGES.average),
+      )
+      .nullable(),
+    purseSplit: z
+      .object(
+        {
+          goPercents: z.array(z.number(shape(GO_MESSAGES.purseSplit)), shape(GO_MESSAGES.purseSplit)).min(1, GO_MESSAGES.purseSplit).max(5, GO_MESSAGES.purseSplit),
+          averagePercent: z.number(shape(GO_MESSAGES.purseSplit)),
+        },
+        shape(GO_MESSAGES.purseSplit),
+      )
+      .nullable(),
+    shortGo: z
+      .object(
+        {
+          top: z.number(shape(GO_MESSAGES.shortGo)).int(GO_MESSAGES.shortGo),
+          by: z.enum(["AVERAGE", "DIVISION"], shape(GO_MESSAGES.shortGo)),
+          order: z.enum(["REVERSE", "DRAW"], shape(GO_MESSAGES.shortGo)),
+        },
+        shape(GO_MESSAGES.shortGo),
+      )
+      .nullable(),
+    minAge: whole(GO_MESSAGES.age, 0, 120).nullable(),
+    maxAge: whole(GO_MESSAGES.age, 0, 120).nullable(),
+    ageOn: z.enum(["YEAR_START", "RACE_DAY"], shape(GO_MESSAGES.ageOn)),
+  };
+}
 
 /**
  * POST /api/events/{id}/classes. Amounts are integer cents (5000 is $50.00):
@@ -225,6 +279,13 @@ export const raceClassSchema = z.object({
   payout: classFields.payout.optional(),
   sidepotOf: classFields.sidepotOf.optional(),
   postedStart: classFields.postedStart.optional(),
+  goRounds: classFields.goRounds.optional(),
+  average: classFields.average.optional(),
+  purseSplit: classFields.purseSplit.optional(),
+  shortGo: classFields.shortGo.optional(),
+  minAge: classFields.minAge.optional(),
+  maxAge: classFields.maxAge.optional(),
+  ageOn: classFields.ageOn.optional(),
 });
 export type RaceClassInput = z.infer<typeof raceClassSchema>;
 
@@ -246,6 +307,7 @@ const dollarsField = (optional: boolean) =>
       }
       return c;
     });
+const emptyToUndefinedWhole = (v: unknown) => (v === undefined || v === "" ? undefined : typeof v === "string" && /^\d{1,6}$/.test(v.trim()) ? Number(v) : v);
 const formWhole = (message: string, min: number, max: number, fallback: number) =>
   z.preprocess((v) => (v === undefined || v === "" ? fallback : typeof v === "string" && /^\d{1,6}$/.test(v.trim()) ? Number(v) : v), whole(message, min, max));
 
@@ -278,6 +340,18 @@ export const raceClassFormSchema = z
     payoutTable: z.string().max(2_000).optional().default(""),
     sidepotOf: z.preprocess(emptyToNull, z.string().max(RACE_LIMITS.id, RACE_MESSAGES.sidepot).nullable().optional()),
     postedStart: classFields.postedStart.optional(),
+    goRounds: formWhole(GO_MESSAGES.goRounds, 1, 5, 1),
+    averageMode: z.enum(["NONE", "SUM", "BEST_N", "DROP_SLOWEST"], { invalid_type_error: GO_MESSAGES.average }).optional().default("NONE"),
+    bestN: z.preprocess(emptyToUndefinedWhole, whole(GO_MESSAGES.bestN, 1, 5).optional()),
+    requireEveryGo: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
+    goPercents: z.string().max(100).optional().default(""),
+    averagePercent: z.preprocess(emptyToUndefinedWhole, whole(GO_MESSAGES.purseText, 0, 100).optional()),
+    shortGoTop: z.preprocess(emptyToUndefinedWhole, whole(GO_MESSAGES.shortGo, 1, 100).optional()),
+    shortGoBy: z.enum(["AVERAGE", "DIVISION"]).optional().default("AVERAGE"),
+    shortGoOrder: z.enum(["REVERSE", "DRAW"]).optional().default("REVERSE"),
+    minAge: z.preprocess(emptyToUndefinedWhole, whole(GO_MESSAGES.age, 0, 120).optional()),
+    maxAge: z.preprocess(emptyToUndefinedWhole, whole(GO_MESSAGES.age, 0, 120).optional()),
+    ageOn: z.enum(["YEAR_START", "RACE_DAY"]).optional().default("YEAR_START"),
   })
   .transform((f, ctx): RaceClassInput => {
     const payout = payoutFromText(f.divisionPercents, f.payoutTable);
@@ -285,6 +359,13 @@ export const raceClassFormSchema = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: payout.error, path: ["payoutTable"] });
       return z.NEVER;
     }
+    const goText = f.goPercents.split(/[,\s%]+/).filter(Boolean);
+    const goPercents = goText.map((t) => (/^\d{1,3}$/.test(t) ? Number(t) : NaN));
+    if (goPercents.some((p) => !Number.isInteger(p))) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: GO_MESSAGES.purseText, path: ["goPercents"] });
+      return z.NEVER;
+    }
+    const average = f.averageMode === "NONE" ? null : { mode: f.averageMode, bestN: f.averageMode === "BEST_N" ? (f.bestN ?? null) : null, requireEveryGo: f.requireEveryGo };
     return {
       name: f.name,
       entryFeeCents: f.entryFee,
@@ -296,6 +377,14 @@ export const raceClassFormSchema = z
       payout,
       sidepotOf: f.sidepotOf ?? null,
       postedStart: f.postedStart ?? null,
+      goRounds: f.goRounds,
+      average,
+      // Blank shares: the default split for the gos and the average.
+      purseSplit: goPercents.length === 0 && f.averagePercent === undefined ? null : { goPercents, averagePercent: f.averagePercent ?? 0 },
+      shortGo: f.shortGoTop === undefined ? null : { top: f.shortGoTop, by: f.shortGoBy, order: f.shortGoOrder },
+      minAge: f.minAge ?? null,
+      maxAge: f.maxAge ?? null,
+      ageOn: f.ageOn,
     };
   });
 
@@ -325,6 +414,16 @@ export const raceEntrySchema = z.object({
   ),
   riderName: optionalName(RACE_LIMITS.riderName, RACE_MESSAGES.riderNameMax),
   exhibition: boolFlag.optional(),
+  /** The rider's birth date for an age class (YYYY-MM-DD): saved to an account rider's profile when it has none. */
+  birthDate: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.string({ invalid_type_error: GO_MESSAGES.birthDate }).regex(/^\d{4}-\d{2}-\d{2}$/, GO_MESSAGES.birthDate).optional(),
+  ),
+  /** Other classes of the event this run also counts in (each class's fee paid): a Youth run carried to the Open. */
+  carryTo: z.preprocess(
+    (v) => (typeof v === "string" ? (v === "" ? [] : [v]) : v),
+    z.array(id, { invalid_type_error: RACE_MESSAGES.chooseClass }).max(10, RACE_MESSAGES.chooseClass).optional(),
+  ),
 });
 export type RaceEntryInput = z.infer<typeof raceEntrySchema>;
 

@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { AverageRule, PurseSplit, ShortGoRule } from "../../app/features/raceday/gos";
 import { RACE_OUTCOMES } from "../../app/schemas/race-outcomes";
 import { createdAt, flag, timestamp, uuid } from "./columns";
 import { events } from "./events";
@@ -61,6 +62,22 @@ export const raceClasses = sqliteTable(
     /** When the class is posted to start, as the event's local time "HH:MM" on its first day; null: not posted. */
     postedStart: text("posted_start"),
     drawPublishedAt: timestamp("draw_published_at"),
+    /** Go-rounds (1-5); the average, the purse split and the short go (app/features/raceday/gos.ts). Null: none, or the default split. */
+    goRounds: integer("go_rounds").notNull().default(1),
+    average: text("average", { mode: "json" }).$type<AverageRule>(),
+    purseSplit: text("purse_split", { mode: "json" }).$type<PurseSplit>(),
+    shortGo: text("short_go", { mode: "json" }).$type<ShortGoRule>(),
+    /** Each later go's draw (go 1's is drawSeed/drawnAt above): how it was drawn, its seed, when. Keyed by go ("2", "3", "short"). */
+    goDraws: text("go_draws", { mode: "json" })
+      .notNull()
+      .$type<Record<string, { mode: "NEW" | "SAME" | "REVERSE"; seed: string | null; drawnAt: string }>>()
+      .default({}),
+    /** Age classes: the rider's age in whole years on January 1 of the race's year or on the race day. */
+    minAge: integer("min_age"),
+    maxAge: integer("max_age"),
+    ageOn: text("age_on", { enum: ["YEAR_START", "RACE_DAY"] })
+      .notNull()
+      .default("YEAR_START"),
     /** Set when results are published; raised by each re-publish after a correction. */
     resultsPublishedAt: timestamp("results_published_at"),
     resultsVersion: integer("results_version").notNull().default(0),
@@ -103,6 +120,14 @@ export const raceEntries = sqliteTable(
     late: flag("late").notNull().default(false),
     /** Timed for practice: never placed or paid, not in the pot, not in the season. */
     exhibition: flag("exhibition").notNull().default(false),
+    /** The rider's birth date as checked for an age class (YYYY-MM-DD): the profile's, or typed by the office for a walk-up. */
+    birthDate: text("birth_date"),
+    /**
+     * A carried run: the entry (of another class of the event) whose run this
+     * one is. The booth times that one; this class places and pays its times
+     * (a Youth run carried to the Open; the fee is paid in each class).
+     */
+    carriedFrom: text("carried_from"),
     /** 1-based place in the published or drawn order; null until drawn. */
     drawPosition: integer("draw_position"),
     /** Drags (arena groomed) before this run, as the draw placed them. */
@@ -139,6 +164,8 @@ export const raceTimes = sqliteTable(
       .notNull()
       .references(() => raceEntries.id, { onDelete: "cascade" }),
     clientId: text("client_id").notNull(),
+    /** The go-round: 1 to 5, or SHORT_GO (99) for the short go. */
+    go: integer("go").notNull().default(1),
     outcome: text("outcome", { enum: RACE_OUTCOMES }).notNull(),
     /** The time as the timer showed it, in thousandths, before penalties. */
     timeMs: integer("time_ms"),
@@ -161,10 +188,28 @@ export const raceTimes = sqliteTable(
   },
   (t) => [
     uniqueIndex("race_times_event_client_idx").on(t.eventId, t.clientId),
-    index("race_times_entry_idx").on(t.entryId, t.recordedAt),
+    index("race_times_entry_idx").on(t.entryId, t.go, t.recordedAt),
     index("race_times_class_idx").on(t.classId, t.recordedAt),
     index("race_times_event_recorded_idx").on(t.eventId, t.recordedAt),
   ],
+);
+
+/** The running order of a later go (go 2 on, and the short go): go 1's is the entries' own drawPosition. */
+export const raceGoOrders = sqliteTable(
+  "race_go_orders",
+  {
+    classId: text("class_id")
+      .notNull()
+      .references(() => raceClasses.id, { onDelete: "cascade" }),
+    /** 2 to 5, or SHORT_GO (99). */
+    go: integer("go").notNull(),
+    entryId: text("entry_id")
+      .notNull()
+      .references(() => raceEntries.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    dragsBefore: integer("drags_before").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.go, t.entryId] }), index("race_go_orders_order_idx").on(t.classId, t.go, t.position)],
 );
 
 /** Accounts a producer named to take times for one event. */
@@ -202,16 +247,19 @@ export const racePayoutOverrides = sqliteTable(
 );
 
 /**
- * Published results: one row per entry of a class that published, as the
- * public pages, the run logs and the season's standings read them. A
- * re-publish after a correction replaces a class's rows.
+ * Published results: one row per entry of a class that published, per round
+ * ("1" for a one-go class; "2".., "average", "short" for shows of more than
+ * one go), as the public pages, the run logs, the books and the season's
+ * standings read them. A re-publish after a correction replaces a class's rows.
  */
 export const raceResults = sqliteTable(
   "race_results",
   {
     entryId: text("entry_id")
-      .primaryKey()
+      .notNull()
       .references(() => raceEntries.id, { onDelete: "cascade" }),
+    /** "1".."5", "average" or "short" (gos.ts `roundLabel` names it: "Go 2", "Average", "Short go"). */
+    round: text("round").notNull().default("1"),
     classId: text("class_id")
       .notNull()
       .references(() => raceClasses.id, { onDelete: "cascade" }),
@@ -231,7 +279,11 @@ export const raceResults = sqliteTable(
     runLogId: text("run_log_id").references(() => runLogs.id, { onDelete: "set null" }),
     publishedAt: timestamp("published_at").notNull(),
   },
-  (t) => [index("race_results_class_idx").on(t.classId, t.division, t.place), index("race_results_event_idx").on(t.eventId)],
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.round] }),
+    index("race_results_class_idx").on(t.classId, t.division, t.place),
+    index("race_results_event_idx").on(t.eventId),
+  ],
 );
 
 /**

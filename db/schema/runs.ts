@@ -13,6 +13,8 @@ export const riders = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    /** YYYY-MM-DD; asked when the rider first enters an age class, kept for the next. */
+    birthDate: text("birth_date"),
     createdAt: createdAt(),
   },
   (t) => [index("riders_user_idx").on(t.userId)],
@@ -63,6 +65,8 @@ export const runLogs = sqliteTable(
      */
     official: flag("official").notNull().default(false),
     raceEntryId: text("race_entry_id"),
+    /** Which round of the race entry this official run is: "1" (a one-go class), "2".., or "short". */
+    raceRound: text("race_round").notNull().default("1"),
     /** Knocked barrels (5 s each) of an official run. */
     penalties: integer("penalties"),
     /** Money won, in cents, of an official run. */
@@ -80,8 +84,8 @@ export const runLogs = sqliteTable(
     index("run_logs_event_idx").on(t.eventId),
     index("run_logs_rider_idx").on(t.riderId),
     uniqueIndex("run_logs_user_client_idx").on(t.userId, t.clientId),
-    // One run-log row per race entry: publishing twice writes nothing twice.
-    uniqueIndex("run_logs_race_entry_idx").on(t.raceEntryId),
+    // One run-log row per race entry and go: publishing twice writes nothing twice.
+    uniqueIndex("run_logs_race_entry_idx").on(t.raceEntryId, t.raceRound),
   ],
 );
 

@@ -18,6 +18,8 @@ export const users = sqliteTable(
     favoriteHorse: text("favorite_horse"),
     division: text("division", { length: 20 }),
     bio: text("bio"),
+    /** YYYY-MM-DD; asked when the rider first enters an age class (Youth, Senior), kept for the next. */
+    birthDate: text("birth_date"),
     privacyMode: text("privacy_mode", { enum: ["SOLO", "INVITE_ONLY", "PUBLIC"] })
       .notNull()
       .default("INVITE_ONLY"),

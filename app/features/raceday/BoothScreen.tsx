@@ -272,6 +272,7 @@ function Rider({ entry, big = false }: { entry: BoothEntry; big?: boolean }) {
         {entry.horseName}
         {entry.exhibition ? <span className="ml-2 rounded bg-amber-100 px-1.5 text-sm font-semibold text-amber-900">Exhibition</span> : entry.position !== null ? <span className="ml-2 text-sm text-gray-600">Draw {entry.position}</span> : null}
       </p>
+      {entry.alsoCountsIn?.length ? <p className="text-sm font-medium text-amber-800">Also counts in {entry.alsoCountsIn.join(", ")}</p> : null}
     </div>
   );
 }

@@ -18,6 +18,8 @@ export type BoothEntry = {
   status: "ENTERED" | "SCRATCHED";
   /** An exhibition run: timed at the gate, but not one of the class's runs (not in "ran" or "to go"). */
   exhibition?: boolean;
+  /** Other classes this run also counts in (carried runs): timed once, here. */
+  alsoCountsIn?: string[];
 };
 
 export type BoothTime = {

@@ -5,6 +5,8 @@ import { HttpError } from "~/lib/http.server";
 import { DEFAULT_MAX_HORSES, DEFAULT_SPLIT_MS, RACE_MESSAGES as M, type RaceClassInput, type RaceClassPatch } from "~/schemas/raceday";
 import { requireEventPermission } from "./access.server";
 import { raceIsOpenFor } from "./policies.server";
+import { ageRuleProblem } from "./age";
+import { goShapeProblem, type GoShape } from "./gos";
 import { defaultPayout, divisionSharesProblem, payoutRuleProblem, type ClassMoneyRules } from "./results";
 
 /*
@@ -97,6 +99,23 @@ function checkSidepot(db: Db, eventId: string, sidepotOf: string | null | undefi
   return of.id;
 }
 
+/** A class's gos, average, purse split and short go, as one whole: checked together (the split has one share per go). */
+export function goShapeOf(cls: Pick<RaceClass, "goRounds" | "average" | "purseSplit" | "shortGo">): GoShape {
+  return { goRounds: cls.goRounds, average: cls.average ?? null, purseSplit: cls.purseSplit ?? null, shortGo: cls.shortGo ?? null };
+}
+
+function checkGoShape(shape: GoShape) {
+  const problem = goShapeProblem(shape);
+  if (problem) throw refuse(400, problem, /split|share/i.test(problem) ? "purseSplit" : /short go/i.test(problem) ? "shortGo" : /average|best N/i.test(problem) ? "average" : "goRounds");
+  return shape;
+}
+
+function checkAges(rule: { minAge: number | null; maxAge: number | null; ageOn: "YEAR_START" | "RACE_DAY" }) {
+  const problem = ageRuleProblem(rule);
+  if (problem) throw refuse(400, problem, "minAge");
+  return rule;
+}
+
 function checkNameFree(db: Db, eventId: string, name: string, selfId?: string) {
   const same = db
     .select({ id: raceClasses.id })
@@ -132,6 +151,8 @@ export function createClass(db: Db, viewer: Viewer, eventId: string, input: Race
           payout: checkPayout(input.payout ?? defaultPayout(divisions), divisions),
           sidepotOf,
           postedStart: input.postedStart ?? null,
+          ...checkGoShape({ goRounds: input.goRounds ?? 1, average: input.average ?? null, purseSplit: input.purseSplit ?? null, shortGo: input.shortGo ?? null }),
+          ...checkAges({ minAge: input.minAge ?? null, maxAge: input.maxAge ?? null, ageOn: input.ageOn ?? "YEAR_START" }),
         })
         .returning()
         .get();
@@ -150,7 +171,11 @@ function moneyChanges(current: RaceClass, patch: RaceClassPatch) {
     differs(patch.divisions, current.divisions) ||
     differs(patch.splitSeconds, current.splitMs) ||
     (patch.payout !== undefined && differs(patch.payout ?? defaultPayout(current.divisions), current.payout)) ||
-    (patch.sidepotOf !== undefined && (patch.sidepotOf ?? null) !== current.sidepotOf)
+    (patch.sidepotOf !== undefined && (patch.sidepotOf ?? null) !== current.sidepotOf) ||
+    differs(patch.goRounds, current.goRounds) ||
+    (patch.average !== undefined && differs(patch.average, current.average ?? null)) ||
+    (patch.purseSplit !== undefined && differs(patch.purseSplit, current.purseSplit ?? null)) ||
+    (patch.shortGo !== undefined && differs(patch.shortGo, current.shortGo ?? null))
   );
 }
 
@@ -191,6 +216,17 @@ export function updateClass(db: Db, viewer: Viewer, eventId: string, classId: st
           splitMs: checkSplits(patch.splitSeconds ?? current.splitMs, divisions),
           payout: checkPayout(payout, divisions),
           sidepotOf,
+          ...checkGoShape({
+            goRounds: patch.goRounds ?? current.goRounds,
+            average: patch.average !== undefined ? patch.average : (current.average ?? null),
+            purseSplit: patch.purseSplit !== undefined ? patch.purseSplit : (current.purseSplit ?? null),
+            shortGo: patch.shortGo !== undefined ? patch.shortGo : (current.shortGo ?? null),
+          }),
+          ...checkAges({
+            minAge: patch.minAge !== undefined ? patch.minAge : current.minAge,
+            maxAge: patch.maxAge !== undefined ? patch.maxAge : current.maxAge,
+            ageOn: patch.ageOn ?? current.ageOn,
+          }),
         })
         .where(and(eq(raceClasses.id, classId), eq(raceClasses.eventId, eventId)))
         .returning()

@@ -54,7 +54,8 @@ export function drawClass(db: Db, viewer: Viewer, eventId: string, classId: stri
       .where(eq(raceEntries.classId, cls.id))
       .orderBy(asc(raceEntries.createdAt), asc(raceEntries.id))
       .all();
-    const running = entries.filter((e) => e.status === "ENTERED");
+    // A carried run runs in the class it was entered in, not in this draw.
+    const running = entries.filter((e) => e.status === "ENTERED" && !e.carriedFrom);
     const order = drawOrder({ seed, minGap, dragEvery, entries: running.map((e) => ({ entryId: e.id, riderKey: riderKeyOf(e), late: e.late })) });
     db.update(raceEntries).set({ drawPosition: null, dragsBefore: null }).where(eq(raceEntries.classId, cls.id)).run();
     for (const o of order) {

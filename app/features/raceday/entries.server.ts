@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { events, raceClasses, raceEntries, raceTimes, riders, type Event, type RaceClass, type RaceEntry, type User } from "#db/schema";
+import { events, raceClasses, raceEntries, raceTimes, riders, users, type Event, type RaceClass, type RaceEntry, type User } from "#db/schema";
 import { zoneOfZip } from "~/features/events/zones.server";
 import { findOwnHorse, horseForName } from "~/features/horses/horses.server";
 import { now } from "~/lib/clock.server";
@@ -8,6 +8,7 @@ import { HttpError } from "~/lib/http.server";
 import { zonedInstant } from "~/lib/zoned-time";
 import { maxHorsesMessage, RACE_LIMITS, RACE_MESSAGES as M, type RaceEntryInput, type RaceEntryPatch } from "~/schemas/raceday";
 import { findRaceEvent, mayOnEvent } from "./access.server";
+import { ageProblem, hasAgeLimit, readDay } from "./age";
 import { findClass } from "./classes.server";
 import { dragsBeforePosition } from "./draw";
 import { recordHistory } from "./history.server";
@@ -167,14 +168,33 @@ export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryI
     }
     const exhibition = input.exhibition === true;
     checkClassRules(db, cls, { ...candidate, exhibition });
+    const carryTo = [...new Set(input.carryTo ?? [])];
+    if (exhibition && carryTo.length) throw refuse(409, "An exhibition run counts in no class", "carryTo");
+    // Age classes: the profile's birth date, or the one typed here (kept on a profile that had none).
+    const profileBirth = walkUp ? null : candidate.riderId ? (db.select({ b: riders.birthDate }).from(riders).where(eq(riders.id, candidate.riderId)).get()?.b ?? null) : user.birthDate;
+    if (input.birthDate !== undefined && (!readDay(input.birthDate) || input.birthDate >= now().toISOString().slice(0, 10))) {
+      throw refuse(400, "Birth date must be a date (YYYY-MM-DD) in the past", "birthDate");
+    }
+    const birthDate = profileBirth ?? input.birthDate ?? null;
+    const carried = carryTo.map((id) => classFor(db, eventId, id));
+    for (const target of [cls, ...carried]) {
+      if (exhibition) break;
+      const problem = ageProblem(target, target.name, birthDate, event.date);
+      if (problem) throw refuse(birthDate ? 409 : 400, problem, "birthDate");
+    }
+    if (!walkUp && !profileBirth && input.birthDate && [cls, ...carried].some(hasAgeLimit)) {
+      if (candidate.riderId) db.update(riders).set({ birthDate: input.birthDate }).where(eq(riders.id, candidate.riderId)).run();
+      else db.update(users).set({ birthDate: input.birthDate }).where(eq(users.id, user.id)).run();
+    }
     // Entered after the draw, or by the producer after entries closed: runs at the end.
     const place = placeFor(db, cls);
     const late = place.late || !entriesOpen(event);
     const inserted = db
       .insert(raceEntries)
-      .values({ eventId, classId: cls.id, ...candidate, ...place, late, exhibition, backNumber: wornBackNumber(db, eventId, candidate), createdBy: user.id })
+      .values({ eventId, classId: cls.id, ...candidate, ...place, late, exhibition, backNumber: wornBackNumber(db, eventId, candidate), birthDate: [cls, ...carried].some(hasAgeLimit) ? birthDate : null, createdBy: user.id })
       .returning()
       .get();
+    for (const target of carried) carryRun(db, user, cls, target, inserted, candidate);
     if (exhibition) {
       recordHistory(db, { eventId, classId: cls.id, entryId: inserted.id, actorId: user.id, action: "exhibition", detail: inserted.drawPosition ? `#${inserted.drawPosition}` : null });
     } else if (cls.drawPublishedAt) {
@@ -184,6 +204,24 @@ export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryI
     return inserted;
   });
   return { entry, notice: !walkUp && user.privacyMode === "SOLO" ? M.soloNotice : null };
+}
+
+/**
+ * A run carried to another class (a Youth run also counted in the Open): an
+ * entry of that class, its fee due there, which runs no run of its own. The
+ * booth times the run once, in the class it was entered in; the class it is
+ * carried to places and pays it (race-runs.server.ts `classRuns`). Declared
+ * before either class runs.
+ */
+function carryRun(db: Db, user: User, from: RaceClass, target: RaceClass, entry: RaceEntry, candidate: Candidate) {
+  if (target.id === from.id) throw refuse(400, "A run counts in its own class already: choose another class to carry it to", "carryTo");
+  if (target.sidepotOf || from.sidepotOf) throw refuse(409, "A sidepot takes its class's times already: enter the sidepot instead", "carryTo");
+  const begun = (classId: string) => db.select({ id: raceTimes.id }).from(raceTimes).where(eq(raceTimes.classId, classId)).get();
+  if (begun(target.id) || begun(from.id)) throw refuse(409, `A run is carried before ${begun(target.id) ? target.name : from.name} runs`, "carryTo");
+  checkClassRules(db, target, candidate);
+  db.insert(raceEntries)
+    .values({ eventId: entry.eventId, classId: target.id, ...candidate, late: false, drawPosition: null, dragsBefore: null, birthDate: entry.birthDate, carriedFrom: entry.id, createdBy: user.id })
+    .run();
 }
 
 /**

@@ -165,7 +165,7 @@ export async function hubAction(request: Request, eventId: string) {
         deleteClass(db, user, eventId, classId);
         return redirectWithToast(here, { type: "success", title: DONE[intent] });
       case "walk-up":
-        enterRace(db, user, eventId, walkUpInput(classId, text(form, "riderName"), text(form, "horseName")));
+        enterRace(db, user, eventId, { ...walkUpInput(classId, text(form, "riderName"), text(form, "horseName")), birthDate: text(form, "birthDate").trim() || undefined });
         break;
       case "entry-scratch":
       case "entry-reinstate":

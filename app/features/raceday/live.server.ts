@@ -63,7 +63,7 @@ export function computeLiveView(db: Db, eventId: string, version = 0): LiveView 
     const byId = new Map(entries.map((e) => [e.id, e]));
     const results = resultsOfRuns(cls, runs);
     // Exhibition runs come to the gate in their place like any other; they count for nothing.
-    const waiting = waitingEntries(entries, times);
+    const waiting = waitingEntries(entries.filter((e) => !e.carriedFrom), times);
     return {
       id: cls.id,
       name: cls.name,

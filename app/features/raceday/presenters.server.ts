@@ -26,6 +26,13 @@ export function presentClass(cls: RaceClass, extra: { entryCount?: number; manag
     postedStart: cls.postedStart,
     payout: cls.payout,
     sidepotOf: cls.sidepotOf,
+    goRounds: cls.goRounds,
+    average: cls.average ?? null,
+    purseSplit: cls.purseSplit ?? null,
+    shortGo: cls.shortGo ?? null,
+    minAge: cls.minAge,
+    maxAge: cls.maxAge,
+    ageOn: cls.ageOn,
     entryCount: extra.entryCount ?? null,
     drawSeed: published || extra.manager ? cls.drawSeed : null,
     drawMinGap: cls.drawMinGap,
@@ -58,6 +65,8 @@ export function presentEntry(entry: RaceEntry, cls?: Pick<RaceClass, "name" | "e
     late: entry.late,
     /** Timed, never placed or paid, not in the pot or the season. */
     exhibition: entry.exhibition,
+    /** The entry (of another class) whose run this one is: timed once, placed and paid here too. */
+    carriedFrom: entry.carriedFrom,
     drawPosition: entry.drawPosition,
     dragsBefore: entry.dragsBefore,
     drawPublished: Boolean(cls?.drawPublishedAt),

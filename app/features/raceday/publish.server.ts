@@ -1,5 +1,5 @@
 import { and, eq, inArray, or } from "drizzle-orm";
-import { events, raceClasses, raceResults, runLogs, type Event, type RaceClass, type RaceResult, type User } from "#db/schema";
+import { events, raceClasses, raceEntries, raceResults, runLogs, type Event, type RaceClass, type RaceResult, type User } from "#db/schema";
 import { sendAlert } from "~/features/alerts/alerts.server";
 import { afterClassPublished } from "~/features/season/season.server";
 import { now } from "~/lib/clock.server";
@@ -9,7 +9,11 @@ import { publishRaceChange } from "~/lib/live.server";
 import { requireEventPermission } from "./access.server";
 import { recordHistory } from "./history.server";
 import { exhibitionRuns, totalMs, waitingRuns } from "./race-runs.server";
+import { roundLabel, type ResultsRound } from "./gos";
+import type { ClassRun } from "./race-runs.server";
 import { computeClass, findClass, placementText } from "./results.server";
+import type { ClassResults } from "./results";
+import { computeRound, goRuns, isMultiGo, roundKey, roundsOf } from "./rounds.server";
 import { formatCents, formatRaceTime } from "./time";
 
 /**
@@ -61,10 +65,18 @@ export function publishClass(db: Db, actor: Actor, eventId: string, classId: str
  */
 export function republishReaders(db: Db, actor: Actor, classIds: string[]) {
   if (classIds.length === 0) return;
+  // Classes a run of these classes is carried to place it too: a correction moves them all.
+  const carriedTo = db
+    .selectDistinct({ classId: raceEntries.classId })
+    .from(raceEntries)
+    .where(inArray(raceEntries.carriedFrom, db.select({ id: raceEntries.id }).from(raceEntries).where(inArray(raceEntries.classId, classIds))))
+    .all()
+    .map((r) => r.classId);
+  const readers = [...new Set([...classIds, ...carriedTo])];
   const classes = db
     .select()
     .from(raceClasses)
-    .where(or(inArray(raceClasses.id, classIds), inArray(raceClasses.sidepotOf, classIds)))
+    .where(or(inArray(raceClasses.id, readers), inArray(raceClasses.sidepotOf, readers)))
     .all()
     .filter((c) => c.resultsPublishedAt);
   if (classes.length === 0) return;
@@ -90,57 +102,65 @@ function publish(db: Db, actor: Actor, event: Event, cls: RaceClass, { strict }:
     const where = cls.sidepotOf ? " in the class this sidepot pays on" : "";
     throw new HttpError(409, `${waiting.length} ${waiting.length === 1 ? "entry has" : "entries have"} not run yet${where} (${names}${waiting.length > 3 ? ", ..." : ""}): time them, or mark them NT or scratched at the booth`);
   }
-  const { runs, results } = computeClass(db, cls);
-  const placed = new Map(results.divisions.flatMap((d) => d.places.map((p) => [p.entryId, { division: d.division, place: p.place, payoutCents: p.payoutCents, totalMs: p.totalMs }] as const)));
   const at = now();
   const summary: PublishSummary = { version: cls.resultsVersion + 1, results: 0, runLogs: { created: 0, updated: 0, removed: 0 }, notified: 0, ridersTold: 0 };
   const told = new Set<string>();
+  const multi = isMultiGo(cls);
 
   {
-    const before = new Map(db.select().from(raceResults).where(eq(raceResults.classId, cls.id)).all().map((r) => [r.entryId, r]));
+    const before = new Map(db.select().from(raceResults).where(eq(raceResults.classId, cls.id)).all().map((r) => [`${r.entryId}:${r.round}`, r]));
     db.delete(raceResults).where(eq(raceResults.classId, cls.id)).run();
-    for (const { entry, time } of runs) {
-      const p = placed.get(entry.id);
-      const outcome = time?.outcome ?? "NT";
-      const row = {
-        entryId: entry.id,
-        classId: cls.id,
-        eventId: cls.eventId,
-        outcome,
-        timeMs: outcome === "TIME" ? (time?.timeMs ?? null) : null,
-        penalties: outcome === "TIME" ? (time?.penalties ?? 0) : 0,
-        totalMs: p?.totalMs ?? null,
-        division: p?.division ?? null,
-        place: p?.place ?? null,
-        payoutCents: p?.payoutCents ?? 0,
-        runLogId: null as string | null,
-        publishedAt: at,
-      };
-      const old = before.get(entry.id);
-      const changed = !old || !sameResult(old, row);
-      // The rider's run log: their own runs only (a sidepot pays on a run already in the log).
-      if (entry.userId && !cls.sidepotOf) {
-        const runAt = time?.recordedAt ?? at;
-        row.runLogId = writeRunLog(db, event, cls, entry, row, runAt, summary);
-      }
-      db.insert(raceResults).values(row).run();
-      summary.results += 1;
-      if (changed && entry.userId && !cls.sidepotOf && outcome !== "SCRATCH") {
-        const line = `${entry.horseName}: ${resultLine(cls, row)}`;
-        const corrected = Boolean(old);
-        const sent = sendAlert(db, {
-          userId: entry.userId,
-          kind: "result",
-          // Once per result: the first publish, then once per publish that changed it.
-          subject: corrected ? `race-entry:${entry.id}:v${summary.version}` : `race-entry:${entry.id}`,
-          title: corrected ? `Corrected: ${cls.name}` : `Results: ${cls.name}`,
-          message: corrected ? `Corrected. ${line}` : line,
-          url: `/events/${cls.eventId}/results/${cls.id}`,
-          relatedEventId: cls.eventId,
-        });
-        if (sent) {
-          summary.notified += 1;
-          told.add(entry.userId);
+    for (const { round, runs, results } of publishableRounds(db, cls)) {
+      const key = roundKey(round);
+      // The average is not a run of its own: it places and pays, and the run log keeps the gos.
+      const isRun = round !== "average";
+      const label = multi ? `${roundLabel(round)} · ` : "";
+      const placed = new Map(results.divisions.flatMap((d) => d.places.map((p) => [p.entryId, { division: d.division, place: p.place, payoutCents: p.payoutCents, totalMs: p.totalMs }] as const)));
+      for (const { entry, time } of runs) {
+        const p = placed.get(entry.id);
+        const outcome = round === "average" ? (p ? "TIME" : "NT") : (time?.outcome ?? "NT");
+        const row = {
+          entryId: entry.id,
+          round: key,
+          classId: cls.id,
+          eventId: cls.eventId,
+          outcome,
+          timeMs: round === "average" ? (p?.totalMs ?? null) : outcome === "TIME" ? (time?.timeMs ?? null) : null,
+          penalties: round !== "average" && outcome === "TIME" ? (time?.penalties ?? 0) : 0,
+          totalMs: p?.totalMs ?? (round !== "average" && time && outcome === "TIME" ? totalMs(time) : null),
+          division: p?.division ?? null,
+          place: p?.place ?? null,
+          payoutCents: p?.payoutCents ?? 0,
+          runLogId: null as string | null,
+          publishedAt: at,
+        };
+        const old = before.get(`${entry.id}:${key}`);
+        const changed = !old || !sameResult(old, row);
+        // The rider's run log: their own runs only (a sidepot pays on a run already in the log).
+        if (entry.userId && !cls.sidepotOf && isRun) {
+          const runAt = time?.recordedAt ?? at;
+          row.runLogId = writeRunLog(db, event, cls, entry, row, runAt, summary, { round: key, label });
+        }
+        db.insert(raceResults).values(row).run();
+        summary.results += 1;
+        if (changed && entry.userId && !cls.sidepotOf && outcome !== "SCRATCH") {
+          const line = `${entry.horseName}: ${label}${resultLine(cls, row)}`;
+          const corrected = Boolean(old);
+          const subject = key === "1" ? `race-entry:${entry.id}` : `race-entry:${entry.id}:${key}`;
+          const sent = sendAlert(db, {
+            userId: entry.userId,
+            kind: "result",
+            // Once per result: the first publish, then once per publish that changed it.
+            subject: corrected ? `${subject}:v${summary.version}` : subject,
+            title: corrected ? `Corrected: ${cls.name}` : `Results: ${cls.name}`,
+            message: corrected ? `Corrected. ${line}` : line,
+            url: `/events/${cls.eventId}/results/${cls.id}`,
+            relatedEventId: cls.eventId,
+          });
+          if (sent) {
+            summary.notified += 1;
+            told.add(entry.userId);
+          }
         }
       }
     }
@@ -157,6 +177,35 @@ function publish(db: Db, actor: Actor, event: Event, cls: RaceClass, { strict }:
     recordHistory(db, { eventId: cls.eventId, classId: cls.id, actorId: actor.id, action: strict ? "results-published" : "results-republished", detail: `version ${summary.version}` });
   }
   return summary;
+}
+
+/**
+ * The rounds a publish writes, each complete: go 1 always (the producer's
+ * publish waits for it); a later go once every entry has run it; the average
+ * once every go is complete; the short go once every qualifier has run it.
+ * A class of one go is its one round, with the producer's overrides.
+ */
+function publishableRounds(db: Db, cls: RaceClass): { round: ResultsRound; runs: ClassRun[]; results: ClassResults }[] {
+  if (!isMultiGo(cls)) {
+    const { runs, results } = computeClass(db, cls);
+    return [{ round: 1, runs, results }];
+  }
+  const out: { round: ResultsRound; runs: ClassRun[]; results: ClassResults }[] = [];
+  let everyGo = true;
+  for (const round of roundsOf(cls)) {
+    if (round === "average" && !everyGo) continue;
+    const computed = computeRound(db, cls, round);
+    const complete = computed.runs.length > 0 && computed.runs.every((r) => r.time) && (round !== "short" || (computed.qualifiers?.length ?? 0) > 0);
+    if (typeof round === "number" && !complete) everyGo = false;
+    if (round === "average" ? !everyGo : !complete) continue;
+    if (round === "average") {
+      const timed = new Set(computed.results.divisions.flatMap((d) => d.places.map((p) => p.entryId)));
+      // Every entry gets an average row: placed, or out of the average.
+      const all = goRuns(db, cls, 1).map((r) => ({ entry: r.entry, time: timed.has(r.entry.id) ? r.time : null }));
+      out.push({ round, runs: all, results: computed.results });
+    } else out.push({ round, runs: computed.runs, results: computed.results });
+  }
+  return out;
 }
 
 /** The placement an exhibition run carries in the rider's run log. */
@@ -186,9 +235,13 @@ function writeRunLog(
   row: Row,
   runAt: Date,
   summary: PublishSummary,
-  { exhibition = false } = {},
+  { exhibition = false, round = "1", label = "" }: { exhibition?: boolean; round?: string; label?: string } = {},
 ) {
-  const existing = db.select({ id: runLogs.id }).from(runLogs).where(eq(runLogs.raceEntryId, entry.id)).get();
+  const existing = db
+    .select({ id: runLogs.id })
+    .from(runLogs)
+    .where(and(eq(runLogs.raceEntryId, entry.id), eq(runLogs.raceRound, round)))
+    .get();
   if (row.outcome === "SCRATCH") {
     // Scratched after an earlier publish: the rider did not run, so the official run goes.
     if (existing) {
@@ -200,7 +253,8 @@ function writeRunLog(
   const official = {
     time: row.outcome === "TIME" && row.totalMs !== null ? formatRaceTime(row.totalMs) : null,
     penalties: row.penalties,
-    placement: exhibition ? EXHIBITION : row.outcome !== "TIME" ? "NT" : row.division !== null && row.place !== null ? placementText(cls.divisions, row.division, row.place) : null,
+    // A show of more than one go says which go: "Go 2 · 2D 3rd".
+    placement: exhibition ? EXHIBITION : row.outcome !== "TIME" ? `${label}NT` : row.division !== null && row.place !== null ? `${label}${placementText(cls.divisions, row.division, row.place)}` : label ? label.replace(/ · $/, "") : null,
     moneyCents: row.payoutCents,
     runAt,
   };
@@ -222,6 +276,7 @@ function writeRunLog(
       arenaType: event.arenaType ?? "outdoor",
       official: true,
       raceEntryId: entry.id,
+      raceRound: round,
       privacy: "PRIVATE",
       tags: [],
     })

@@ -61,6 +61,8 @@ export function presentTime(time: RaceTime) {
     clientId: time.clientId,
     entryId: time.entryId,
     classId: time.classId,
+    /** The go-round (99: the short go). */
+    go: time.go,
     outcome: time.outcome,
     time: time.timeMs === null ? null : formatRaceTime(time.timeMs),
     penalties: time.penalties,
@@ -76,23 +78,23 @@ export function presentTime(time: RaceTime) {
 }
 export type PresentedTime = ReturnType<typeof presentTime>;
 
-/** The entry's current (not void) time, if any. */
-export function currentTimeOf(db: Db, entryId: string) {
+/** The entry's current (not void) time in a go (go 1 unless said), if any. */
+export function currentTimeOf(db: Db, entryId: string, go = 1) {
   return db
     .select()
     .from(raceTimes)
-    .where(and(eq(raceTimes.entryId, entryId), isNull(raceTimes.voidedAt)))
+    .where(and(eq(raceTimes.entryId, entryId), eq(raceTimes.go, go), isNull(raceTimes.voidedAt)))
     .orderBy(desc(raceTimes.recordedAt))
     .get();
 }
 
-/** The current time of each entry of the given classes (latest not void). */
-export function currentTimes(db: Db, classIds: string[]) {
+/** The current time of each entry of the given classes (latest not void) in one go (go 1 unless said). */
+export function currentTimes(db: Db, classIds: string[], go = 1) {
   if (classIds.length === 0) return new Map<string, RaceTime>();
   const rows = db
     .select()
     .from(raceTimes)
-    .where(and(inArray(raceTimes.classId, classIds), isNull(raceTimes.voidedAt)))
+    .where(and(inArray(raceTimes.classId, classIds), eq(raceTimes.go, go), isNull(raceTimes.voidedAt)))
     .orderBy(asc(raceTimes.recordedAt))
     .all();
   return new Map(rows.map((t) => [t.entryId, t]));
@@ -126,13 +128,17 @@ export type ClassRun = { entry: RaceEntry; time: RaceTime | null };
  * class it pays on. `null` time: not run yet. `entries` (the class's, in
  * running order) when the caller has them.
  */
-export function classRuns(db: Db, cls: RaceClass, entries: RaceEntry[] = listClassEntries(db, cls.id)): ClassRun[] {
+export function classRuns(db: Db, cls: RaceClass, entries: RaceEntry[] = listClassEntries(db, cls.id), go = 1): ClassRun[] {
   const counted = entries.filter(counts);
   if (!cls.sidepotOf) {
-    const times = currentTimes(db, [cls.id]);
-    return counted.map((entry) => ({ entry, time: times.get(entry.id) ?? null }));
+    const times = currentTimes(db, [cls.id], go);
+    // A carried run's time is the run it carries, taken in the class it was entered in.
+    const carried = counted.filter((e) => e.carriedFrom);
+    const sources = carried.length ? db.select().from(raceEntries).where(inArray(raceEntries.id, carried.map((e) => e.carriedFrom!))).all() : [];
+    const sourceTimes = currentTimes(db, [...new Set(sources.map((e) => e.classId))], go);
+    return counted.map((entry) => ({ entry, time: (entry.carriedFrom ? sourceTimes.get(entry.carriedFrom) : times.get(entry.id)) ?? null }));
   }
-  const times = currentTimes(db, [cls.sidepotOf]);
+  const times = currentTimes(db, [cls.sidepotOf], go);
   return counted.map((entry) => {
     const parent = parentEntryFor(db, entry);
     return { entry, time: (parent && times.get(parent.id)) ?? null };
@@ -150,6 +156,21 @@ export function waitingRuns(db: Db, cls: RaceClass): ClassRun[] {
   const own = cls.sidepotOf ? db.select().from(raceClasses).where(eq(raceClasses.id, cls.sidepotOf)).get() : cls;
   if (!own) return [];
   return classRuns(db, own).filter((r) => !r.time);
+}
+
+/** For each of the given entries carried to other classes, those classes' names ("Open 4D"). */
+export function carriedToNames(db: Db, entryIds: string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (entryIds.length === 0) return out;
+  const rows = db
+    .select({ from: raceEntries.carriedFrom, name: raceClasses.name })
+    .from(raceEntries)
+    .innerJoin(raceClasses, eq(raceClasses.id, raceEntries.classId))
+    .where(and(inArray(raceEntries.carriedFrom, entryIds), eq(raceEntries.status, "ENTERED")))
+    .orderBy(asc(raceClasses.position))
+    .all();
+  for (const r of rows) out.set(r.from!, [...(out.get(r.from!) ?? []), r.name]);
+  return out;
 }
 
 /** The class's exhibition runs that have been run: timed, never placed or paid. */
@@ -176,13 +197,25 @@ export function boothView(db: Db, actor: Pick<User, "id" | "isAdmin">, eventId: 
     // The first day and its zone: the booth warns, once, when it is used before the race (on the device's clock).
     event: { id: event.id, name: event.name, canManage: mayOnEvent(db, actor, event, "manage"), firstDay: event.date, zone: zoneOfZip(event.zipCode) },
     classes: classes.map((cls) => {
-      const order = listClassEntries(db, cls.id);
+      // A carried run is timed in the class it was entered in, which says where else it counts.
+      const order = listClassEntries(db, cls.id).filter((e) => !e.carriedFrom);
+      const alsoIn = carriedToNames(db, order.map((e) => e.id));
       return {
         id: cls.id,
         name: cls.name,
         published: cls.resultsPublishedAt !== null,
         order: order.map(
-          (e): BoothEntry => ({ entryId: e.id, riderName: e.riderName, horseName: e.horseName, backNumber: e.backNumber, position: e.drawPosition, dragsBefore: e.dragsBefore, status: e.status, exhibition: e.exhibition }),
+          (e): BoothEntry => ({
+            entryId: e.id,
+            riderName: e.riderName,
+            horseName: e.horseName,
+            backNumber: e.backNumber,
+            position: e.drawPosition,
+            dragsBefore: e.dragsBefore,
+            status: e.status,
+            exhibition: e.exhibition,
+            ...(alsoIn.has(e.id) ? { alsoCountsIn: alsoIn.get(e.id) } : {}),
+          }),
         ),
         times: order
           .map((e) => times.get(e.id))

@@ -4,8 +4,10 @@ import { events, raceClasses, raceEntries, racePayoutOverrides, raceResults, typ
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { findRaceEvent, mayOnEvent } from "./access.server";
-import { classMoneyRules, getClass } from "./classes.server";
+import { classMoneyRules, getClass, goShapeOf } from "./classes.server";
+import { parseRound, roundLabel, type ResultsRound } from "./gos";
 import { classRuns, parentEntryFor, waitingRuns, type ClassRun } from "./race-runs.server";
+import { computeRound, isMultiGo, roundKey, roundsOf } from "./rounds.server";
 import { applyOverrides, computeResults, type ClassResults, type Run } from "./results";
 import { formatCents, formatRaceTime, ordinal, placingLabel } from "./time";
 
@@ -80,6 +82,11 @@ export type ClassResultsView = {
   published: boolean;
   publishedAt: Date | null;
   resultsVersion: number;
+  /** Which results: "1" for go 1 (and a class of one go), "2".., "average" or "short"; its name ("Go 2"). */
+  round: string;
+  roundLabel: string;
+  /** The class's rounds, for the page's tabs (["1"] for a class of one go). */
+  rounds: { round: string; label: string }[];
   /** Whether this answer is the producer's review (computed now) or the published results. */
   review: boolean;
   potCents: number;
@@ -149,8 +156,11 @@ export function reviewView(db: Db, cls: RaceClass): ClassResultsView {
 
 const names = (e: RaceEntry) => ({ entryId: e.id, riderName: e.riderName, horseName: e.horseName, backNumber: e.backNumber });
 
-function header(cls: RaceClass) {
+function header(cls: RaceClass, round: ResultsRound = 1) {
   return {
+    round: roundKey(round),
+    roundLabel: roundLabel(round),
+    rounds: roundsOf(cls).map((r) => ({ round: roundKey(r), label: roundLabel(r) })),
     eventId: cls.eventId,
     classId: cls.id,
     className: cls.name,
@@ -161,17 +171,47 @@ function header(cls: RaceClass) {
   };
 }
 
-/** The published results, as stored at the last publish. */
-export function publishedView(db: Db, cls: RaceClass): ClassResultsView {
+/** A round of a show of more than one go, computed now from the times: the producer's review and the live page. */
+export function roundReviewView(db: Db, cls: RaceClass, round: ResultsRound): ClassResultsView {
+  const { results, runs, entries } = computeRound(db, cls, round);
+  const penalties = new Map(runs.map((r) => [r.entry.id, r.time?.outcome === "TIME" ? r.time.penalties : 0]));
+  const pendingRuns = typeof round === "number" || round === "short" ? runs.filter((r) => !r.time) : [];
+  return {
+    ...header(cls, round),
+    review: true,
+    stillToRun: pendingRuns.length,
+    potCents: results.potCents,
+    pot: formatCents(results.potCents),
+    entryCount: results.entryCount,
+    divisions: results.divisions.map((d) => ({
+      division: d.division,
+      start: d.startMs === null ? null : formatRaceTime(d.startMs),
+      potCents: d.potCents,
+      placesPaid: d.placesPaid,
+      places: d.places.map((p) => ({ ...place(entries.get(p.entryId)!, p, typeof round === "number" ? (penalties.get(p.entryId) ?? 0) : 0), computedCents: p.payoutCents, overrideReason: null })),
+    })),
+    unplaced: [
+      ...results.unplaced.map((u) => ({ ...names(entries.get(u.entryId)!), outcome: u.outcome === "SCRATCH" ? ("SCRATCH" as const) : ("NT" as const) })),
+      ...pendingRuns.map((r) => ({ ...names(r.entry), outcome: "PENDING" as const })),
+    ],
+  };
+}
+
+/** The published results, as stored at the last publish (of one round for a show of more than one go). */
+export function publishedView(db: Db, cls: RaceClass, round: ResultsRound = 1): ClassResultsView {
   if (!cls.resultsPublishedAt) throw new HttpError(404, NOT_PUBLISHED);
   const rows = db
     .select({ result: raceResults, entry: raceEntries })
     .from(raceResults)
     .innerJoin(raceEntries, eq(raceEntries.id, raceResults.entryId))
-    .where(eq(raceResults.classId, cls.id))
+    .where(and(eq(raceResults.classId, cls.id), eq(raceResults.round, roundKey(round))))
     .orderBy(asc(raceResults.division), asc(raceResults.place), asc(raceResults.totalMs), asc(raceEntries.riderName))
     .all();
-  const pot = computeResults(classMoneyRules(cls), rows.map(({ result }) => ({ entryId: result.entryId, outcome: result.outcome, timeMs: result.timeMs, penalties: result.penalties })));
+  if (isMultiGo(cls) && rows.length === 0) throw new HttpError(404, `${roundLabel(round)} of ${cls.name} is not published yet`);
+  // A round's money and division starts as the rules give them; its places as they were published.
+  const pot = isMultiGo(cls)
+    ? computeRound(db, cls, round).results
+    : computeResults(classMoneyRules(cls), rows.map(({ result }) => ({ entryId: result.entryId, outcome: result.outcome, timeMs: result.timeMs, penalties: result.penalties })));
   const divisions: ResultDivision[] = pot.divisions.map((d) => ({
     division: d.division,
     start: d.startMs === null ? null : formatRaceTime(d.startMs),
@@ -182,7 +222,7 @@ export function publishedView(db: Db, cls: RaceClass): ClassResultsView {
       .map(({ result, entry }) => place(entry, { totalMs: result.totalMs!, place: result.place!, payoutCents: result.payoutCents }, result.penalties)),
   }));
   return {
-    ...header(cls),
+    ...header(cls, round),
     review: false,
     stillToRun: 0,
     potCents: pot.potCents,
@@ -197,11 +237,13 @@ export function publishedView(db: Db, cls: RaceClass): ClassResultsView {
  * GET .../results: the producer (or an admin) gets the review, computed now;
  * anyone who may see the event gets the published results, or 404 before.
  */
-export function classResultsFor(db: Db, viewer: Viewer | null, eventId: string, classId: string) {
+export function classResultsFor(db: Db, viewer: Viewer | null, eventId: string, classId: string, go: string | null = null) {
   const event = findRaceEvent(db, viewer, eventId);
   const cls = findClass(db, eventId, classId);
-  if (mayOnEvent(db, viewer, event, "manage")) return { event, view: reviewView(db, cls), canManage: true };
-  return { event, view: publishedView(db, cls), canManage: false };
+  const round = parseRound(go, goShapeOf(cls));
+  if (round === null) throw new HttpError(400, `${cls.name} has ${cls.goRounds === 1 ? "one go" : `gos 1 to ${cls.goRounds}`}${cls.average ? ", the average" : ""}${cls.shortGo ? ", the short go" : ""}: ask for go=${roundsOf(cls).join("|")}`);
+  if (mayOnEvent(db, viewer, event, "manage")) return { event, view: isMultiGo(cls) ? roundReviewView(db, cls, round) : reviewView(db, cls), canManage: true };
+  return { event, view: publishedView(db, cls, round), canManage: false };
 }
 
 /** An event's classes whose results are published, in the event's order. */

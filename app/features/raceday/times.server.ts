@@ -11,6 +11,7 @@ import { recordHistory } from "./history.server";
 import { changeRace } from "./race-change.server";
 import { currentTimeOf, presentTime } from "./race-runs.server";
 import { formatRaceTime, parseRaceTime } from "./time";
+import { SHORT_GO } from "./gos";
 
 /**
  * Times at the booth. A time is recorded once per `clientId` (the booth's
@@ -106,6 +107,9 @@ export function recordTime(db: Db, actor: Actor, eventId: string, input: RaceTim
   if (earlier) return { time: earlier, created: false };
   const { entry, cls } = entryOf(db, eventId, input.entryId);
   refuseSidepot(cls);
+  if (entry.carriedFrom) throw new HttpError(409, `${entry.riderName} on ${entry.horseName} runs in another class and is carried to ${cls.name}: time the run there`);
+  const go = input.go ?? 1;
+  if (go === SHORT_GO ? !cls.shortGo : go > cls.goRounds) throw new HttpError(400, cls.goRounds === 1 && !cls.shortGo ? `${cls.name} runs one go` : `${cls.name} has no such go`, { errors: { go: ["Go is a go-round of the class (1 to 5) or short"] } });
   const timeMs = readTime(input.outcome, input.time);
   if (entry.status === "SCRATCHED" && input.outcome !== "SCRATCH") {
     throw new HttpError(409, `${entry.riderName} on ${entry.horseName} was scratched from ${cls.name}`);
@@ -116,14 +120,14 @@ export function recordTime(db: Db, actor: Actor, eventId: string, input: RaceTim
   return changeRace(db, actor, eventId, (touch) => {
     // One statement: two booths timing the same entry at once store one time, never two.
     const { changes } = db.run(sql`
-      INSERT INTO race_times (id, event_id, class_id, entry_id, client_id, outcome, time_ms, penalties, recorded_by, recorded_at, created_at)
-      SELECT ${id}, ${eventId}, ${cls.id}, ${entry.id}, ${input.clientId}, ${input.outcome}, ${timeMs}, ${input.outcome === "TIME" ? input.penalties : 0}, ${actor.id}, ${run.at.getTime()}, ${receivedAt.getTime()}
-      WHERE NOT EXISTS (SELECT 1 FROM race_times WHERE entry_id = ${entry.id} AND voided_at IS NULL)
+      INSERT INTO race_times (id, event_id, class_id, entry_id, client_id, go, outcome, time_ms, penalties, recorded_by, recorded_at, created_at)
+      SELECT ${id}, ${eventId}, ${cls.id}, ${entry.id}, ${input.clientId}, ${go}, ${input.outcome}, ${timeMs}, ${input.outcome === "TIME" ? input.penalties : 0}, ${actor.id}, ${run.at.getTime()}, ${receivedAt.getTime()}
+      WHERE NOT EXISTS (SELECT 1 FROM race_times WHERE entry_id = ${entry.id} AND go = ${go} AND voided_at IS NULL)
       ON CONFLICT (event_id, client_id) DO NOTHING`);
     if (changes === 0) {
       const raced = byClient(db, eventId, input.clientId);
       if (raced) return { time: raced, created: false };
-      const existing = currentTimeOf(db, entry.id);
+      const existing = currentTimeOf(db, entry.id, go);
       const taken = existing ? `: ${describe(existing)} taken at ${clockTime(existing.recordedAt, zoneOfZip(event.zipCode))}` : "";
       throw new HttpError(409, `${entry.riderName} on ${entry.horseName} already has a time${taken}. Correct it, or void it for a rerun`, existing ? { existing: presentTime(existing) } : {});
     }

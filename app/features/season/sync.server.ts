@@ -139,9 +139,12 @@ function countRace(row: Series, classId: string, day: string, results: readonly 
 const RESULT_COLUMNS =
   "e.user_id AS userId, e.rider_id AS riderId, e.horse_id AS horseId, e.rider_name AS riderName, e.horse_name AS horseName, r.division, r.place, r.total_ms AS totalMs, r.payout_cents AS payoutCents";
 
-/** A published class's results with their riders and horses (scratches ran nothing and are left out). */
+/**
+ * A published class's results with their riders and horses (scratches ran nothing and are left out).
+ * Go 1's ("1", a one-go class's only round): a show of more than one go counts its first go in the season.
+ */
 const classResults = (db: Db, classId: string) =>
-  statement(db, `SELECT ${RESULT_COLUMNS} FROM race_results r JOIN race_entries e ON e.id = r.entry_id WHERE r.class_id = ? AND r.outcome IN ${RAN_OUTCOMES_SQL}`).all([classId]) as ClassResultRow[];
+  statement(db, `SELECT ${RESULT_COLUMNS} FROM race_results r JOIN race_entries e ON e.id = r.entry_id WHERE r.class_id = ? AND r.round = '1' AND r.outcome IN ${RAN_OUTCOMES_SQL}`).all([classId]) as ClassResultRow[];
 
 type TallyRow = { team_key: string; user_id: string | null; rider_id: number | null; horse_id: string | null; races: string };
 

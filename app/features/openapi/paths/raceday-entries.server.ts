@@ -31,6 +31,22 @@ const RaceClass = z
     postedStart: z.string().nullable().openapi({ description: "When the class is posted to start on the event's first day, \"HH:MM\" in the event's zone; null: not posted." }),
     payout: PayoutRule,
     sidepotOf: z.string().nullable(),
+    goRounds: z.number().int().openapi({ description: "Go-rounds, 1 to 5 (docs/race-day.md, Shows of more than one go)." }),
+    average: z
+      .object({ mode: z.enum(["SUM", "BEST_N", "DROP_SLOWEST"]), bestN: z.number().int().nullable().optional(), requireEveryGo: z.boolean() })
+      .nullable()
+      .openapi({ description: "How the average adds the gos; null: no average." }),
+    purseSplit: z
+      .object({ goPercents: z.array(z.number().int()), averagePercent: z.number().int() })
+      .nullable()
+      .openapi({ description: "Whole percents of the purse, one per go, and the average's; they add up to 100. Null: the default split." }),
+    shortGo: z
+      .object({ top: z.number().int(), by: z.enum(["AVERAGE", "DIVISION"]), order: z.enum(["REVERSE", "DRAW"]) })
+      .nullable()
+      .openapi({ description: "The short go: the top N of the average (or of each division) come back; null: none." }),
+    minAge: z.number().int().nullable(),
+    maxAge: z.number().int().nullable(),
+    ageOn: z.enum(["YEAR_START", "RACE_DAY"]).openapi({ description: "The day the age is taken on: January 1 of the race's year, or the race day." }),
     entryCount: z.number().int().nullable(),
     drawSeed: z.string().nullable().openapi({ description: "Shown once the draw is published (to the producer before)." }),
     drawMinGap: z.number().int(),
@@ -61,6 +77,7 @@ const RaceEntry = z
     status: z.enum(["ENTERED", "SCRATCHED"]),
     late: z.boolean(),
     exhibition: z.boolean().openapi({ description: "An exhibition run: timed, never placed or paid, not in the pot, not in the season." }),
+    carriedFrom: z.string().nullable().openapi({ description: "A carried run: the entry (of another class) whose run this is, timed there once and placed and paid here too." }),
     drawPosition: z.number().int().nullable(),
     dragsBefore: z.number().int().nullable(),
     drawPublished: z.boolean(),

@@ -51,6 +51,9 @@ const ClassResults = z
     published: z.boolean(),
     publishedAt: z.string().nullable(),
     resultsVersion: z.number().int(),
+    round: z.string().openapi({ description: 'Which results: "1" (go 1, and a class of one go), "2"..., "average" or "short".' }),
+    roundLabel: z.string().openapi({ example: "Go 2" }),
+    rounds: z.array(z.object({ round: z.string(), label: z.string() })).openapi({ description: "The class's rounds: its gos, then the average and the short go when it has them." }),
     review: z.boolean().openapi({ description: "True for the producer's review computed from the times now; false for the published results." }),
     potCents: z.number().int(),
     pot: z.string(),
@@ -117,9 +120,11 @@ export const raceday: Area = (api) => {
   api.get("/api/events/{id}/classes/{classId}/results", {
     operationId: "getClassResults",
     summary: "A class's results",
-    description: "The producer (or an admin) gets the review computed from the times now; anyone who may see the event gets the published results, or 404 before publishing.",
+    description:
+      "The producer (or an admin) gets the review computed from the times now; anyone who may see the event gets the published results, or 404 before publishing. A class of more than one go answers one round: `go=1|2|...|average|short` (go 1 when absent; 400 for a round the class does not have).",
     access: "public",
     params: cls,
+    query: z.object({ go: z.string().optional().openapi({ description: "1 to 5, average or short", example: "average" }) }),
     responses: { 200: { description: "The results.", schema: ClassResults } },
     errors: [404],
   });
