@@ -21,7 +21,9 @@ export function YearForm({
 }) {
   const id = (name: string) => `${intent}-${name}`;
   return (
+    // Keyed by the values: after a save the fields show what was stored (55.00), not what was typed (55).
     <Form
+      key={JSON.stringify(values)}
       method="post"
       className="space-y-3"
       aria-label={
