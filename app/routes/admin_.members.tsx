@@ -16,8 +16,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminScreen(request);
-  return officeIntent(getDb(), await readForm(request));
+  const admin = await requireAdminScreen(request);
+  return officeIntent(getDb(), await readForm(request), admin);
 }
 
 const METHODS = [

@@ -1,3 +1,4 @@
+import { deviceOf } from "~/features/books/ledger.server";
 import { getClass } from "~/features/raceday/classes.server";
 import { scratchEntry, updateEntry } from "~/features/raceday/entries.server";
 import { presentEntry } from "~/features/raceday/presenters.server";
@@ -18,7 +19,7 @@ const route = apiRoute({
     const user = await requireApiUser(request);
     const patch = await parseJson(request, raceEntryPatchSchema);
     const db = getDb();
-    const entry = updateEntry(db, user, params.id ?? "", params.entryId ?? "", patch);
+    const entry = updateEntry(db, user, params.id ?? "", params.entryId ?? "", patch, { device: deviceOf(request) });
     return Response.json(presentEntry(entry, getClass(db, entry.eventId, entry.classId)));
   },
   DELETE: async ({ request, params }) => {

@@ -11,3 +11,4 @@ export * from "./season";
 export * from "./books";
 export * from "./paid-methods";
 export * from "./members";
+export * from "./ledger";

@@ -13,6 +13,7 @@ import { dragsBeforePosition } from "./draw";
 import { recordHistory } from "./history.server";
 import { canManageRace, raceIsOpenFor } from "./policies.server";
 import { changeRace } from "./race-change.server";
+import { recordEntryPaid, reverseEntryPaid, type RecordContext } from "~/features/books/ledger.server";
 import { counts, listClassEntries, riderKeyOf, sameHorse } from "./race-runs.server";
 
 /*
@@ -192,7 +193,7 @@ export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryI
  * scratch only, before entries close. Anyone else's entry answers like a
  * missing one.
  */
-export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: string, patch: RaceEntryPatch): RaceEntry {
+export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: string, patch: RaceEntryPatch, ctx: RecordContext = {}): RaceEntry {
   const event = findRaceEvent(db, viewer, eventId);
   const manager = canManageRace(viewer, event);
   const current = findEntry(db, eventId, entryId);
@@ -237,12 +238,23 @@ export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
       if (here.drawPublishedAt) history("reinstate", entry.drawPosition ? `#${entry.drawPosition}` : null, here.id);
     }
     const payment = paymentAfter(entry, patch);
+    const before = entry;
     if (payment.paid !== entry.paid || payment.paidMethod !== entry.paidMethod || payment.paidReference !== entry.paidReference) set(payment);
+    // The ledger: marking paid writes a fee record for what the entry owes now; unpaid or another method reverses what was written.
+    recordPaymentChange(db, viewer, before, entry, patch.paid === true || patch.paidMethod !== undefined, ctx);
     if (patch.backNumber !== undefined && patch.backNumber !== entry.backNumber) set({ backNumber: patch.backNumber });
     touch(cls.id);
     touch(entry.classId);
     return entry;
   });
+}
+
+/** The ledger's records for a payment mark that changed (or a fee marked paid again after it rose). */
+export function recordPaymentChange(db: Db, viewer: Viewer, before: RaceEntry, after: RaceEntry, markedPaid: boolean, ctx: RecordContext = {}) {
+  if (before.paid && !after.paid) return reverseEntryPaid(db, viewer, after, "Marked unpaid", ctx);
+  if (!after.paid) return;
+  if (before.paid && (before.paidMethod !== after.paidMethod || before.paidReference !== after.paidReference)) reverseEntryPaid(db, viewer, after, "Paid another way", ctx);
+  if (!before.paid || markedPaid) recordEntryPaid(db, viewer, after, after.paidMethod, after.paidReference, ctx);
 }
 
 /**
