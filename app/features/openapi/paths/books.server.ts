@@ -111,6 +111,7 @@ const Payee = z
     voided: z.array(Check),
     status: z.enum(["TO_WRITE", "WRITTEN", "DIFFERS", "NOTHING_OWED"]).openapi({ description: "DIFFERS: a correction published after the check changed what is owed." }),
     differenceCents: cents("Owed now less the check's amount (all of it when none is written)."),
+    stale: z.boolean().optional().openapi({ description: "In the list: owed and not written since the results were published, or written and neither cashed nor voided, for the setting's days (60 unless changed)." }),
   })
   .openapi("CheckPayee");
 
@@ -191,7 +192,7 @@ const Receipt = z
   })
   .openapi("Receipt");
 
-const Settings = z.object({ taxFormThresholdCents: z.number().int() }).openapi("BooksSettings");
+const Settings = z.object({ taxFormThresholdCents: z.number().int(), staleCheckDays: z.number().int() }).openapi("BooksSettings");
 
 /** The race office's books, checks to winners and the year's winnings (docs/race-day.md, "The books"). */
 export const books: Area = (api) => {
