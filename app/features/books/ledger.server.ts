@@ -457,3 +457,14 @@ export function myReceipts(db: Db, user: Pick<User, "id">) {
 export type MyReceipts = ReturnType<typeof myReceipts>;
 
 const receiptLine = (r: MoneyRecord) => ({ id: r.id, kind: r.kind, amountCents: r.amountCents, method: r.method, reference: r.reference, label: r.label, takenByName: r.takenByName, recordedAt: r.recordedAt.toISOString(), reason: r.reason });
+
+/** One receipt as a mail: the entry's payments and refunds, in words. */
+export function receiptMail(receipts: MyReceipts, entryId: string, to: string) {
+  const r = receipts.receipts.find((x) => x.entryId === entryId);
+  if (!r) return null;
+  const money = (c: number) => `${c < 0 ? "-" : ""}$${(Math.abs(c) / 100).toFixed(2)}`;
+  const lines = r.records.map((x) => `${describeKind(x.kind)}${x.label ? ` (${x.label})` : ""}: ${money(x.amountCents)}, ${x.method ?? "method not said"}${x.reference ? ` ${x.reference}` : ""}, ${x.recordedAt.slice(0, 16).replace("T", " ")} UTC, taken by ${x.takenByName || "the office"}`);
+  const text = [`Receipt: ${r.eventName} (${r.eventDate}), ${r.className}`, `${r.horseName} ridden by ${r.riderName}`, "", ...lines, "", `Paid ${money(r.paidCents)}${r.refundedCents ? `, refunded ${money(r.refundedCents)}` : ""}`].join("\n");
+  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return { to, subject: `Receipt: ${r.eventName}, ${r.className}`, text, html: `<pre style="font-family:inherit">${escape(text)}</pre>` };
+}
