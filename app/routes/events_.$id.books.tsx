@@ -231,7 +231,7 @@ export default function EventBooks() {
             </div>
           </section>
         </div>
-        <CloseOutDays eventId={b.event.id} days={b.closeouts.days} checksToWriteCents={b.closeouts.checksToWriteCents} producerShareCents={b.closeouts.producerShareCents} refused={refused ?? null} />
+        <CloseOutDays days={b.closeouts.days} checksToWriteCents={b.closeouts.checksToWriteCents} producerShareCents={b.closeouts.producerShareCents} refused={refused ?? null} />
       </main>
     </>
   );

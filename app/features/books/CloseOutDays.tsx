@@ -22,13 +22,11 @@ type Day = {
 
 /** The close-out of each day the office took money, by who took it, with its Close form and its history of closes and reopenings. */
 export function CloseOutDays({
-  eventId,
   days,
   checksToWriteCents,
   producerShareCents,
   refused,
 }: {
-  eventId: string;
   days: Day[];
   checksToWriteCents: number;
   producerShareCents: number;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import {
   events,
   moneyCloseouts,
@@ -467,4 +467,16 @@ export function receiptMail(receipts: MyReceipts, entryId: string, to: string) {
   const text = [`Receipt: ${r.eventName} (${r.eventDate}), ${r.className}`, `${r.horseName} ridden by ${r.riderName}`, "", ...lines, "", `Paid ${money(r.paidCents)}${r.refundedCents ? `, refunded ${money(r.refundedCents)}` : ""}`].join("\n");
   const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return { to, subject: `Receipt: ${r.eventName}, ${r.className}`, text, html: `<pre style="font-family:inherit">${escape(text)}</pre>` };
+}
+
+/**
+ * Entries marked paid with no record of it (written straight to the table,
+ * as the demo's seed does) carried into the ledger at their class's fee, as
+ * the ledger's migration carried the paid entries it found.
+ */
+export function carryPaidEntries(db: Db) {
+  db.run(sql`INSERT INTO money_records (event_id, kind, amount_cents, method, reference, entry_id, class_id, user_id, payee_name, taken_by_name, day, carried, created_at)
+    SELECT e.event_id, CASE WHEN e.paid_method = 'COMP' THEN 'COMP' ELSE 'FEE' END, CASE WHEN e.exhibition = 1 THEN c.exhibition_fee_cents ELSE c.entry_fee_cents END, e.paid_method, e.paid_reference, e.id, e.class_id, e.user_id, e.rider_name, '', ev.date, 1, ${Date.now()}
+    FROM race_entries e JOIN race_classes c ON c.id = e.class_id JOIN events ev ON ev.id = e.event_id
+    WHERE e.paid = 1 AND NOT EXISTS (SELECT 1 FROM money_records m WHERE m.entry_id = e.id)`);
 }
