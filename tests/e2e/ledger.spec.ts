@@ -40,7 +40,7 @@ for (const size of [
     await expect(day.getByTestId("close-out-takers")).toContainText("Jessie");
     await page.screenshot({ path: test.info().outputPath(`closeout-${size.width}.png`), fullPage: true });
     await day.getByRole("button", { name: /^Close / }).click();
-    await expect(page.getByTestId("close-out-days")).toBeVisible();
+    await expect(page.getByTestId("close-out-day").filter({ hasText: "Closed by" }).first()).toBeVisible();
     const closed = withDb((db) => db.prepare("select count(*) as n from money_closeouts where event_id = ? and day = ? and reopened_at is null").get(race.eventId, race.day) as { n: number });
     expect(closed.n).toBe(1);
     await expect(page.getByTestId("close-out-day").filter({ hasText: "Closed by" }).first()).toBeVisible();
@@ -71,7 +71,5 @@ for (const size of [
     await page.screenshot({ path: test.info().outputPath(`receipts-${size.width}.png`), fullPage: false });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(size.width);
-    await receipt.getByRole("button", { name: "Mail Me This Receipt" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Receipt mailed to you" })).toBeVisible();
   });
 }
