@@ -14,6 +14,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { createSavedSearch } from "../app/features/alerts/saved-searches.server";
 import { addPaper } from "../app/features/horses/papers.server";
 import { publishClass } from "../app/features/raceday/publish.server";
+import { carryPaidEntries } from "../app/features/books/ledger.server";
 import { computeResults, defaultPayout } from "../app/features/raceday/results";
 import { DEFAULT_SEASON_RULES } from "../app/features/season/standings";
 import { recomputeSeries } from "../app/features/season/sync.server";
@@ -1219,6 +1220,8 @@ async function main() {
     const home = { id: kaylee.id, homeZipCode: kaylee.homeZipCode ?? null };
     createSavedSearch(db, home, savedSearchCreateSchema.parse({ name: "Barrel races near home", zipCode: home.homeZipCode, radius: 200, eventType: "barrel_racing", email: "daily" }));
     await addDemoPaper(db, kaylee.id, today);
+    // The demo's paid entries as fee records, as the ledger's migration carries them for an existing database.
+    carryPaidEntries(db);
     console.log(summary(demo, notificationCount, config.databaseFile, memberCount));
     return 0;
   } finally {

@@ -17,9 +17,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminScreen(request);
+  const admin = await requireAdminScreen(request);
   const form = await readForm(request);
-  return String(form.get("intent") ?? "").startsWith("year-") ? yearIntent(getDb(), form) : officeIntent(getDb(), form);
+  return String(form.get("intent") ?? "").startsWith("year-") ? yearIntent(getDb(), form) : officeIntent(getDb(), form, admin);
 }
 
 const METHODS = [

@@ -1,3 +1,4 @@
+import { deviceOf } from "~/features/books/ledger.server";
 import { getClass } from "~/features/raceday/classes.server";
 import { changeEntry } from "~/features/raceday/entries.server";
 import { presentEntry } from "~/features/raceday/presenters.server";
@@ -19,7 +20,7 @@ const route = apiRoute({
     const user = await requireApiUser(request);
     const patch = await parseJson(request, raceEntryPatchSchema);
     const db = getDb();
-    const { entry, sidepots } = changeEntry(db, user, params.id ?? "", params.entryId ?? "", patch);
+    const { entry, sidepots } = changeEntry(db, user, params.id ?? "", params.entryId ?? "", patch, { device: deviceOf(request) });
     return Response.json({ ...presentEntry(entry, getClass(db, entry.eventId, entry.classId)), sidepots });
   },
   DELETE: async ({ request, params }) => {

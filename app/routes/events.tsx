@@ -10,6 +10,9 @@ import { myEventsPage, type MyEventsFolder } from "~/features/events/my-events.s
 import { EventCard } from "~/features/events/EventCard";
 import { todayFor } from "~/features/events/search.server";
 import { MyEntriesSection } from "~/features/raceday/MyEntries";
+import { myReceipts, receiptMail } from "~/features/books/ledger.server";
+import { ReceiptsSection } from "~/features/books/Receipts";
+import { sendMail } from "~/lib/mail.server";
 import { myEntries } from "~/features/raceday/entries.server";
 import { myRunsByEntry } from "~/features/ondeck/ondeck.server";
 import { useMyRuns } from "~/features/ondeck/useMyRuns";
@@ -45,13 +48,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     raceResults: myResults(db, user.id),
     timing: eventsTimedBy(db, user.id),
     membership: profileMembership(db, user, user, todayFor(user.homeZipCode)),
+    receipts: myReceipts(db, user).receipts,
   };
 }
 
 /** The calendar feed: a new secret URL (shown once; the old one stops working), or none. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const intent = (await readForm(request)).get("intent");
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "receipt-mail") {
+    const mail = receiptMail(myReceipts(getDb(), user), String(form.get("entryId") ?? ""), user.email);
+    if (!mail) return data({ feedUrl: null, revoked: false, mailed: false }, { status: 404 });
+    await sendMail(mail);
+    return data({ feedUrl: null, revoked: false, mailed: true });
+  }
   if (intent === "feed-revoke") {
     revokeCalendarFeed(getDb(), user.id);
     return data({ feedUrl: null, revoked: true });
@@ -93,6 +104,7 @@ export default function MyEvents() {
         </nav>
         <TimingSection timing={loaded.timing} />
         <MyEntriesSection mine={loaded.raceEntries} places={places} />
+        <ReceiptsSection receipts={loaded.receipts} mailed={Boolean(actionData && "mailed" in actionData && actionData.mailed)} />
         <MyResultsSection results={loaded.raceResults} />
         <section aria-label={folder.label} className="space-y-3">
           {list.length ? list.map((e) => <EventCard key={e.id} event={e} origin={loaded.origin} highlight={e.id === highlightId} />) : <EmptyState title={folder.empty}>{folder.hint}</EmptyState>}

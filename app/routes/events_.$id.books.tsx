@@ -1,10 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CloseOutDays } from "~/features/books/CloseOutDays";
 import { PageHeader } from "~/components/PageHeader";
 import { methodLabel, PAID_COLUMNS } from "~/features/books/labels";
 import { differenceText, PotPaid } from "~/features/books/PotPaid";
 import { PrintButton } from "~/features/books/PrintButton";
-import { booksScreen } from "~/features/books/screens.server";
+import { booksAction, booksScreen } from "~/features/books/screens.server";
 import { formatDateRange } from "~/features/events/format";
 import { formatCents } from "~/features/raceday/time";
 import { formatEventTime } from "~/features/raceday/when";
@@ -12,9 +13,10 @@ import { APP_NAME } from "~/schemas/constants";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Books: ${data?.event.name ?? "Event"} | ${APP_NAME}` }, { name: "robots", content: "noindex" }];
 export const loader = ({ request, params }: LoaderFunctionArgs) => booksScreen(request, params.id ?? "");
+export const action = ({ request, params }: ActionFunctionArgs) => booksAction(request, params.id ?? "");
 
 type Books = ReturnType<typeof useLoaderData<typeof loader>>;
-type Row = Books["totals"];
+type Row = Omit<Books["classes"][number], "classId" | "className">;
 
 const money = (cents: number) => (cents === 0 ? "–" : formatCents(cents));
 
@@ -62,6 +64,7 @@ export default function EventBooks() {
   const b = useLoaderData<typeof loader>();
   const c = b.closeOut;
   const unpaidByClass = b.classes.filter((k) => k.unpaid.length);
+  const refused = useActionData<typeof action>();
   return (
     <>
       <div className="print-hidden">
@@ -142,6 +145,12 @@ export default function EventBooks() {
             </table>
           </div>
           {b.classes.length === 0 ? <p className="mt-2 text-gray-700">No classes yet: add them on the race-day hub.</p> : null}
+          {b.jackpotSharePercent !== null ? (
+            <p className={`mt-2 text-sm font-semibold ${b.jackpotBelowMinimum ? "text-red-800" : "text-gray-800"}`} data-testid="jackpot-share">
+              {b.jackpotSharePercent}% of the fees went to the jackpot
+              {b.jackpotBelowMinimum ? `: under the ${b.jackpotMinimumPercent}% associations ask, and the showbill must say so` : ""}
+            </p>
+          ) : null}
           <p className="mt-2 text-xs text-gray-600 print:hidden">
             Paid out is what the placings pay after your overrides: the published results, or your review until a class is published. Comp is a fee you waived: paid, with no money in.
           </p>
@@ -163,7 +172,7 @@ export default function EventBooks() {
                           {u.backNumber ? <span className="mr-1 font-semibold tabular-nums">#{u.backNumber}</span> : null}
                           {u.riderName} · {u.horseName}
                         </span>
-                        <span className="tabular-nums">{formatCents(u.feeCents)}</span>
+                        <span className="tabular-nums">{formatCents(u.balanceCents)}</span>
                       </li>
                     ))}
                   </ul>
@@ -174,15 +183,15 @@ export default function EventBooks() {
             )}
             {b.totals.refunds.length ? (
               <div className="mt-3">
-                <h4 className="font-semibold text-gray-900">Paid, then scratched</h4>
-                <p className="text-xs text-gray-600">Refund or keep these fees by your own rules.</p>
+                <h4 className="font-semibold text-gray-900">Owed back</h4>
+                <p className="text-xs text-gray-600">A scratch's refund under your scratch policy, or a fee lowered after it was paid: refund it from the race-day hub.</p>
                 <ul className="divide-y divide-gray-200 text-sm">
                   {b.totals.refunds.map((u) => (
                     <li key={u.entryId} className="flex justify-between gap-2 py-1.5">
                       <span>
                         {u.riderName} · {u.horseName} · {methodLabel(u.paidMethod ?? "NOT_SAID")}
                       </span>
-                      <span className="tabular-nums">{formatCents(u.feeCents)}</span>
+                      <span className="tabular-nums">{formatCents(-u.balanceCents)}</span>
                     </li>
                   ))}
                 </ul>
@@ -203,7 +212,10 @@ export default function EventBooks() {
               <Line label="Collected in all" cents={c.collectedCents} strong />
               <Line label="Comped (no money in)" cents={c.compCents} />
               <Line label="Unpaid fees still owed" cents={b.totals.unpaidCents} />
-              {c.refundCents ? <Line label="Paid by entries since scratched" cents={c.refundCents} /> : null}
+              {b.refundsCents ? <Line label="Refunds paid out" cents={b.refundsCents} /> : null}
+              {b.totals.refundCents ? <Line label="Refunds still owed" cents={b.totals.refundCents} /> : null}
+              {b.lateFeesCents ? <Line label="Late fees (not in the pot)" cents={b.lateFeesCents} /> : null}
+              {b.chargesCents ? <Line label="Office and arena charges (not in the pot)" cents={b.chargesCents} /> : null}
               <Line label="Producer's share" cents={b.totals.producerShareCents} />
               <Line label="Added money" cents={b.totals.addedMoneyCents} />
               <Line label="Pot" cents={b.totals.potCents} />
@@ -219,6 +231,7 @@ export default function EventBooks() {
             </div>
           </section>
         </div>
+        <CloseOutDays days={b.closeouts.days} checksToWriteCents={b.closeouts.checksToWriteCents} producerShareCents={b.closeouts.producerShareCents} refused={refused ?? null} />
       </main>
     </>
   );

@@ -61,6 +61,11 @@ function PayeeRow({ payee, zone, focus }: { payee: Payee; zone: string; focus: b
       </td>
       <td className="block px-2 py-1 md:table-cell print:table-cell md:py-3">
         <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${status.className} print:border print:border-black print:bg-white print:text-black`}>{status.label}</span>
+        {"stale" in payee && payee.stale ? (
+          <span className="ml-1 inline-block rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900 print:border print:border-black print:bg-white print:text-black" data-testid="check-stale">
+            Stale
+          </span>
+        ) : null}
         {payee.status === "DIFFERS" && payee.check ? (
           <p className="mt-1 text-xs text-red-900">
             Written for {formatCents(payee.check.amountCents)}; owed now {formatCents(payee.totalCents)}. Void it and write another.

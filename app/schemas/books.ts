@@ -25,6 +25,7 @@ export const BOOKS_MESSAGES = {
   voidReason: `Say why the check is void (1 to ${BOOKS_LIMITS.voidReason} characters)`,
   year: `Give the year as four digits, from ${BOOKS_LIMITS.minYear} to ${BOOKS_LIMITS.maxYear}`,
   threshold: "Enter dollars and cents, like 600 or 600.00 (up to $100,000)",
+  staleDays: "Give the days after which a check is stale, 1 to 3650",
 } as const;
 
 // eslint-disable-next-line no-control-regex -- a reason is one line of text
@@ -68,4 +69,6 @@ export const booksSettingsSchema = z.object({
     .int(BOOKS_MESSAGES.threshold)
     .min(1, BOOKS_MESSAGES.threshold)
     .max(BOOKS_LIMITS.maxThresholdCents, BOOKS_MESSAGES.threshold),
+  /** Days after which a check not written, or written and neither cashed nor voided, is stale. */
+  staleCheckDays: z.number({ invalid_type_error: BOOKS_MESSAGES.staleDays }).int(BOOKS_MESSAGES.staleDays).min(1, BOOKS_MESSAGES.staleDays).max(3650, BOOKS_MESSAGES.staleDays).optional(),
 });

@@ -36,6 +36,8 @@ export const raceChecks = sqliteTable(
     voidedAt: timestamp("voided_at"),
     voidReason: text("void_reason"),
     voidedBy: text("voided_by").references(() => users.id, { onDelete: "set null" }),
+    /** When the office learned the check was cashed (a check neither cashed nor voided goes stale). */
+    cashedAt: timestamp("cashed_at"),
   },
   (t) => [
     uniqueIndex("race_checks_number_idx").on(t.eventId, t.number),

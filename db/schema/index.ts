@@ -12,3 +12,4 @@ export * from "./books";
 export * from "./paid-methods";
 export * from "./members";
 export * from "./ondeck";
+export * from "./ledger";

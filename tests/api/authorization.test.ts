@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payeeKeyOf } from "../../app/features/books/payees.server";
 import { defaultPayout } from "../../app/features/raceday/results";
 import { alertPreferences, calendarFeeds, memberships, membershipYears, emailUnsubscribes, eventReports, eventRevisions, events, followRequests, follows, horseDocuments, horses, inviteLinks, notifications, pushSubscriptions, raceClasses, raceEntries, raceChecks, raceGateCalls, racePayoutOverrides, raceTimers, raceTimes, riders, series, seriesEvents, runLogs, savedEvents, savedSearches, userReports, users } from "../../db/schema";
+import { moneyCloseouts, moneyRecords } from "../../db/schema";
 import {
   createEvent,
   createFollow,
@@ -217,7 +218,7 @@ const MATRIX: Record<string, Entry> = {
   "routes/embed.series.$id": { GET: "public" },
   "routes/admin_.series": { GET: "admin", POST: "admin" },
   // The race office: the books, checks to winners, printed sheets, a year's winnings.
-  "routes/events_.$id.books": { GET: "user" },
+  "routes/events_.$id.books": { GET: "user", POST: "user" },
   "routes/events_.$id.checks": { GET: "user", POST: "user" },
   "routes/events_.$id.sheets.$sheet": { GET: "user" },
   "routes/admin_.winnings": { GET: "admin", POST: "admin" },
@@ -249,6 +250,11 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.admin.memberships.$id": { PATCH: "admin" },
   "routes/api.admin.memberships.import": { POST: "admin" },
   "routes/api.admin.memberships[.csv]": { GET: "admin" },
+  // The ledger (branch ledger): money records, close-outs by day, a rider's receipts.
+  "routes/api.events.$id.ledger": { GET: "user", POST: "user" },
+  "routes/api.events.$id.ledger.$recordId.reverse": { POST: "user" },
+  "routes/api.events.$id.closeouts": { GET: "user", POST: "user" },
+  "routes/api.me.receipts": { GET: "user" },
 };
 
 let app: TestServer;
@@ -1564,6 +1570,7 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
   // The race office: the producer's (or an admin's); another rider is refused, whatever they ask.
   "routes/events_.$id.books": {
     GET: owned({ setup: ownEvent, request: (c) => ({ url: `/events/${c.event.id}/books` }), owner: { status: 200, sees: true }, other: { status: 403, sees: false } }),
+    POST: owned({ setup: ownPaidRace, request: (c) => ({ url: `/events/${c.event.id}/books`, form: { intent: "close-day", day: c.day } }), state: (c) => closeoutsOf(c.event.id), owner: { status: 302 }, other: { status: 403 } }),
   },
   "routes/events_.$id.checks": {
     GET: owned({ setup: ownWinner, request: (c) => ({ url: `/events/${c.event.id}/checks` }), owner: { status: 200, sees: true }, other: { status: 403, sees: false } }),
@@ -1651,7 +1658,56 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
       other: { status: 403 },
     }),
   },
+  // The ledger (branch ledger): the producer's (or an admin's); a rider's receipts are their own.
+  "routes/api.events.$id.ledger": {
+    GET: owned({ setup: ownPaidRace, request: (c) => ({ url: `/api/events/${c.event.id}/ledger` }), owner: { status: 200, sees: true }, other: { status: 403, sees: false } }),
+    POST: owned({
+      setup: ownPaidRace,
+      request: (c) => ({ url: `/api/events/${c.event.id}/ledger`, json: { kind: "CHARGE", amountCents: 500, method: "CASH", label: "Stall" } }),
+      state: (c) => recordsOf(c.event.id),
+      owner: { status: 201 },
+      other: { status: 403 },
+    }),
+  },
+  "routes/api.events.$id.ledger.$recordId.reverse": {
+    POST: owned({
+      setup: ownPaidRace,
+      request: (c) => ({ url: `/api/events/${c.event.id}/ledger/${c.recordId}/reverse`, json: { reason: "Wrong entry" } }),
+      state: (c) => recordsOf(c.event.id),
+      owner: { status: 201 },
+      other: { status: 403 },
+    }),
+  },
+  "routes/api.events.$id.closeouts": {
+    GET: owned({ setup: ownPaidRace, request: (c) => ({ url: `/api/events/${c.event.id}/closeouts` }), owner: { status: 200, sees: true }, other: { status: 403, sees: false } }),
+    POST: owned({ setup: ownPaidRace, request: (c) => ({ url: `/api/events/${c.event.id}/closeouts`, json: { day: c.day } }), state: (c) => closeoutsOf(c.event.id), owner: { status: 201 }, other: { status: 403 } }),
+  },
+  "routes/api.me.receipts": {
+    GET: owned({ setup: ownReceipt, request: () => ({ url: "/api/me/receipts" }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
+  },
 };
+
+/** The owner's race with one entry paid in cash by a taker named by the marker: one ledger record. */
+function ownPaidRace(p: Parties) {
+  const race = ownRace(p);
+  const row = db()
+    .insert(moneyRecords)
+    .values({ eventId: race.event.id, kind: "FEE", amountCents: 5000, method: "CASH", entryId: race.entry.id, classId: race.cls.id, payeeName: race.marker, takenByName: race.marker, day: "2031-06-14" })
+    .returning()
+    .get();
+  return { ...race, recordId: row.id, day: "2031-06-14" };
+}
+/** Another producer's race with the owner's own entry paid: a receipt naming the marked horse. */
+function ownReceipt(p: Parties) {
+  const marker = tag();
+  const event = createEvent(db(), { createdBy: p.third.id });
+  const cls = createRaceClass(db(), event.id, { name: "Open" });
+  const entry = createRaceEntry(db(), cls, { userId: p.owner.user.id, riderName: "Owner", horseName: marker });
+  db().insert(moneyRecords).values({ eventId: event.id, kind: "FEE", amountCents: 5000, method: "CASH", entryId: entry.id, classId: cls.id, userId: p.owner.user.id, payeeName: "Owner", day: "2031-06-14" }).run();
+  return { marker };
+}
+const recordsOf = (eventId: string) => db().select().from(moneyRecords).where(eq(moneyRecords.eventId, eventId)).all();
+const closeoutsOf = (eventId: string) => db().select().from(moneyCloseouts).where(eq(moneyCloseouts.eventId, eventId)).all();
 
 /** The owner's event with a published class paying one walk-up (named by the marker): a payee for a check. */
 function ownWinner(p: Parties) {
@@ -1763,5 +1819,43 @@ describe("authorization matrix: a named timer", () => {
     } finally {
       otherIsNamedTimer = false;
     }
+  });
+});
+
+// --- The ledger (branch ledger) ---
+describe("the ledger, close-outs and receipts: a named timer, a plain rider and a visitor are refused", () => {
+  it("refuses each of them the event's ledger, its reversal and close-outs, writing nothing, and another rider's receipts", async () => {
+    const owner = await signedInRider(app);
+    const rider = await signedInRider(app);
+    const timer = await signedInRider(app);
+    const p: Parties = { owner, other: rider, third: timer.user };
+    const race = ownPaidRace(p);
+    namedTimer(p, race.event.id);
+    const url = `/api/events/${race.event.id}`;
+    const calls: [Method, string, unknown][] = [
+      ["GET", `${url}/ledger`, undefined],
+      ["POST", `${url}/ledger`, { kind: "CHARGE", amountCents: 500, method: "CASH", label: "Stall" }],
+      ["POST", `${url}/ledger/${race.recordId}/reverse`, { reason: "No" }],
+      ["GET", `${url}/closeouts`, undefined],
+      ["POST", `${url}/closeouts`, { day: race.day }],
+    ];
+    const before = JSON.stringify([recordsOf(race.event.id), closeoutsOf(race.event.id)]);
+    for (const [who, client, statuses] of [
+      ["timer", timer.client, [403]],
+      ["rider", rider.client, [403]],
+      ["visitor", app.client(), [401]],
+    ] as const) {
+      for (const [method, path, body] of calls) {
+        const res = method === "GET" ? await client.get(path) : await client.json(path, method, body);
+        const text = await res.text();
+        expect(statuses, `${who} ${method} ${path}: ${res.status}`).toContain(res.status);
+        expect(text).not.toContain(race.marker);
+      }
+      const receipts = await client.get("/api/me/receipts");
+      expect(await receipts.text()).not.toContain(race.marker);
+    }
+    expect(JSON.stringify([recordsOf(race.event.id), closeoutsOf(race.event.id)])).toBe(before);
+    const books = await timer.client.form(`/events/${race.event.id}/books`, { intent: "close-day", day: race.day });
+    expect(books.status).toBe(403);
   });
 });

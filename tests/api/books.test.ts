@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { raceChecks, raceResults } from "../../db/schema";
 import { createEvent, createUser, signedInRider } from "../helpers/factories";
-import { addRaceTimer, createRaceClass, createRaceEntry } from "../helpers/raceday-factories";
+import { addRaceTimer, createRaceClass, createRaceEntry, recordPaidEntries } from "../helpers/raceday-factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
 
 /**
@@ -46,6 +46,7 @@ async function race(date = "2031-06-14") {
     lou: createRaceEntry(app.db, cls, { riderName: "Lou Reyes", horseName: "Ace" }),
     gone: createRaceEntry(app.db, cls, { riderName: "Gone Gary", horseName: "Fog", status: "SCRATCHED", paid: true, paidMethod: "CASH" }),
   };
+  recordPaidEntries(app.db, event.id);
   return { producer, event, cls, kaylee, e, url: `/api/events/${event.id}` };
 }
 
@@ -99,6 +100,7 @@ describe("GET /api/events/{id}/books", () => {
     const second = createRaceClass(app.db, r.event.id, { name: "Youth", divisions: 1, entryFeeCents: 2500, position: 1 });
     createRaceEntry(app.db, second, { riderName: "Amy Day", horseName: "Pip", paid: true, paidMethod: "COMP" });
     createRaceEntry(app.db, second, { riderName: "Bo Day", horseName: "Rex", paid: true, paidMethod: "ONLINE", paidReference: "=HYPERLINK(1)" });
+    recordPaidEntries(app.db, r.event.id);
     const books = await json(await r.producer.client.get(`${r.url}/books`));
     expect(books.classes).toHaveLength(2);
     for (const key of ["feesDueCents", "paidTotalCents", "collectedCents", "unpaidCents", "producerShareCents", "addedMoneyCents", "potCents", "paidOutCents"]) {

@@ -556,6 +556,11 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/api.admin.memberships.$id": none,
   "routes/api.admin.memberships.import": none,
   "routes/api.admin.memberships[.csv]": () => ["/api/admin/memberships.csv?yearId=none"],
+  // The ledger (branch ledger): the producer's records and close-outs; a rider's own receipts.
+  "routes/api.events.$id.ledger": (w) => allEvents(w).map((e) => ({ url: `/api/events/${e.id}/ledger`, raceManager: true })),
+  "routes/api.events.$id.ledger.$recordId.reverse": none,
+  "routes/api.events.$id.closeouts": (w) => allEvents(w).map((e) => ({ url: `/api/events/${e.id}/closeouts`, raceManager: true })),
+  "routes/api.me.receipts": () => ["/api/me/receipts"],
 };
 
 /** Reads answered by POST (searches): walked too, since they list people and events. */

@@ -47,6 +47,8 @@ function publishedClass(paid: number[]) {
         `insert into race_results (entry_id, class_id, event_id, outcome, time_ms, penalties, total_ms, division, place, payout_cents, published_at)
          values (?, ?, ?, 'TIME', ?, 0, ?, 1, ?, ?, ?)`,
       ).run(entryId, classId, event, 15000 + i * 100, 15000 + i * 100, i + 1, paid[i], now);
+      // The ledger's fee record of a paid entry (the books read it).
+      if (i !== 1) db.prepare(`insert into money_records (event_id, kind, amount_cents, method, reference, entry_id, class_id, payee_name, taken_by_name, day, carried, created_at) values (?, 'FEE', 2500, ?, ?, ?, ?, ?, '', '2026-11-28', 1, ?)`).run(event, i === 2 ? "CHECK" : "CASH", i === 2 ? "2207" : null, entryId, classId, name, now);
     });
     return { eventId: event, classId, tag, riders };
   });

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
-import { raceClasses, raceEntries, raceTimers, type PayoutRule } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { moneyRecords, raceClasses, raceEntries, raceTimers, type PayoutRule } from "../../db/schema";
 
 /**
  * Race-day records made directly (the race-day screens' own tests prove how
@@ -57,4 +58,34 @@ export function createRaceEntry(db: Db, cls: { id: string; eventId: string }, ov
 
 export function addRaceTimer(db: Db, eventId: string, userId: string) {
   db.insert(raceTimers).values({ eventId, userId }).run();
+}
+
+// --- The ledger (branch ledger) ---
+
+/**
+ * The ledger's fee records for the entries of an event made paid directly
+ * (as the migration carried paid entries into the ledger): one record per
+ * paid entry without one, at its class's fee, by the method marked.
+ */
+export function recordPaidEntries(db: Db, eventId: string) {
+  const entries = db.select().from(raceEntries).where(eq(raceEntries.eventId, eventId)).all();
+  for (const e of entries) {
+    if (!e.paid || db.select().from(moneyRecords).where(eq(moneyRecords.entryId, e.id)).get()) continue;
+    const cls = db.select().from(raceClasses).where(eq(raceClasses.id, e.classId)).get()!;
+    db.insert(moneyRecords)
+      .values({
+        eventId,
+        kind: e.paidMethod === "COMP" ? "COMP" : "FEE",
+        amountCents: e.exhibition ? cls.exhibitionFeeCents : cls.entryFeeCents,
+        method: e.paidMethod,
+        reference: e.paidReference,
+        entryId: e.id,
+        classId: e.classId,
+        userId: e.userId,
+        payeeName: e.riderName,
+        day: "2031-06-14",
+        carried: true,
+      })
+      .run();
+  }
 }

@@ -26,10 +26,14 @@ const lineArb = (classIds: string[]) =>
     horseName: fc.string({ maxLength: 8 }),
     backNumber: fc.option(fc.integer({ min: 1, max: 999 }), { nil: null }),
     feeCents: cents,
+    dueCents: cents,
     scratched: fc.boolean(),
     paid: fc.boolean(),
     paidMethod: fc.option(fc.constantFrom(...PAID_METHODS), { nil: null }),
     paidReference: fc.constant(null),
+    payments: fc.record({ CASH: cents, CHECK: cents, CARD: cents, ONLINE: cents, COMP: cents, NOT_SAID: cents }),
+    refundsPaidCents: cents,
+    lateFeesCents: cents,
   });
 const booksArb = fc.integer({ min: 1, max: 5 }).chain((n) =>
   fc.tuple(fc.tuple(...Array.from({ length: n }, (_, i) => classArb(i))), fc.array(lineArb(Array.from({ length: n }, (_, i) => `c${i}`)), { maxLength: 60 })),
@@ -45,17 +49,17 @@ describe("the books", () => {
         for (const b of books.classes) {
           const mine = lines.filter((l) => l.classId === b.classId);
           const entered = mine.filter((l) => !l.scratched);
+          const net = (l: (typeof mine)[number]) => sum(PAID_KEYS.map((k) => l.payments[k])) + l.lateFeesCents - l.refundsPaidCents;
           expect(b.entries).toBe(entered.length);
-          expect(b.feesDueCents).toBe(sum(entered.map((l) => l.feeCents)));
-          expect(b.unpaidCents).toBe(sum(entered.filter((l) => !l.paid).map((l) => l.feeCents)));
-          expect(b.unpaid.map((l) => l.entryId)).toEqual(entered.filter((l) => !l.paid).map((l) => l.entryId));
-          expect(b.paidTotalCents).toBe(sum(mine.filter((l) => l.paid).map((l) => l.feeCents)));
-          for (const m of PAID_METHODS) expect(b.paidCents[m]).toBe(sum(mine.filter((l) => l.paid && l.paidMethod === m).map((l) => l.feeCents)));
-          expect(b.paidCents.NOT_SAID).toBe(sum(mine.filter((l) => l.paid && !l.paidMethod).map((l) => l.feeCents)));
-          // Fees due are either paid by an entry still entered or unpaid.
-          expect(b.feesDueCents).toBe(sum(entered.filter((l) => l.paid).map((l) => l.feeCents)) + b.unpaidCents);
-          expect(b.collectedCents).toBe(b.paidTotalCents - b.paidCents.COMP);
-          expect(b.refundCents).toBe(sum(mine.filter((l) => l.paid && l.scratched).map((l) => l.feeCents)));
+          expect(b.feesDueCents).toBe(sum(mine.map((l) => l.dueCents)));
+          expect(b.unpaidCents).toBe(sum(mine.map((l) => Math.max(0, l.dueCents - net(l)))));
+          expect(b.unpaid.map((l) => l.entryId)).toEqual(mine.filter((l) => l.dueCents > net(l)).map((l) => l.entryId));
+          expect(b.refundCents).toBe(sum(mine.map((l) => Math.max(0, net(l) - l.dueCents))));
+          for (const k of PAID_KEYS) expect(b.paidCents[k]).toBe(sum(mine.map((l) => l.payments[k])));
+          expect(b.paidTotalCents).toBe(sum(PAID_KEYS.map((k) => b.paidCents[k])));
+          // Due is what came in (net), plus what is still owed, less what is owed back.
+          expect(b.feesDueCents).toBe(sum(mine.map(net)) + b.unpaidCents - b.refundCents);
+          expect(b.collectedCents).toBe(b.paidTotalCents - b.paidCents.COMP - b.refundsCents);
         }
       }),
     );
@@ -65,13 +69,13 @@ describe("the books", () => {
     fc.assert(
       fc.property(booksArb, ([classes, lines]) => {
         const { classes: books, totals } = eventBooks(classes as BookClass[], lines as BookLine[]);
-        for (const key of ["entries", "feesDueCents", "paidTotalCents", "collectedCents", "unpaidCents", "refundCents", "producerShareCents", "addedMoneyCents", "potCents", "paidOutCents", "paidOutDifferenceCents"] as const) {
+        for (const key of ["entries", "feesDueCents", "paidTotalCents", "collectedCents", "unpaidCents", "refundCents", "refundsCents", "lateFeesCents", "producerShareCents", "addedMoneyCents", "potCents", "paidOutCents", "paidOutDifferenceCents"] as const) {
           expect(totals[key], key).toBe(sum(books.map((b) => b[key])));
         }
         for (const k of PAID_KEYS) expect(totals.paidCents[k]).toBe(sum(books.map((b) => b.paidCents[k])));
         expect(totals.unpaid).toHaveLength(sum(books.map((b) => b.unpaid.length)));
         const close = closeOut({ classes: books, totals });
-        expect(close.cashCents + close.checksReceivedCents + close.cardCents + close.onlineCents + close.notSaidCents).toBe(totals.collectedCents);
+        expect(close.cashCents + close.checksReceivedCents + close.cardCents + close.onlineCents + close.notSaidCents - close.refundCents).toBe(totals.collectedCents);
         expect(close.netToProducerCents).toBe(totals.collectedCents - totals.paidOutCents);
       }),
     );

@@ -1,9 +1,12 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { raceClasses, raceEntries, raceResults, type Event, type RaceClass, type User } from "#db/schema";
+import { raceClasses, raceEntries, type Event, type MoneyRecord, type RaceClass, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { requireRaceManager } from "~/features/raceday/access.server";
 import { computeClass } from "~/features/raceday/results.server";
-import { closeOut, eventBooks, type BookClass, type BookLine, type ClassBooks, type EventBooks } from "./books";
+import { balanceOf, closeOut, emptyPaid, eventBooks, netPaidOf, type BookClass, type BookLine, type ClassBooks, type EventBooks } from "./books";
+import { closeOutDay } from "./ledger";
+import { boothScratches, entryDue, eventRecords, feeOf, moneyRules, presentCloseouts, toLine } from "./ledger.server";
+import { publishedPayouts } from "./payees.server";
 import { csvDollars, toCsv } from "./csv";
 import { methodLabel } from "./labels";
 
@@ -17,27 +20,24 @@ import { methodLabel } from "./labels";
 
 type Viewer = Pick<User, "id" | "isAdmin">;
 
-/** The pot's entry count and what the placings pay, per class. */
+/** The pot's entry count and what the placings pay, per class: published results through the one seam that reads them (publishedPayouts). */
 function classMoney(db: Db, cls: RaceClass): Pick<BookClass, "potEntryCount" | "paidOutCents" | "published"> {
   if (cls.resultsPublishedAt) {
-    const row = db
-      .select({
-        counted: sql<number>`coalesce(sum(case when ${raceResults.outcome} <> 'SCRATCH' then 1 else 0 end), 0)`,
-        paid: sql<number>`coalesce(sum(${raceResults.payoutCents}), 0)`,
-      })
-      .from(raceResults)
-      .where(eq(raceResults.classId, cls.id))
-      .get();
-    return { potEntryCount: row?.counted ?? 0, paidOutCents: row?.paid ?? 0, published: true };
+    const paid = publishedPayouts(db, cls.id);
+    return { potEntryCount: paid.counted, paidOutCents: paid.paidCents, published: true };
   }
   const { results } = computeClass(db, cls);
   return { potEntryCount: results.entryCount, paidOutCents: results.paidCents, published: false };
 }
 
-/** Every entry of the event with its class's fee, class by class in running order. */
-function bookLines(db: Db, eventId: string, classes: RaceClass[]): BookLine[] {
-  const fee = new Map(classes.map((c) => [c.id, c.entryFeeCents]));
+/** Every entry of the event with what it should pay and what the ledger holds for it, class by class in running order. */
+function bookLines(db: Db, eventId: string, classes: RaceClass[], records: MoneyRecord[]): BookLine[] {
+  const byId = new Map(classes.map((c) => [c.id, c]));
   const position = new Map(classes.map((c, i) => [c.id, i]));
+  const rules = moneyRules(db, eventId);
+  const booth = boothScratches(db, eventId);
+  const mine = new Map<string, MoneyRecord[]>();
+  for (const r of records) if (r.entryId) mine.set(r.entryId, [...(mine.get(r.entryId) ?? []), r]);
   return db
     .select()
     .from(raceEntries)
@@ -45,22 +45,42 @@ function bookLines(db: Db, eventId: string, classes: RaceClass[]): BookLine[] {
     .orderBy(sql`${raceEntries.drawPosition} IS NULL`, asc(raceEntries.drawPosition), asc(raceEntries.createdAt), asc(raceEntries.id))
     .all()
     .sort((a, b) => (position.get(a.classId) ?? 0) - (position.get(b.classId) ?? 0))
-    .map((e) => ({
-      entryId: e.id,
-      classId: e.classId,
-      riderName: e.riderName,
-      horseName: e.horseName,
-      backNumber: e.backNumber,
-      feeCents: fee.get(e.classId) ?? 0,
-      scratched: e.status === "SCRATCHED",
-      paid: e.paid,
-      paidMethod: e.paidMethod,
-      paidReference: e.paidReference,
-      exhibition: e.exhibition,
-    }));
+    .flatMap((e) => {
+      const cls = byId.get(e.classId);
+      if (!cls) return [];
+      const due = entryDue(cls, e, rules, booth.has(e.id));
+      const payments = emptyPaid();
+      let refundsPaidCents = 0;
+      let lateFeesCents = 0;
+      for (const r of mine.get(e.id) ?? []) {
+        if (r.kind === "FEE") payments[r.method ?? "NOT_SAID"] += r.amountCents;
+        else if (r.kind === "COMP") payments.COMP += r.amountCents;
+        else if (r.kind === "REFUND") refundsPaidCents += r.amountCents;
+        else if (r.kind === "LATE_FEE") lateFeesCents += r.amountCents;
+      }
+      return [
+        {
+          entryId: e.id,
+          classId: e.classId,
+          riderName: e.riderName,
+          horseName: e.horseName,
+          backNumber: e.backNumber,
+          feeCents: feeOf(cls, e),
+          dueCents: due.feeCents + due.lateFeeCents,
+          scratched: e.status === "SCRATCHED" || due.when !== null,
+          paid: e.paid,
+          paidMethod: e.paidMethod,
+          paidReference: e.paidReference,
+          payments,
+          refundsPaidCents,
+          lateFeesCents,
+          exhibition: e.exhibition,
+        },
+      ];
+    });
 }
 
-export type BooksOf = { event: Pick<Event, "id" | "name" | "date" | "endDate" | "location">; books: EventBooks; lines: BookLine[]; classNames: Map<string, string> };
+export type BooksOf = { event: Pick<Event, "id" | "name" | "date" | "endDate" | "location">; books: EventBooks; lines: BookLine[]; classNames: Map<string, string>; records: MoneyRecord[] };
 
 /** The books of an event: 404 when hidden, 403 for anyone but its producer and admins (named timers included). */
 export function booksOf(db: Db, viewer: Viewer, eventId: string): BooksOf {
@@ -74,12 +94,15 @@ export function booksOf(db: Db, viewer: Viewer, eventId: string): BooksOf {
     producerSharePercent: c.producerSharePercent,
     ...classMoney(db, c),
   }));
-  const lines = bookLines(db, event.id, classes);
+  const records = eventRecords(db, event.id);
+  const lines = bookLines(db, event.id, classes, records);
+  const charges = records.filter((r) => r.kind === "CHARGE").reduce((sum, r) => sum + r.amountCents, 0);
   return {
     event: { id: event.id, name: event.name, date: event.date, endDate: event.endDate, location: event.location },
-    books: eventBooks(bookClasses, lines),
+    books: eventBooks(bookClasses, lines, charges),
     lines,
     classNames: new Map(classes.map((c) => [c.id, c.name])),
+    records,
   };
 }
 
@@ -95,6 +118,9 @@ const presentLine = (l: BookLine) => ({
   paid: l.paid,
   paidMethod: l.paidMethod,
   paidReference: l.paidReference,
+  dueCents: l.dueCents,
+  paidNetCents: netPaidOf(l),
+  balanceCents: balanceOf(l),
 });
 
 function presentClassBooks(b: Omit<ClassBooks, "classId" | "className">) {
@@ -109,6 +135,8 @@ function presentClassBooks(b: Omit<ClassBooks, "classId" | "className">) {
     unpaid: b.unpaid.map(presentLine),
     refundCents: b.refundCents,
     refunds: b.refunds.map(presentLine),
+    refundsCents: b.refundsCents,
+    lateFeesCents: b.lateFeesCents,
     producerShareCents: b.producerShareCents,
     addedMoneyCents: b.addedMoneyCents,
     potCents: b.potCents,
@@ -118,17 +146,32 @@ function presentClassBooks(b: Omit<ClassBooks, "classId" | "className">) {
 }
 
 /** GET /api/events/{id}/books: per class and for the event, with the close-out sheet's figures. */
-export function presentBooks({ event, books, lines, classNames }: BooksOf) {
+export function presentBooks({ event, books, lines, classNames, records }: BooksOf) {
+  const t = books.totals;
   return {
     event: { id: event.id, name: event.name, date: event.date, endDate: event.endDate, location: event.location },
     classes: books.classes.map((b) => ({ classId: b.classId, className: b.className, ...presentClassBooks(b) })),
-    totals: presentClassBooks(books.totals),
+    totals: { ...presentClassBooks(t), chargesCents: t.chargesCents },
+    refundsCents: t.refundsCents,
+    lateFeesCents: t.lateFeesCents,
+    chargesCents: t.chargesCents,
+    jackpotSharePercent: t.jackpot.percent,
+    jackpotMinimumPercent: t.jackpot.minimumPercent,
+    jackpotBelowMinimum: t.jackpot.below,
+    // Every record of every day, by who took it: each secretary's box.
+    byTaker: closeOutDay(
+      records.map((r) => ({ ...toLine(r), day: "all" })),
+      "all",
+    ).byTaker,
     closeOut: {
       ...closeOut(books),
       // The checks the office took for fees, to deposit: each with its number.
-      checksReceived: lines
-        .filter((l) => l.paid && l.paidMethod === "CHECK")
-        .map((l) => ({ entryId: l.entryId, className: classNames.get(l.classId) ?? "", riderName: l.riderName, horseName: l.horseName, number: l.paidReference, feeCents: l.feeCents })),
+      checksReceived: records
+        .filter((r) => r.method === "CHECK" && r.entryId && (r.kind === "FEE" || r.kind === "LATE_FEE") && r.reversesId === null && !records.some((x) => x.reversesId === r.id))
+        .map((r) => {
+          const l = lines.find((x) => x.entryId === r.entryId);
+          return { entryId: r.entryId!, className: classNames.get(r.classId ?? "") ?? "", riderName: l?.riderName ?? r.payeeName ?? "", horseName: l?.horseName ?? "", number: r.reference, feeCents: r.amountCents };
+        }),
     },
   };
 }
@@ -146,11 +189,18 @@ export function booksCsv({ lines, classNames }: BooksOf) {
       l.horseName,
       l.scratched ? "Scratched" : "Entered",
       csvDollars(l.feeCents),
-      l.paid ? "Yes" : "No",
+      balanceOf(l) <= 0 ? "Yes" : "No",
       l.paid ? methodLabel(l.paidMethod ?? "NOT_SAID") : "",
       l.paidReference,
       l.exhibition ? "Yes" : "No",
     ]);
   }
   return toCsv(rows);
+}
+
+/** GET /api/events/{id}/closeouts: each day's close-out by taker, with the checks to write and the producer's share. */
+export function eventCloseouts(db: Db, viewer: Viewer, eventId: string) {
+  const of = booksOf(db, viewer, eventId);
+  const checksWritten = of.records.filter((r) => r.kind.startsWith("CHECK_")).reduce((sum, r) => sum + r.amountCents, 0);
+  return presentCloseouts(db, of.event.id, { checksToWriteCents: Math.max(0, of.books.totals.paidOutCents - checksWritten), producerShareCents: of.books.totals.producerShareCents });
 }

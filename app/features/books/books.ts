@@ -6,42 +6,57 @@
  * What it promises (tests/unit/books.test.ts proves each with fast-check):
  * - every class's totals are the sums of its lines, and the event's totals
  *   the sums of its classes': nothing is counted twice or dropped;
- * - fees due = fees paid by entries still entered + unpaid fees, to the cent;
+ * - what is paid is what the ledger holds (db/schema/ledger.ts), never worked
+ *   out again from today's fees: a fee changed after it was paid leaves the
+ *   payment as it was, and the entry shows what it owes or is owed;
  * - paid by method adds up to what was paid, whatever the method;
  * - the pot is the results module's (potCents), and what is paid out is
  *   what the results pay after the producer's overrides, with the
  *   difference beside it.
  *
  * Words as the office uses them (docs/race-day.md, "The books"):
- * - fees due: each entry still entered owes its class's fee (a scratch owes nothing);
+ * - fees due: each entry still entered owes its class's fee (an exhibition run its exhibition fee), a scratch what the event's scratch policy keeps;
  * - paid: a fee taken, by CASH, CHECK, CARD, ONLINE or COMP (a fee the
  *   producer waived: no money came in); NOT_SAID for a fee marked paid without a method;
  * - collected: money that came in (paid, less COMP);
- * - refunds: fees paid by entries since scratched, which the office gives back or keeps by its own rules.
+ * - refunds: what entries are owed back (refundCents) and what was paid back (refundsCents, ledger).
  */
 import { PAID_METHODS, type PaidMethod } from "#db/schema/paid-methods";
 import { potCents } from "~/features/raceday/results";
+import { jackpotShare } from "./ledger";
 
 export const PAID_KEYS = [...PAID_METHODS, "NOT_SAID"] as const;
 export type PaidKey = (typeof PAID_KEYS)[number];
 export type PaidByMethod = Record<PaidKey, number>;
 
-/** One entry, as the books read it. */
+/** One entry, as the books read it: what it should pay now, and what the ledger holds for it. */
 export type BookLine = {
   entryId: string;
   classId: string;
   riderName: string;
   horseName: string;
   backNumber: number | null;
-  /** The class's entry fee (integer cents). */
+  /** What its class asks of it now (integer cents): the entry fee, or the exhibition fee for an exhibition run. */
   feeCents: number;
+  /** What it should pay now: its fee and late fee, or what the scratch policy keeps of a scratch. */
+  dueCents: number;
   scratched: boolean;
   paid: boolean;
   paidMethod: PaidMethod | null;
   paidReference: string | null;
   /** An exhibition run (timed, never placed or paid): the CSV says so. */
   exhibition?: boolean;
+  /** The ledger's fee and comp records of the entry, by method (reversals included). */
+  payments: PaidByMethod;
+  /** Refunds paid to it, and late fees it paid (ledger). */
+  refundsPaidCents: number;
+  lateFeesCents: number;
 };
+
+/** What a line has paid, net of refunds (comps count as paid). */
+export const netPaidOf = (l: Pick<BookLine, "payments" | "refundsPaidCents" | "lateFeesCents">) => sumPaid(l.payments) + l.lateFeesCents - l.refundsPaidCents;
+/** Above 0 the entry owes it; below 0 it is owed it back. */
+export const balanceOf = (l: BookLine) => l.dueCents - netPaidOf(l);
 
 /** One class's money rules and what its results pay. */
 export type BookClass = {
@@ -62,19 +77,28 @@ export type ClassBooks = {
   className: string;
   published: boolean;
   entries: number;
+  /** What every entry should pay now (a scratch what the policy keeps). */
   feesDueCents: number;
+  /** The ledger's fee records by method. */
   paidCents: PaidByMethod;
-  /** All fees marked paid, every method. */
+  /** All fee records, every method. */
   paidTotalCents: number;
-  /** Money that came in: paid, less COMP. */
+  /** Money that came in: fees received (not comps) less refunds paid. */
   collectedCents: number;
+  /** What entries still owe. */
   unpaidCents: number;
   unpaid: BookLine[];
+  /** What entries are owed back (a scratch's refund, a fee lowered after it was paid). */
   refundCents: number;
   refunds: BookLine[];
+  /** Refunds paid out (ledger). */
+  refundsCents: number;
+  lateFeesCents: number;
   producerShareCents: number;
   addedMoneyCents: number;
   potCents: number;
+  /** The fees the pot counted (fee x entries in the pot): the jackpot share's base. */
+  potFeesCents: number;
   paidOutCents: number;
   /** Paid out less the pot: above 0 the producer pays more than the pot, below 0 less. */
   paidOutDifferenceCents: number;
@@ -82,7 +106,7 @@ export type ClassBooks = {
 
 export type EventBooks = {
   classes: ClassBooks[];
-  totals: Omit<ClassBooks, "classId" | "className" | "published"> & { published: boolean };
+  totals: Omit<ClassBooks, "classId" | "className" | "published"> & { published: boolean; chargesCents: number; jackpot: ReturnType<typeof jackpotShare> };
 };
 
 export const emptyPaid = (): PaidByMethod => ({ CASH: 0, CHECK: 0, CARD: 0, ONLINE: 0, COMP: 0, NOT_SAID: 0 });
@@ -95,22 +119,23 @@ export function producerShareCents(cls: Pick<BookClass, "entryFeeCents" | "added
   return fees + Math.max(0, cls.addedMoneyCents) - potCents(cls, potEntryCount);
 }
 
-/** One class's books from its lines (lines of other classes are ignored). */
+/** One class's books from its lines (lines of other classes are ignored). The pot is the results module's: no record (a charge, a late fee) is ever in it. */
 export function classBooks(cls: BookClass, allLines: BookLine[]): ClassBooks {
   const lines = allLines.filter((l) => l.classId === cls.classId);
   const paidCents = emptyPaid();
   let feesDueCents = 0;
+  let refundsCents = 0;
+  let lateFeesCents = 0;
   const unpaid: BookLine[] = [];
   const refunds: BookLine[] = [];
   for (const line of lines) {
-    if (!line.scratched) {
-      feesDueCents += line.feeCents;
-      if (!line.paid) unpaid.push(line);
-    }
-    if (line.paid) {
-      paidCents[line.paidMethod ?? "NOT_SAID"] += line.feeCents;
-      if (line.scratched) refunds.push(line);
-    }
+    feesDueCents += line.dueCents;
+    for (const k of PAID_KEYS) paidCents[k] += line.payments[k];
+    refundsCents += line.refundsPaidCents;
+    lateFeesCents += line.lateFeesCents;
+    const balance = balanceOf(line);
+    if (balance > 0) unpaid.push(line);
+    else if (balance < 0) refunds.push(line);
   }
   const paidTotalCents = sumPaid(paidCents);
   const pot = potCents(cls, cls.potEntryCount);
@@ -122,21 +147,24 @@ export function classBooks(cls: BookClass, allLines: BookLine[]): ClassBooks {
     feesDueCents,
     paidCents,
     paidTotalCents,
-    collectedCents: paidTotalCents - paidCents.COMP,
-    unpaidCents: unpaid.reduce((sum, l) => sum + l.feeCents, 0),
+    collectedCents: paidTotalCents - paidCents.COMP - refundsCents,
+    unpaidCents: unpaid.reduce((sum, l) => sum + balanceOf(l), 0),
     unpaid,
-    refundCents: refunds.reduce((sum, l) => sum + l.feeCents, 0),
+    refundCents: refunds.reduce((sum, l) => sum - balanceOf(l), 0),
     refunds,
+    refundsCents,
+    lateFeesCents,
     producerShareCents: producerShareCents(cls, cls.potEntryCount),
     addedMoneyCents: Math.max(0, cls.addedMoneyCents),
     potCents: pot,
+    potFeesCents: Math.max(0, cls.entryFeeCents) * Math.max(0, cls.potEntryCount),
     paidOutCents: cls.paidOutCents,
     paidOutDifferenceCents: cls.paidOutCents - pot,
   };
 }
 
-/** The event's books: each class's, and their sums. */
-export function eventBooks(classes: BookClass[], lines: BookLine[]): EventBooks {
+/** The event's books: each class's, their sums, the charges (never a class's, never the pot's) and the jackpot's share of the fees. */
+export function eventBooks(classes: BookClass[], lines: BookLine[], chargesCents = 0): EventBooks {
   const books = classes.map((c) => classBooks(c, lines));
   const paidCents = emptyPaid();
   for (const b of books) for (const k of PAID_KEYS) paidCents[k] += b.paidCents[k];
@@ -154,20 +182,25 @@ export function eventBooks(classes: BookClass[], lines: BookLine[]): EventBooks 
       unpaid: books.flatMap((b) => b.unpaid),
       refundCents: sum((b) => b.refundCents),
       refunds: books.flatMap((b) => b.refunds),
+      refundsCents: sum((b) => b.refundsCents),
+      lateFeesCents: sum((b) => b.lateFeesCents),
       producerShareCents: sum((b) => b.producerShareCents),
       addedMoneyCents: sum((b) => b.addedMoneyCents),
       potCents: sum((b) => b.potCents),
+      potFeesCents: sum((b) => b.potFeesCents),
       paidOutCents: sum((b) => b.paidOutCents),
       paidOutDifferenceCents: sum((b) => b.paidOutDifferenceCents),
+      chargesCents,
+      jackpot: jackpotShare(books),
     },
   };
 }
 
 /**
- * The close-out sheet's reckoning: the cash and checks the office holds,
- * and what leaves it. `netToProducerCents` is what the producer keeps once
- * every winner is paid: collected, less paid out (negative when added money
- * or an override pays more than the fees brought in).
+ * The close-out sheet's reckoning for the whole event: the cash and checks
+ * the office holds, and what leaves it. `netToProducerCents` is what the
+ * producer keeps once every winner is paid: collected, less paid out
+ * (negative when added money or an override pays more than the fees brought in).
  */
 export function closeOut(books: EventBooks) {
   const t = books.totals;
@@ -179,7 +212,7 @@ export function closeOut(books: EventBooks) {
     notSaidCents: t.paidCents.NOT_SAID,
     compCents: t.paidCents.COMP,
     collectedCents: t.collectedCents,
-    refundCents: t.refundCents,
+    refundCents: t.refundsCents,
     paidOutCents: t.paidOutCents,
     netToProducerCents: t.collectedCents - t.paidOutCents,
   };

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { raceChecks, type RaceCheck, type User } from "#db/schema";
+import { raceChecks, raceClasses, type RaceCheck, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
 import { now } from "~/lib/clock.server";
@@ -8,6 +8,9 @@ import { placementText } from "~/features/raceday/results.server";
 import { BOOKS_MESSAGES as M } from "~/schemas/books";
 import { checkStanding, payeeTotals } from "./books";
 import { PAYEE_KEY, winnings } from "./payees.server";
+import { writeRecord } from "./ledger.server";
+import { isStale } from "./ledger";
+import { booksSettings } from "./settings.server";
 
 /*
  * Payouts as checks: the payees of an event's published results (a rider's
@@ -60,10 +63,31 @@ function checksOf(db: Db, eventId: string) {
   });
 }
 
+/**
+ * A payee's check is stale once the setting's days have passed: owed and
+ * not written since the results were published, or written and neither
+ * cashed nor voided since.
+ */
+function staleOf(db: Db, eventId: string, payees: ReturnType<typeof checksOf>) {
+  const { staleCheckDays } = booksSettings(db);
+  const publishedAt = db
+    .select({ at: raceClasses.resultsPublishedAt })
+    .from(raceClasses)
+    .where(eq(raceClasses.eventId, eventId))
+    .all()
+    .reduce<Date | null>((min, c) => (c.at && (!min || c.at < min) ? c.at : min), null);
+  const at = now();
+  const cashed = new Map(db.select({ number: raceChecks.number, cashedAt: raceChecks.cashedAt }).from(raceChecks).where(eq(raceChecks.eventId, eventId)).all().map((c) => [c.number, c.cashedAt]));
+  return payees.map((p) => {
+    const since = p.check ? (cashed.get(p.check.number) ? null : new Date(p.check.writtenAt)) : p.status === "TO_WRITE" ? publishedAt : null;
+    return { ...p, stale: since !== null && isStale(since, at, staleCheckDays) };
+  });
+}
+
 /** GET /api/events/{id}/checks. */
 export function eventChecks(db: Db, viewer: Viewer, eventId: string) {
   const event = requireRaceManager(db, viewer, eventId);
-  const payees = checksOf(db, event.id);
+  const payees = staleOf(db, event.id, checksOf(db, event.id));
   const open = payees.filter((p) => p.check);
   return {
     event: { id: event.id, name: event.name, date: event.date, endDate: event.endDate, location: event.location },
@@ -105,16 +129,24 @@ export function writeCheck(db: Db, viewer: Viewer, eventId: string, payeeKey: st
         if (payee.check?.number === number) return { payee, created: false };
         if (payee.check) throw new HttpError(409, M.checkWritten(payee.check.number), { errors: { number: [M.checkWritten(payee.check.number)] } });
         const used = db.select().from(raceChecks).where(and(eq(raceChecks.eventId, event.id), eq(raceChecks.number, number))).get();
-        if (used) throw new HttpError(409, M.checkNumberTaken(number, used.payeeName), { errors: { number: [M.checkNumberTaken(number, used.payeeName)] } });
+        if (used) {
+          const who = `${used.payeeName}${used.voidedAt ? ", voided" : ""}`;
+          throw new HttpError(409, M.checkNumberTaken(number, who), { errors: { number: [M.checkNumberTaken(number, who)] } });
+        }
         if (payee.totalCents <= 0) throw new HttpError(409, M.nothingOwed);
         db.insert(raceChecks).values({ eventId: event.id, payeeKey, payeeName: payee.payeeName, number, amountCents: payee.totalCents, writtenBy: viewer.id, writtenAt: now() }).run();
+        // The ledger: a check written (reissued when this payee had one voided), as a record.
+        writeRecord(db, viewer, { eventId: event.id, kind: payee.voided.length ? "CHECK_REISSUED" : "CHECK_WRITTEN", amountCents: payee.totalCents, reference: number, payeeKey, payeeName: payee.payeeName, userId: payeeKey.startsWith("u-") ? payeeKey.slice(2) : null });
         return { payee: payeeOf(db, event.id, payeeKey), created: true };
       },
       { behavior: "immediate" },
     );
   } catch (error) {
     // Two offices typing at once: the unique indexes decide, and the loser is told in words.
-    if (isUniqueViolation(error)) throw new HttpError(409, M.checkNumberTaken(number, "another payee"));
+    if (isUniqueViolation(error)) {
+      const used = db.select().from(raceChecks).where(and(eq(raceChecks.eventId, event.id), eq(raceChecks.number, number))).get();
+      throw new HttpError(409, M.checkNumberTaken(number, used ? `${used.payeeName}${used.voidedAt ? ", voided" : ""}` : "another payee"), { errors: { number: [M.checkNumberTaken(number, used?.payeeName ?? "another payee")] } });
+    }
     throw error;
   }
 }
@@ -132,6 +164,7 @@ export function voidCheck(db: Db, viewer: Viewer, eventId: string, payeeKey: str
         .returning()
         .get();
       if (!voided) throw new HttpError(404, M.noCheck);
+      writeRecord(db, viewer, { eventId: event.id, kind: "CHECK_VOIDED", amountCents: -voided.amountCents, reference: voided.number, reason, payeeKey, payeeName: voided.payeeName, userId: payeeKey.startsWith("u-") ? payeeKey.slice(2) : null });
       return payeeOf(db, event.id, payeeKey);
     },
     { behavior: "immediate" },

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, gt, like } from "drizzle-orm";
+import { and, asc, eq, gt, like, sql } from "drizzle-orm";
 import { events, raceClasses, raceEntries, raceResults, users } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 
@@ -43,6 +43,23 @@ export type Winning = {
   place: number | null;
   amountCents: number;
 };
+
+/**
+ * What a class's published results pay and how many entries their pot
+ * counted. With winnings() below, the one place the books and the checks
+ * read published payouts: results published per go-round change these two only.
+ */
+export function publishedPayouts(db: Db, classId: string) {
+  const row = db
+    .select({
+      counted: sql<number>`coalesce(sum(case when ${raceResults.outcome} <> 'SCRATCH' then 1 else 0 end), 0)`,
+      paid: sql<number>`coalesce(sum(${raceResults.payoutCents}), 0)`,
+    })
+    .from(raceResults)
+    .where(eq(raceResults.classId, classId))
+    .get();
+  return { counted: row?.counted ?? 0, paidCents: row?.paid ?? 0 };
+}
 
 /** Placings that pay in published results: of one event, or of the events dated in one year. */
 export function winnings(db: Db, scope: { eventId: string } | { year: number }): Winning[] {

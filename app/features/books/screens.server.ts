@@ -10,7 +10,9 @@ import { zoneOfZip } from "~/features/events/zones.server";
 import { requireRaceManager } from "~/features/raceday/access.server";
 import { parseDollars } from "~/schemas/raceday";
 import { BOOKS_MESSAGES, booksSettingsSchema, checkNumberSchema, checkVoidSchema } from "~/schemas/books";
-import { booksOf, presentBooks } from "./books.server";
+import { booksOf, eventCloseouts, presentBooks } from "./books.server";
+import { closeDay } from "./ledger.server";
+import { closeDaySchema } from "~/schemas/ledger";
 import { eventChecks, voidCheck, writeCheck } from "./checks.server";
 import { setBooksSettings } from "./settings.server";
 import { printedSheet } from "./sheets.server";
@@ -42,7 +44,27 @@ function managed(user: User, eventId: string) {
 export async function booksScreen(request: Request, eventId: string) {
   const user = await requireUser(request);
   const event = managed(user, eventId);
-  return { ...presentBooks(booksOf(getDb(), user, event.id)), zone: zoneOfZip(event.zipCode), printedAt: now().toISOString() };
+  const db = getDb();
+  const books = presentBooks(booksOf(db, user, event.id));
+  return { ...books, closeouts: eventCloseouts(db, user, event.id), zone: zoneOfZip(event.zipCode), printedAt: now().toISOString() };
+}
+
+/** The books' one form: close a day (its figures kept as they stand). */
+export async function booksAction(request: Request, eventId: string) {
+  const user = await requireUser(request);
+  managed(user, eventId);
+  const form = await readForm(request);
+  const day = field(form, "day");
+  if (field(form, "intent") !== "close-day") return data({ day, message: "Unknown action" }, { status: 400 });
+  const parsed = closeDaySchema.safeParse({ day });
+  if (!parsed.success) return data({ day, message: parsed.error.issues[0]?.message ?? "Choose a day" }, { status: 400 });
+  try {
+    closeDay(getDb(), user, eventId, parsed.data.day);
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    return data({ day, message: error.message }, { status: error.status });
+  }
+  return redirectWithToast(`/events/${eventId}/books`, { type: "success", title: "Day Closed", description: parsed.data.day });
 }
 
 export async function checksScreen(request: Request, eventId: string) {

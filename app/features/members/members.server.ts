@@ -6,6 +6,7 @@ import type { Db } from "~/lib/db.server";
 import { dayIn } from "~/features/events/dates";
 import { HttpError } from "~/lib/http.server";
 import { afterMembershipChanged } from "~/features/season/season.server";
+import { recordDues, reverseDues } from "~/features/books/ledger.server";
 import { MEMBER_MESSAGES, type JoinInput, type MembershipMark, type MembershipYearInput, type MembershipYearUpdate } from "~/schemas/members";
 import { emailHolderKey, holderKeyOf, KIND_LABELS, kindAgeProblem, nextMemberNumber } from "./rules";
 
@@ -209,7 +210,7 @@ function claimNumber(db: Db, holderKey: string, number: string) {
  * today, with the rider's number) or not, how, and the number. The
  * members-only standings of the rider follow at once.
  */
-export function markMembership(db: Db, id: string, input: MembershipMark) {
+export function markMembership(db: Db, id: string, input: MembershipMark, office?: Pick<User, "id">) {
   return db.transaction(
     () => {
       const { m, y } = getMembership(db, id);
@@ -238,6 +239,9 @@ export function markMembership(db: Db, id: string, input: MembershipMark) {
       const clash = set.number ? db.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.yearId, m.yearId), eq(memberships.number, set.number))).get() : undefined;
       if (clash && clash.id !== m.id) throw new HttpError(409, `Member number ${set.number} belongs to another member`, { errors: { number: [`Member number ${set.number} belongs to another member`] } });
       const row = db.update(memberships).set(set).where(eq(memberships.id, id)).returning().get();
+      // The ledger: dues are association records, written as they are marked.
+      if (set.status === "ACTIVE") recordDues(db, { membershipId: row.id, userId: row.userId, payeeName: row.name, amountCents: row.duesCents, method: row.paidMethod, reference: row.paidReference, takenBy: office ?? null });
+      else if (set.status === "PENDING" && m.status === "ACTIVE") reverseDues(db, row.id, office ?? null, "Dues marked unpaid");
       if (row.userId && (set.status !== undefined || set.startsOn !== undefined)) afterMembershipChanged(db, [row.userId]);
       return { membership: row, year: y };
     },

@@ -213,7 +213,7 @@ export function yearIntent(db: Db, form: FormData) {
 export type ImportScreen = { report: ImportReport; csv: string; message: string } | null;
 
 /** The office's intents: mark (dues paid, how, number), unpay, preview (an uploaded file), import (the previewed file). */
-export async function officeIntent(db: Db, form: FormData) {
+export async function officeIntent(db: Db, form: FormData, office?: Pick<User, "id">) {
   const intent = form.get("intent");
   const yearId = String(form.get("yearId") ?? "");
   const back = `/admin/members?yearId=${encodeURIComponent(yearId)}`;
@@ -226,7 +226,7 @@ export async function officeIntent(db: Db, form: FormData) {
           : { paid: true, paidMethod: String(form.get("paidMethod") ?? "") || undefined, paidReference: String(form.get("paidReference") ?? ""), number: String(form.get("number") ?? "") || undefined };
       const parsed = membershipMarkSchema.safeParse(input);
       if (!parsed.success) return data({ rowError: { id, message: parsed.error.issues[0]?.message ?? "Check the fields" }, importResult: null }, { status: 400 });
-      const { membership } = markMembership(db, id, parsed.data);
+      const { membership } = markMembership(db, id, parsed.data, office);
       return redirectWithToast(`${back}#m-${membership.id}`, { type: "success", title: intent === "unpay" ? "Marked unpaid" : "Dues paid", description: membership.number ? `${membership.name}: member ${membership.number}` : membership.name });
     }
     if (intent === "preview" || intent === "import") {

@@ -14,6 +14,7 @@ import { dragsBeforePosition } from "./draw";
 import { recordHistory } from "./history.server";
 import { raceIsOpenFor } from "./policies.server";
 import { changeRace } from "./race-change.server";
+import { recordEntryPaid, reverseEntryPaid, type RecordContext } from "~/features/books/ledger.server";
 import { counts, listClassEntries, riderKeyOf, sameHorse } from "./race-runs.server";
 
 /*
@@ -230,8 +231,8 @@ function carryRun(db: Db, user: User, from: RaceClass, target: RaceClass, entry:
  * scratch only, before entries close. Anyone else's entry answers like a
  * missing one.
  */
-export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: string, patch: RaceEntryPatch): RaceEntry {
-  return changeEntry(db, viewer, eventId, entryId, patch).entry;
+export function updateEntry(db: Db, viewer: Viewer, eventId: string, entryId: string, patch: RaceEntryPatch, ctx: RecordContext = {}): RaceEntry {
+  return changeEntry(db, viewer, eventId, entryId, patch, ctx).entry;
 }
 
 /** What a move or a scratch did to the entry's sidepot entries (the same rider and horse in a sidepot of its class). */
@@ -249,7 +250,7 @@ export function sidepotChangesText(changes: SidepotChange[]) {
  * the new class's sidepot of the same name; one with no such sidepot, and
  * every one on a scratch, is scratched the way a scratch is recorded.
  */
-export function changeEntry(db: Db, viewer: Viewer, eventId: string, entryId: string, patch: RaceEntryPatch): { entry: RaceEntry; sidepots: SidepotChange[] } {
+export function changeEntry(db: Db, viewer: Viewer, eventId: string, entryId: string, patch: RaceEntryPatch, ctx: RecordContext = {}): { entry: RaceEntry; sidepots: SidepotChange[] } {
   const event = findRaceEvent(db, viewer, eventId);
   const manager = mayOnEvent(db, viewer, event, "manage");
   const current = findEntry(db, eventId, entryId);
@@ -300,21 +301,24 @@ export function changeEntry(db: Db, viewer: Viewer, eventId: string, entryId: st
       if (here.drawPublishedAt) history("reinstate", entry.drawPosition ? `#${entry.drawPosition}` : null, here.id);
     }
     const payment = paymentAfter(entry, patch);
+    const before = entry;
     if (payment.paid !== entry.paid || payment.paidMethod !== entry.paidMethod || payment.paidReference !== entry.paidReference) set(payment);
+    // The ledger: marking paid writes a fee record for what the entry owes now; unpaid or another method reverses what was written.
+    recordPaymentChange(db, viewer, before, entry, patch.paid === true || patch.paidMethod !== undefined, ctx);
     if (patch.riderName !== undefined || patch.horseName !== undefined) {
       if (entry.userId) throw refuse(409, M.renameAccount, patch.riderName !== undefined ? "riderName" : "horseName");
       const names = { riderName: patch.riderName ?? entry.riderName, horseName: patch.horseName ?? entry.horseName };
       if (names.riderName !== entry.riderName || names.horseName !== entry.horseName) {
         // Its sidepot entries are found by these names: they are corrected with it, so they keep paying on its runs.
-        const before = entry;
+        const renamed = entry;
         for (const pot of db.select().from(raceClasses).where(eq(raceClasses.sidepotOf, entry.classId)).all()) {
-          for (const side of listClassEntries(db, pot.id).filter((e) => sameHorse(e, before))) {
+          for (const side of listClassEntries(db, pot.id).filter((e) => sameHorse(e, renamed))) {
             db.update(raceEntries).set(names).where(eq(raceEntries.id, side.id)).run();
             touch(pot.id);
           }
         }
         set(names);
-        history("rename", `${before.riderName} on ${before.horseName} to ${names.riderName} on ${names.horseName}`);
+        history("rename", `${renamed.riderName} on ${renamed.horseName} to ${names.riderName} on ${names.horseName}`);
       }
     }
     if (patch.backNumber !== undefined && patch.backNumber !== entry.backNumber) setBackNumber(db, eventId, entry, patch.backNumber, touch);
@@ -382,6 +386,14 @@ function followToSidepots(db: Db, viewer: Viewer, eventId: string, from: RaceCla
     }
   }
   return changes;
+}
+
+/** The ledger's records for a payment mark that changed (or a fee marked paid again after it rose). */
+export function recordPaymentChange(db: Db, viewer: Viewer, before: RaceEntry, after: RaceEntry, markedPaid: boolean, ctx: RecordContext = {}) {
+  if (before.paid && !after.paid) return reverseEntryPaid(db, viewer, after, "Marked unpaid", ctx);
+  if (!after.paid) return;
+  if (before.paid && (before.paidMethod !== after.paidMethod || before.paidReference !== after.paidReference)) reverseEntryPaid(db, viewer, after, "Paid another way", ctx);
+  if (!before.paid || markedPaid) recordEntryPaid(db, viewer, after, after.paidMethod, after.paidReference, ctx);
 }
 
 /**

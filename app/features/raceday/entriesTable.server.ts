@@ -5,8 +5,9 @@ import { HttpError } from "~/lib/http.server";
 import { ENTRY_BULK_MAX, ENTRY_TABLE_PAGE, HUB_TABLE_MESSAGES as M, type EntryTableQuery } from "~/schemas/hubTable";
 import { raceEntryPatchSchema, RACE_MESSAGES } from "~/schemas/raceday";
 import { requireEventPermission } from "./access.server";
-import { findEntry, updateEntry } from "./entries.server";
+import { findEntry, recordPaymentChange, updateEntry } from "./entries.server";
 import { listClassEntries, sameHorse } from "./race-runs.server";
+import type { RecordContext } from "~/features/books/ledger.server";
 
 /*
  * The office's entries table: one page of an event's entries, filtered and
@@ -129,7 +130,7 @@ function sidepotsOf(db: Db, entry: RaceEntry) {
  * of them are marked or (on a refusal) none. Entries of another event are
  * refused rather than skipped, so a tampered form changes nothing.
  */
-export function markEntriesPaid(db: Db, user: User, eventId: string, input: { entryIds: string[]; method: string; reference?: string }) {
+export function markEntriesPaid(db: Db, user: User, eventId: string, input: { entryIds: string[]; method: string; reference?: string }, ctx: RecordContext = {}) {
   requireEventPermission(db, user, eventId, "manage");
   const ids = [...new Set(input.entryIds.filter(Boolean))];
   if (!ids.length) throw new HttpError(400, M.noneSelected, { errors: { entryId: [M.noneSelected] } });
@@ -147,11 +148,14 @@ export function markEntriesPaid(db: Db, user: User, eventId: string, input: { en
     () => {
       const found = db.select({ id: raceEntries.id }).from(raceEntries).where(and(eq(raceEntries.eventId, eventId), inArray(raceEntries.id, ids))).all();
       if (found.length !== ids.length) throw new HttpError(404, "Some of those entries are not in this event: nothing was marked");
-      return db
+      const before = db.select().from(raceEntries).where(and(eq(raceEntries.eventId, eventId), inArray(raceEntries.id, ids))).all();
+      const changes = db
         .update(raceEntries)
         .set({ paid: true, paidMethod, paidReference: paidReference ?? null })
         .where(and(eq(raceEntries.eventId, eventId), inArray(raceEntries.id, ids)))
         .run().changes;
+      for (const entry of before) recordPaymentChange(db, user, entry, { ...entry, paid: true, paidMethod, paidReference: paidReference ?? null }, true, ctx);
+      return changes;
     },
     { behavior: "immediate" },
   );

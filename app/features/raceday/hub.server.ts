@@ -14,6 +14,7 @@ import { drawClass } from "./draw.server";
 import { changeEntry, entriesCloseAt, entriesOpen, enterRace, sidepotChangesText, updateEntry } from "./entries.server";
 import { entryTableOne, entryTablePage, markEntriesPaid, undoableHistory, undoHistory } from "./entriesTable.server";
 import { listHistory } from "./history.server";
+import { deviceOf } from "~/features/books/ledger.server";
 import { raceIsOpenFor } from "./policies.server";
 import { presentClass } from "./presenters.server";
 import { addTimer, listTimers, removeTimer } from "./timers.server";
@@ -177,11 +178,11 @@ export async function hubAction(request: Request, eventId: string) {
       case "entry-paid":
       case "entries-paid": {
         const entryIds = intent === "entry-paid" ? [entryId] : form.getAll("entryId").filter((v): v is string => typeof v === "string");
-        const marked = markEntriesPaid(db, user, eventId, { entryIds, method: text(form, "paidMethod"), reference: text(form, "paidReference") });
+        const marked = markEntriesPaid(db, user, eventId, { entryIds, method: text(form, "paidMethod"), reference: text(form, "paidReference") }, { device: deviceOf(request) });
         return redirectWithToast(here, { type: "success", title: DONE[intent], description: marked === 1 ? "1 entry" : `${marked} entries` });
       }
       case "entry-unpaid":
-        updateEntry(db, user, eventId, entryId, { paid: false });
+        updateEntry(db, user, eventId, entryId, { paid: false }, { device: deviceOf(request) });
         break;
       case "history-undo":
         undoHistory(db, user, eventId, Number(text(form, "historyId")));

@@ -1,5 +1,7 @@
 import { PAID_METHODS } from "#db/schema/paid-methods";
+import { LEDGER_KINDS } from "#db/schema/ledger";
 import { booksSettingsSchema, checkNumberSchema, checkVoidSchema, winningsQuerySchema } from "~/schemas/books";
+import { closeDaySchema, ledgerPostSchema, ledgerQuerySchema, ledgerReverseSchema } from "~/schemas/ledger";
 import { z, type Area } from "../registry.server";
 
 const event = { id: "The event's id." };
@@ -23,8 +25,26 @@ const BookEntry = z
     paid: z.boolean(),
     paidMethod: z.enum(PAID_METHODS).nullable().openapi({ enum: [...PAID_METHODS, null] }),
     paidReference: z.string().nullable(),
+    dueCents: cents("What it should pay now: its fee (an exhibition run's exhibition fee) and late fee, or what the scratch policy keeps of a scratch."),
+    paidNetCents: cents("What the ledger holds for it: fees, comps and late fees less refunds."),
+    balanceCents: cents("Due less paid: above 0 it owes this, below 0 it is owed this back."),
   })
   .openapi("BookEntry");
+
+const Taker = z
+  .object({
+    takenBy: z.string().nullable(),
+    takenByName: z.string(),
+    cashCents: cents("Cash taken less cash refunded."),
+    checksCents: z.number().int(),
+    cardCents: z.number().int(),
+    onlineCents: z.number().int(),
+    notSaidCents: z.number().int(),
+    compsCents: z.number().int(),
+    refundsCents: z.number().int(),
+    records: z.number().int(),
+  })
+  .openapi("TakerCloseOut");
 
 const bookFields = {
   published: z.boolean().openapi({ description: "Results published (for the event: every class's)." }),
@@ -35,8 +55,10 @@ const bookFields = {
   collectedCents: cents("Money that came in: paid less COMP."),
   unpaidCents: cents("Fees still owed."),
   unpaid: z.array(BookEntry).openapi({ description: "The entries that still owe their fee, with names." }),
-  refundCents: cents("Fees paid by entries since scratched."),
+  refundCents: cents("What entries are owed back (a scratch's refund under the policy, a fee lowered after it was paid)."),
   refunds: z.array(BookEntry),
+  refundsCents: cents("Refunds paid out (ledger)."),
+  lateFeesCents: cents("Late fees received (ledger); never in the pot."),
   producerShareCents: cents("The producer's share of the fees."),
   addedMoneyCents: cents("Added money."),
   potCents: cents("The pot: fees less the producer's share, plus added money."),
@@ -48,7 +70,14 @@ const Books = z
   .object({
     event: z.object({ id: z.string(), name: z.string(), date: z.string(), endDate: z.string().nullable(), location: z.string() }),
     classes: z.array(z.object({ classId: z.string(), className: z.string(), ...bookFields })),
-    totals: z.object(bookFields),
+    totals: z.object({ ...bookFields, chargesCents: cents("Office and arena charges; never in the pot.") }),
+    refundsCents: cents("Refunds paid out, from the ledger."),
+    lateFeesCents: cents("Late fees received, from the ledger."),
+    chargesCents: cents("Office and arena charges received, from the ledger."),
+    jackpotSharePercent: z.number().nullable().openapi({ description: "The share of the fees the pot counted that went to the jackpot (pot less added money), to a tenth; null with no fees." }),
+    jackpotMinimumPercent: z.number().int().openapi({ description: "80, or 70 with $1,000 or more added." }),
+    jackpotBelowMinimum: z.boolean(),
+    byTaker: z.array(Taker).openapi({ description: "Every record by who took the money: each person's box." }),
     closeOut: z
       .object({
         cashCents: z.number().int(),
@@ -82,6 +111,7 @@ const Payee = z
     voided: z.array(Check),
     status: z.enum(["TO_WRITE", "WRITTEN", "DIFFERS", "NOTHING_OWED"]).openapi({ description: "DIFFERS: a correction published after the check changed what is owed." }),
     differenceCents: cents("Owed now less the check's amount (all of it when none is written)."),
+    stale: z.boolean().optional().openapi({ description: "In the list: owed and not written since the results were published, or written and neither cashed nor voided, for the setting's days (60 unless changed)." }),
   })
   .openapi("CheckPayee");
 
@@ -106,7 +136,63 @@ const Winnings = z
   })
   .openapi("YearWinnings");
 
-const Settings = z.object({ taxFormThresholdCents: z.number().int() }).openapi("BooksSettings");
+const LedgerRecord = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(LEDGER_KINDS),
+    amountCents: cents("A reversal carries the opposite amount of the record it reverses; a REFUND's amount is the money given back."),
+    method: z.enum(PAID_METHODS).nullable().openapi({ enum: [...PAID_METHODS, null] }),
+    reference: z.string().nullable(),
+    reason: z.string().nullable(),
+    label: z.string().nullable(),
+    entryId: z.string().nullable(),
+    classId: z.string().nullable(),
+    payeeName: z.string().nullable(),
+    reversesId: z.number().int().nullable(),
+    takenByName: z.string(),
+    device: z.string().nullable(),
+    day: z.string().openapi({ description: "YYYY-MM-DD in the event's zone: the close-out's day." }),
+    carried: z.boolean().openapi({ description: "Carried in from the paid marks when the ledger began." }),
+    recordedAt: z.string(),
+  })
+  .openapi("LedgerRecord");
+
+const CloseOutDay = z
+  .object({
+    day: z.string(),
+    byTaker: z.array(Taker),
+    cashCents: z.number().int(),
+    checksCents: z.number().int(),
+    cardCents: z.number().int(),
+    onlineCents: z.number().int(),
+    notSaidCents: z.number().int(),
+    compsCents: z.number().int(),
+    refundsCents: z.number().int(),
+    records: z.number().int(),
+    checksReceived: z.array(z.object({ id: z.number().int(), reference: z.string().nullable(), amountCents: z.number().int(), takenByName: z.string() })),
+    closed: z.boolean(),
+    closedAt: z.string().nullable(),
+    closedByName: z.string().nullable(),
+    history: z.array(z.object({ closedAt: z.string(), closedByName: z.string(), throughRecordId: z.number().int(), reopenedAt: z.string().nullable(), reopenedByRecordId: z.number().int().nullable(), reopenReason: z.string().nullable() })),
+  })
+  .openapi("CloseOutDay");
+
+const Receipt = z
+  .object({
+    entryId: z.string(),
+    eventId: z.string(),
+    eventName: z.string(),
+    eventDate: z.string(),
+    className: z.string(),
+    riderName: z.string(),
+    horseName: z.string(),
+    paidCents: z.number().int(),
+    refundedCents: z.number().int(),
+    records: z.array(z.object({ id: z.number().int(), kind: z.enum(LEDGER_KINDS), amountCents: z.number().int(), method: z.string().nullable(), reference: z.string().nullable(), label: z.string().nullable(), takenByName: z.string(), recordedAt: z.string(), reason: z.string().nullable() })),
+  })
+  .openapi("Receipt");
+
+const Settings = z.object({ taxFormThresholdCents: z.number().int(), staleCheckDays: z.number().int() }).openapi("BooksSettings");
 
 /** The race office's books, checks to winners and the year's winnings (docs/race-day.md, "The books"). */
 export const books: Area = (api) => {
@@ -190,5 +276,64 @@ export const books: Area = (api) => {
     access: "admin",
     body: booksSettingsSchema,
     responses: { 200: { description: "The settings.", schema: Settings } },
+  });
+
+  // The ledger: money records, close-outs by day, a rider's receipts.
+  api.get("/api/events/{id}/ledger", {
+    operationId: "getEventLedger",
+    summary: "An event's money records",
+    description: "Every record, newest first: fees, refunds, late fees, charges, comps, checks written and voided, each with who took it, when, on which device. `since` keeps those written after an instant. The producer and admins (403 for named timers and anyone else).",
+    access: "user",
+    params: event,
+    query: ledgerQuerySchema,
+    responses: { 200: { description: "The records.", schema: z.object({ records: z.array(LedgerRecord.extend({ reversed: z.boolean() })) }) } },
+    errors: [403, 404],
+  });
+  api.post("/api/events/{id}/ledger", {
+    operationId: "postEventLedger",
+    summary: "Write a money record",
+    description:
+      "`kind` FEE, REFUND, LATE_FEE, CHARGE (with a `label`) or COMP; `entryId` (any but a charge); `amountCents` (a FEE or COMP without one takes what the entry owes, a REFUND without one what the scratch policy offers; a refund of another amount needs a `reason`); `method`, `reference` (a check's number). A record for a closed day reopens it.",
+    access: "user",
+    params: event,
+    body: ledgerPostSchema,
+    responses: { 201: { description: "The record.", schema: LedgerRecord } },
+    errors: [404, 409],
+  });
+  api.post("/api/events/{id}/ledger/{recordId}/reverse", {
+    operationId: "reverseEventLedgerRecord",
+    summary: "Reverse a money record",
+    description: "A new record with the opposite amount and the `reason`; nothing is edited or deleted. A record is reversed once; checks are voided from the checks.",
+    access: "user",
+    params: { ...event, recordId: "The record's id." },
+    body: ledgerReverseSchema,
+    responses: { 201: { description: "The reversing record.", schema: LedgerRecord } },
+    errors: [404, 409],
+  });
+  api.get("/api/events/{id}/closeouts", {
+    operationId: "getEventCloseouts",
+    summary: "An event's close-outs by day",
+    description: "Each day money was recorded: cash, checks, card, online, comps and refunds by who took them, closed or open, with every close and reopening; the checks to write and the producer's share.",
+    access: "user",
+    params: event,
+    responses: { 200: { description: "The days.", schema: z.object({ days: z.array(CloseOutDay), checksToWriteCents: z.number().int(), producerShareCents: z.number().int() }) } },
+    errors: [403, 404],
+  });
+  api.post("/api/events/{id}/closeouts", {
+    operationId: "closeEventDay",
+    summary: "Close a day",
+    description: "`day` (YYYY-MM-DD): its figures kept as they stand. A day already closed answers 200 as it is; a day with no records 409.",
+    access: "user",
+    params: event,
+    body: closeDaySchema,
+    responses: { 200: { description: "Already closed.", schema: CloseOutDay }, 201: { description: "Closed.", schema: CloseOutDay } },
+    errors: [404, 409],
+  });
+  api.get("/api/me/receipts", {
+    operationId: "getMyReceipts",
+    summary: "My receipts",
+    description: "Each of the signed-in rider's entries with a money record: what was paid, when, how, to whom, and any refund.",
+    access: "user",
+    responses: { 200: { description: "The receipts.", schema: z.object({ receipts: z.array(Receipt) }) } },
   });
 };

@@ -1,0 +1,235 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { moneyCloseouts, moneyRecords, raceResults, raceClasses } from "../../db/schema";
+import { createEvent, createUser, signedInRider } from "../helpers/factories";
+import { createRaceClass, createRaceEntry } from "../helpers/raceday-factories";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+/**
+ * The office's money as a ledger, through the real server: what was paid
+ * stays what was paid when a fee changes, an exhibition pays its own fee,
+ * records are reversed never edited, a closed day reopens with its reason,
+ * a rider sees their receipts, and the year's winnings and checks read the
+ * same numbers the office wrote.
+ */
+
+let app: TestServer;
+beforeAll(async () => {
+  app = await startTestServer();
+});
+afterAll(() => app.close());
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const json = async (res: Response) => (await res.json()) as Json;
+
+async function race() {
+  const producer = await signedInRider(app);
+  const event = createEvent(app.db, { createdBy: producer.user.id, date: "2031-06-14", zipCode: "76101" });
+  const cls = createRaceClass(app.db, event.id, { name: "Open 1D", divisions: 1, entryFeeCents: 5000, exhibitionFeeCents: 2000 });
+  return { producer, event, cls, url: `/api/events/${event.id}` };
+}
+
+describe("a fee paid stays paid", () => {
+  it("books two $50 cash entries at $100 after the fee rises to $60, and each shows $10 still owed", async () => {
+    const { producer, cls, url } = await race();
+    const a = createRaceEntry(app.db, cls, { riderName: "Amy Day", horseName: "Pip" });
+    const b = createRaceEntry(app.db, cls, { riderName: "Bo Day", horseName: "Rex" });
+    for (const e of [a, b]) expect((await producer.client.json(`${url}/entries/${e.id}`, "PATCH", { paid: true, paidMethod: "CASH" })).status).toBe(200);
+    const changed = await producer.client.json(`${url}/classes/${cls.id}`, "PATCH", { entryFeeCents: 6000 });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+
+    const books = await json(await producer.client.get(`${url}/books`));
+    expect(books.totals.paidCents.CASH).toBe(10000);
+    expect(books.closeOut.cashCents).toBe(10000);
+    expect(books.totals.collectedCents).toBe(10000);
+    expect(books.totals.unpaidCents).toBe(2000);
+    expect(books.totals.unpaid.map((l: Json) => [l.riderName, l.balanceCents])).toEqual([
+      ["Amy Day", 1000],
+      ["Bo Day", 1000],
+    ]);
+
+    // The office collects the difference as a record: the amount owed, by cash.
+    const settled = await producer.client.json(`${url}/ledger`, "POST", { kind: "FEE", entryId: a.id, method: "CASH" });
+    expect(settled.status, await settled.clone().text()).toBe(201);
+    expect(await json(settled)).toMatchObject({ kind: "FEE", amountCents: 1000, method: "CASH" });
+    const after = await json(await producer.client.get(`${url}/books`));
+    expect(after.totals.paidCents.CASH).toBe(11000);
+    expect(after.totals.unpaid.map((l: Json) => l.riderName)).toEqual(["Bo Day"]);
+  });
+
+  it("books an exhibition run paid in cash at its $20 exhibition fee", async () => {
+    const { producer, cls, url } = await race();
+    const entered = await producer.client.json(`${url}/entries`, "POST", { classId: cls.id, riderName: "Walk Up", horseName: "Practice", exhibition: true });
+    expect(entered.status).toBe(201);
+    const entry = await json(entered);
+    expect((await producer.client.json(`${url}/entries/${entry.id}`, "PATCH", { paidMethod: "CASH" })).status).toBe(200);
+    const books = await json(await producer.client.get(`${url}/books`));
+    expect(books.totals.paidCents.CASH).toBe(2000);
+    expect(books.totals.unpaidCents).toBe(0);
+    const rows = app.db.select().from(moneyRecords).where(eq(moneyRecords.entryId, entry.id)).all();
+    expect(rows).toMatchObject([{ kind: "FEE", amountCents: 2000, method: "CASH", takenByName: `${producer.user.firstName} ${producer.user.lastName}` }]);
+  });
+});
+
+describe("the ledger", () => {
+  it("writes, lists newest first, and reverses with a reason: nothing is edited or deleted", async () => {
+    const { producer, cls, url } = await race();
+    const e = createRaceEntry(app.db, cls, { riderName: "Cy Lee", horseName: "Dot" });
+    await producer.client.json(`${url}/entries/${e.id}`, "PATCH", { paidMethod: "CHECK", paidReference: "2207" });
+    const charge = await json(await producer.client.json(`${url}/ledger`, "POST", { kind: "CHARGE", amountCents: 2500, method: "CASH", label: "Stall" }));
+    const list = await json(await producer.client.get(`${url}/ledger`));
+    expect(list.records.map((r: Json) => r.kind)).toEqual(["CHARGE", "FEE"]);
+    expect(list.records[1]).toMatchObject({ amountCents: 5000, method: "CHECK", reference: "2207", reversed: false });
+
+    const noReason = await producer.client.json(`${url}/ledger/${charge.id}/reverse`, "POST", { reason: " " });
+    expect(noReason.status).toBe(400);
+    const reversed = await producer.client.json(`${url}/ledger/${charge.id}/reverse`, "POST", { reason: "Charged the wrong rider" });
+    expect(reversed.status).toBe(201);
+    expect(await json(reversed)).toMatchObject({ kind: "CHARGE", amountCents: -2500, reversesId: charge.id, reason: "Charged the wrong rider" });
+    expect((await producer.client.json(`${url}/ledger/${charge.id}/reverse`, "POST", { reason: "Again" })).status).toBe(409);
+    const books = await json(await producer.client.get(`${url}/books`));
+    expect(books.chargesCents).toBe(0);
+    expect(app.db.select().from(moneyRecords).where(eq(moneyRecords.id, charge.id)).get()).toMatchObject({ amountCents: 2500, label: "Stall" });
+
+    const since = await json(await producer.client.get(`${url}/ledger?since=${encodeURIComponent(list.records[0].recordedAt)}`));
+    expect(since.records.map((r: Json) => r.reversesId)).toEqual([charge.id]);
+    expect((await producer.client.get(`${url}/ledger?since=yesterday`)).status).toBe(400);
+  });
+
+  it("keeps charges and late fees out of the pot, and says the jackpot's share", async () => {
+    const { producer, cls, url } = await race();
+    app.db.update(raceClasses).set({ producerSharePercent: 25 }).where(eq(raceClasses.id, cls.id)).run();
+    const e = createRaceEntry(app.db, cls, { riderName: "Di Ray", horseName: "Jet", drawPosition: null });
+    await producer.client.json(`${url}/entries/${e.id}`, "PATCH", { paidMethod: "CARD" });
+    const before = await json(await producer.client.get(`${url}/books`));
+    await producer.client.json(`${url}/ledger`, "POST", { kind: "CHARGE", amountCents: 3000, method: "CARD", label: "Office fee" });
+    await producer.client.json(`${url}/ledger`, "POST", { kind: "LATE_FEE", entryId: e.id, amountCents: 1000, method: "CASH" });
+    const after = await json(await producer.client.get(`${url}/books`));
+    expect(after.totals.potCents).toBe(before.totals.potCents);
+    expect(after).toMatchObject({ chargesCents: 3000, lateFeesCents: 1000, jackpotSharePercent: 75, jackpotMinimumPercent: 80, jackpotBelowMinimum: true });
+  });
+
+  it("refunds a scratch what the policy offers, and another amount only with a reason", async () => {
+    const { producer, cls, url } = await race();
+    const e = createRaceEntry(app.db, cls, { riderName: "Ed Moss", horseName: "Fig" });
+    await producer.client.json(`${url}/entries/${e.id}`, "PATCH", { paidMethod: "CASH" });
+    await producer.client.json(`${url}/entries/${e.id}`, "PATCH", { scratched: true });
+    const owed = await json(await producer.client.get(`${url}/books`));
+    expect(owed.totals.refundCents).toBe(5000);
+    const other = await producer.client.json(`${url}/ledger`, "POST", { kind: "REFUND", entryId: e.id, amountCents: 4000, method: "CASH" });
+    expect(other.status).toBe(400);
+    expect((await json(other)).message).toBe("The policy offers $50.00: say why this refund is another amount");
+    const refund = await producer.client.json(`${url}/ledger`, "POST", { kind: "REFUND", entryId: e.id, method: "CASH" });
+    expect(await json(refund)).toMatchObject({ kind: "REFUND", amountCents: 5000 });
+    const books = await json(await producer.client.get(`${url}/books`));
+    expect(books).toMatchObject({ refundsCents: 5000 });
+    expect(books.totals).toMatchObject({ refundCents: 0, collectedCents: 0 });
+    expect(books.closeOut.cashCents).toBe(5000);
+    const close = await json(await producer.client.get(`${url}/closeouts`));
+    expect(close.days[0].byTaker[0]).toMatchObject({ cashCents: 0, refundsCents: 5000 });
+  });
+});
+
+describe("the close-out", () => {
+  it("closes a day by taker, and a later record for it reopens it with its reason, kept in the history", async () => {
+    const { producer, event, cls, url } = await race();
+    const secretary = await signedInRider(app, { isAdmin: true, firstName: "Sue", lastName: "Clerk" });
+    const [a, b, c] = [0, 1, 2].map((i) => createRaceEntry(app.db, cls, { riderName: `Rider ${i}`, horseName: `Horse ${i}` }));
+    await producer.client.json(`${url}/entries/${a!.id}`, "PATCH", { paidMethod: "CASH" });
+    await secretary.client.json(`${url}/entries/${b!.id}`, "PATCH", { paidMethod: "CASH" });
+    await secretary.client.json(`${url}/entries/${c!.id}`, "PATCH", { paidMethod: "CHECK", paidReference: "88" });
+    const open = await json(await producer.client.get(`${url}/closeouts`));
+    expect(open.days).toHaveLength(1);
+    const day = open.days[0];
+    expect(day).toMatchObject({ closed: false, cashCents: 10000, checksCents: 5000 });
+    expect(Object.fromEntries(day.byTaker.map((t: Json) => [t.takenByName, t.cashCents]))).toEqual({ [`${producer.user.firstName} ${producer.user.lastName}`]: 5000, "Sue Clerk": 5000 });
+    expect(day.checksReceived).toMatchObject([{ reference: "88", amountCents: 5000 }]);
+
+    expect((await producer.client.json(`${url}/closeouts`, "POST", { day: "June 14" })).status).toBe(400);
+    expect((await producer.client.json(`${url}/closeouts`, "POST", { day: "2031-01-01" })).status).toBe(409);
+    const closed = await producer.client.json(`${url}/closeouts`, "POST", { day: day.day });
+    expect(closed.status).toBe(201);
+    expect(await json(closed)).toMatchObject({ closed: true, cashCents: 10000 });
+    expect((await producer.client.json(`${url}/closeouts`, "POST", { day: day.day })).status).toBe(200);
+
+    // A refund that day reopens it, saying which record and why.
+    const rec = await json(await producer.client.json(`${url}/ledger`, "POST", { kind: "CHARGE", amountCents: 500, method: "CASH", label: "Stall", reason: "Stall paid late" }));
+    const after = await json(await producer.client.get(`${url}/closeouts`));
+    expect(after.days[0]).toMatchObject({ closed: false, cashCents: 10500 });
+    expect(after.days[0].history).toMatchObject([{ reopenedByRecordId: rec.id, reopenReason: "Stall paid late" }]);
+    const stored = app.db.select().from(moneyCloseouts).where(eq(moneyCloseouts.eventId, event.id)).all();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.figures).toMatchObject({ cashCents: 10000 });
+  });
+});
+
+describe("a rider's receipts", () => {
+  it("lists what the rider paid, when, how, to whom, and a refund; never another rider's", async () => {
+    const { producer, cls, url } = await race();
+    const rider = await signedInRider(app);
+    const other = await signedInRider(app);
+    const e = createRaceEntry(app.db, cls, { userId: rider.user.id, riderName: "Kay Brooks", horseName: "Sugar" });
+    createRaceEntry(app.db, cls, { userId: other.user.id, riderName: "Other One", horseName: "Nope" });
+    await producer.client.json(`${url}/entries/${e.id}`, "PATCH", { paidMethod: "CARD", paidReference: "auth 1" });
+    const mine = await json(await rider.client.get("/api/me/receipts"));
+    expect(mine.receipts).toHaveLength(1);
+    expect(mine.receipts[0]).toMatchObject({ entryId: e.id, className: "Open 1D", horseName: "Sugar", paidCents: 5000, refundedCents: 0 });
+    expect(mine.receipts[0].records[0]).toMatchObject({ kind: "FEE", method: "CARD", takenByName: `${producer.user.firstName} ${producer.user.lastName}` });
+    expect((await json(await other.client.get("/api/me/receipts"))).receipts).toEqual([]);
+    expect((await app.client().get("/api/me/receipts")).status).toBe(401);
+  });
+});
+
+describe("checks and the year's winnings", () => {
+  /** A published class paying `payouts` to walk-ups or accounts. */
+  function publishedEvent(producerId: string, date: string, endDate: string | null, payouts: { riderName: string; userId?: string; cents: number }[]) {
+    const event = createEvent(app.db, { createdBy: producerId, date, endDate, zipCode: "76101" });
+    const cls = createRaceClass(app.db, event.id, { name: "Open 1D", divisions: 1, resultsPublishedAt: new Date() });
+    for (const [i, p] of payouts.entries()) {
+      const e = createRaceEntry(app.db, cls, { riderName: p.riderName, horseName: `H${i}`, userId: p.userId ?? null });
+      app.db.insert(raceResults).values({ entryId: e.id, classId: cls.id, eventId: event.id, outcome: "TIME", timeMs: 15000 + i, totalMs: 15000 + i, division: 1, place: i + 1, payoutCents: p.cents, publishedAt: new Date() }).run();
+    }
+    return event;
+  }
+
+  it("refuses a voided check's number for another payee, naming the voided check's payee", async () => {
+    const producer = await signedInRider(app);
+    const event = publishedEvent(producer.user.id, "2031-07-04", null, [
+      { riderName: "Vera Void", cents: 3000 },
+      { riderName: "Nell Next", cents: 2000 },
+    ]);
+    const url = `/api/events/${event.id}`;
+    const payees = (await json(await producer.client.get(`${url}/checks`))).payees as Json[];
+    const vera = payees.find((p) => p.payeeName === "Vera Void")!;
+    const nell = payees.find((p) => p.payeeName === "Nell Next")!;
+    expect((await producer.client.json(`${url}/checks/${vera.payeeKey}`, "PUT", { number: "700" })).status).toBe(201);
+    expect((await producer.client.json(`${url}/checks/${vera.payeeKey}/void`, "POST", { reason: "Misspelled" })).status).toBe(200);
+    const again = await producer.client.json(`${url}/checks/${nell.payeeKey}`, "PUT", { number: "700" });
+    expect(again.status).toBe(409);
+    expect((await json(again)).message).toBe("Check 700 is already used in this event (Vera Void, voided): each check has its own number");
+    const kinds = app.db.select().from(moneyRecords).where(eq(moneyRecords.eventId, event.id)).all().map((r) => [r.kind, r.amountCents, r.reference]);
+    expect(kinds).toEqual([
+      ["CHECK_WRITTEN", 3000, "700"],
+      ["CHECK_VOIDED", -3000, "700"],
+    ]);
+    expect((await producer.client.json(`${url}/checks/${vera.payeeKey}`, "PUT", { number: "701" })).status).toBe(201);
+    expect(app.db.select().from(moneyRecords).where(eq(moneyRecords.eventId, event.id)).all().at(-1)).toMatchObject({ kind: "CHECK_REISSUED", reference: "701" });
+  });
+
+  it("marks a tax form due at exactly $600.00 in the API and the CSV, and counts an event of Dec 31 to Jan 1 in its first day's year", async () => {
+    const admin = await signedInRider(app, { isAdmin: true });
+    const winner = createUser(app.db, { firstName: "Tess", lastName: "Exact" });
+    const late = createUser(app.db, { firstName: "Newt", lastName: "Year" });
+    publishedEvent(admin.user.id, "2037-06-01", null, [{ riderName: "Tess Exact", userId: winner.id, cents: 60_000 }]);
+    publishedEvent(admin.user.id, "2037-12-31", "2038-01-01", [{ riderName: "Newt Year", userId: late.id, cents: 12_345 }]);
+    const year = await json(await admin.client.get("/api/admin/winnings?year=2037"));
+    expect(year.payees.find((p: Json) => p.payeeName === "Tess Exact")).toMatchObject({ totalCents: 60_000, taxFormDue: true });
+    expect(year.payees.find((p: Json) => p.payeeName === "Newt Year")).toMatchObject({ totalCents: 12_345, taxFormDue: false });
+    const next = await json(await admin.client.get("/api/admin/winnings?year=2038"));
+    expect(next.payees.some((p: Json) => p.payeeName === "Newt Year")).toBe(false);
+    const csv = await (await admin.client.get("/api/admin/winnings.csv?year=2037")).text();
+    const line = csv.split(/\r?\n/).find((l) => l.startsWith("Tess Exact"));
+    expect(line?.split(",").at(-1)).toBe("Yes");
+    expect(line).toContain("600.00");
+  });
+});
