@@ -183,7 +183,7 @@ function plausible(key: string, schema: z.ZodTypeAny, ids: string[]): fc.Arbitra
     case "ZodArray": {
       const item = baseOf(def.type as z.ZodTypeAny);
       const values = defOf(item).typeName === "ZodEnum" ? (defOf(item).values as string[]) : ["Rodeo"];
-      return fc.subarray(values, { maxLength: 2 });
+      return fc.subarray(values, { maxLength: Math.min(2, values.length) });
     }
     default:
       return fc.constantFrom("Rodeo Arena", "Dash", "Fort Worth, TX");
