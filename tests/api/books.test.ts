@@ -271,7 +271,7 @@ describe("a year's winnings", () => {
 
     // $400 as the threshold: Pat's $416 is due now.
     const set = await admin.client.json("/api/admin/settings", "PATCH", { taxFormThresholdCents: 40000 });
-    expect(await json(set)).toEqual({ taxFormThresholdCents: 40000 });
+    expect(await json(set)).toEqual({ taxFormThresholdCents: 40000, staleCheckDays: 60 });
     const after = await json(await admin.client.get(`/api/admin/winnings?year=${year}`));
     expect(after.payees.find((p: Json) => p.payeeName === "Pat  Jones").taxFormDue).toBe(true);
     expect(after.payees.find((p: Json) => p.payeeName === "Kaylee Brooks").taxFormDue).toBe(false);
@@ -313,7 +313,7 @@ describe("a year's winnings", () => {
       const res = await admin.client.json("/api/admin/settings", "PATCH", { taxFormThresholdCents });
       expect(res.status, String(taxFormThresholdCents)).toBe(400);
     }
-    expect(await json(await admin.client.get("/api/admin/settings"))).toEqual({ taxFormThresholdCents: 60000 });
+    expect(await json(await admin.client.get("/api/admin/settings"))).toEqual({ taxFormThresholdCents: 60000, staleCheckDays: 60 });
   });
 });
 
