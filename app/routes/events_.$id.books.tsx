@@ -99,7 +99,7 @@ export default function EventBooks() {
             </h3>
             <PotPaid potCents={b.totals.potCents} paidOutCents={b.totals.paidOutCents} className="text-sm text-gray-800" />
           </div>
-          <div className="mt-2 overflow-x-auto">
+          <div className="mt-2 overflow-x-auto" role="region" aria-label="The books by class" tabIndex={0}>
             <table className="w-full min-w-[60rem] text-sm tabular-nums print:min-w-0 print:text-[9pt]">
               <thead className="text-gray-700">
                 <tr>

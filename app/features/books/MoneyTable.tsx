@@ -31,7 +31,8 @@ export function MoneyTable<R>({
   const cell = (c: MoneyColumn<R>) => `px-2 py-1.5 ${c.cents ? "text-right tabular-nums whitespace-nowrap" : "text-left break-words [overflow-wrap:anywhere]"} ${c.className ?? ""}`;
   const money = (cents: number) => (cents === 0 ? "–" : formatCents(cents));
   return (
-    <div className="overflow-x-auto">
+    // A region that may scroll sideways on a phone is reachable by keyboard, and named.
+    <div className="overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
       <table className="w-full text-sm print:text-[9pt]" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className="text-gray-700">
