@@ -55,4 +55,10 @@ ALTER TABLE `race_classes` ADD `min_age` integer;--> statement-breakpoint
 ALTER TABLE `race_classes` ADD `max_age` integer;--> statement-breakpoint
 ALTER TABLE `race_classes` ADD `age_on` text DEFAULT 'YEAR_START' NOT NULL;--> statement-breakpoint
 ALTER TABLE `race_entries` ADD `birth_date` text;--> statement-breakpoint
-ALTER TABLE `race_entries` ADD `carried_from` text;
+ALTER TABLE `race_entries` ADD `carried_from` text;--> statement-breakpoint
+-- data: race_results was rebuilt above, which dropped its trigger (0017_members.sql): a counted class's
+-- results deleted outside a publish (the class, an entry or the event deleted) mark its standings stale.
+CREATE TRIGGER `series_stale_result_delete` AFTER DELETE ON `race_results`
+BEGIN
+  INSERT OR IGNORE INTO `series_stale` (`series_id`, `class_id`) SELECT `series_id`, `class_id` FROM `series_classes` WHERE `class_id` = OLD.`class_id`;
+END;

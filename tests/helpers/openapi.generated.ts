@@ -1143,7 +1143,7 @@ export interface paths {
         };
         /**
          * How each kind of alert is delivered
-         * @description `preferences` per kind (match, change, reminder) as `{ email: "instant" | "daily" | "off", push }`, and `emailUnsubscribed`.
+         * @description `preferences` per kind (match, change, reminder) as `{ email: "instant" | "daily" | "off", push }`, `emailUnsubscribed`, and `onDeckRunsOut` (10, 5 or 3: told when an entry is that many runs out; null: off; 5 until chosen).
          */
         get: operations["getAlertPreferences"];
         /**
@@ -1831,7 +1831,7 @@ export interface paths {
         };
         /**
          * A class's results
-         * @description The producer (or an admin) gets the review computed from the times now; anyone who may see the event gets the published results, or 404 before publishing.
+         * @description The producer (or an admin) gets the review computed from the times now; anyone who may see the event gets the published results, or 404 before publishing. A class of more than one go answers one round: `go=1|2|...|average|short` (go 1 when absent; 400 for a round the class does not have).
          */
         get: operations["getClassResults"];
         put?: never;
@@ -2009,13 +2009,16 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Scratch an entry */
+        /**
+         * Scratch an entry
+         * @description Its sidepot entries are scratched with it (`sidepots`).
+         */
         delete: operations["scratchEntry"];
         options?: never;
         head?: never;
         /**
          * Change an entry
-         * @description `scratched`, `paid`, `paidMethod` (`CASH`, `CHECK`, `CARD`, `ONLINE`, `COMP`: marks it paid), `paidReference` (a check's number, required for `CHECK`), `backNumber`, `classId` (a move): the producer; the rider who entered may only scratch, before entries close. `paid: false` clears the method and reference.
+         * @description `scratched`, `paid`, `paidMethod` (`CASH`, `CHECK`, `CARD`, `ONLINE`, `COMP`: marks it paid), `paidReference` (a check's number, required for `CHECK`), `backNumber` (worn by the rider and horse in every class of the event: set on all their entries; a number another horse wears is refused, 409), `classId` (a move), `riderName` and `horseName` (a walk-up's names corrected, with its sidepot entries; an account's entry answers 409): the producer; the rider who entered may only scratch, before entries close. `paid: false` clears the method and reference. A move takes the entry's sidepot entries along to the new class's sidepot of the same name, and scratches those it cannot take; a scratch scratches them too: `sidepots` says which.
          */
         patch: operations["updateEntry"];
         trace?: never;
@@ -2214,6 +2217,94 @@ export interface paths {
          * @description `taxFormThresholdCents`: the yearly amount (integer cents) at which a payee gets a tax form.
          */
         patch: operations["patchAdminSettings"];
+        trace?: never;
+    };
+    "/api/events/{id}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event's money records
+         * @description Every record, newest first: fees, refunds, late fees, charges, comps, checks written and voided, each with who took it, when, on which device. `since` keeps those written after an instant. The producer and admins (403 for named timers and anyone else).
+         */
+        get: operations["getEventLedger"];
+        put?: never;
+        /**
+         * Write a money record
+         * @description `kind` FEE, REFUND, LATE_FEE, CHARGE (with a `label`) or COMP; `entryId` (any but a charge); `amountCents` (a FEE or COMP without one takes what the entry owes, a REFUND without one what the scratch policy offers; a refund of another amount needs a `reason`); `method`, `reference` (a check's number). A record for a closed day reopens it.
+         */
+        post: operations["postEventLedger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/ledger/{recordId}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse a money record
+         * @description A new record with the opposite amount and the `reason`; nothing is edited or deleted. A record is reversed once; checks are voided from the checks.
+         */
+        post: operations["reverseEventLedgerRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/closeouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event's close-outs by day
+         * @description Each day money was recorded: cash, checks, card, online, comps and refunds by who took them, closed or open, with every close and reopening; the checks to write and the producer's share.
+         */
+        get: operations["getEventCloseouts"];
+        put?: never;
+        /**
+         * Close a day
+         * @description `day` (YYYY-MM-DD): its figures kept as they stand. A day already closed answers 200 as it is; a day with no records 409.
+         */
+        post: operations["closeEventDay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My receipts
+         * @description Each of the signed-in rider's entries with a money record: what was paid, when, how, to whom, and any refund.
+         */
+        get: operations["getMyReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/series": {
@@ -2567,6 +2658,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{id}/my-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My places in line
+         * @description The signed-in account's entries (its own riding and the riders it manages) in the classes whose draw is published, with `runsAhead`, `estimatedAt`, `status` and `gateCalls`. Never another account's.
+         */
+        get: operations["getMyRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/pace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pace of each class
+         * @description Per class in running order: `runsPerHour`, `runsLeft`, `estimatedEnd` and `behindMinutes`. Public wherever the event is; no rider's estimate.
+         */
+        get: operations["getEventPace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/gate-calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Call the rider on the gate
+         * @description `entryId` of the rider on the gate of their class; the rider's account is told at once (notification and Web Push: "Gate call 1 of 3: Sugar to the gate"). At most three calls: a fourth is 409 and the timer decides (nothing is scratched). The producer, an admin or a named timer.
+         */
+        post: operations["callToGate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/arena": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The arena screen (server-sent events)
+         * @description `event: arena` with the arena screen's view (riding now, the next three, the last run and its place, time to beat and who is in the money per division, runs left, estimated end, drags and breaks, the draw) at once and after every change at the booth. Public wherever the event is; no sign-in.
+         */
+        get: operations["streamArena"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2863,6 +3034,15 @@ export interface components {
             published: boolean;
             publishedAt: string | null;
             resultsVersion: number;
+            /** @description Which results: "1" (go 1, and a class of one go), "2"..., "average" or "short". */
+            round: string;
+            /** @example Go 2 */
+            roundLabel: string;
+            /** @description The class's rounds: its gos, then the average and the short go when it has them. */
+            rounds: {
+                round: string;
+                label: string;
+            }[];
             /** @description True for the producer's review computed from the times now; false for the published results. */
             review: boolean;
             potCents: number;
@@ -2897,6 +3077,8 @@ export interface components {
                 /** @enum {string} */
                 outcome: "NT" | "SCRATCH" | "PENDING";
             }[];
+            /** @description The runs publishing waits for (for a sidepot, in the class it pays on); 0 in the published results. Publishing is refused while it is above 0. */
+            stillToRun: number;
         };
         PayoutRule: {
             /** @description Percent of the pot per division, 1D first; sums to 100. */
@@ -2923,8 +3105,39 @@ export interface components {
             splitMs: number[];
             splitSeconds: number[];
             maxHorsesPerRider: number;
+            /** @description When the class is posted to start on the event's first day, "HH:MM" in the event's zone; null: not posted. */
+            postedStart: string | null;
             payout: components["schemas"]["PayoutRule"];
             sidepotOf: string | null;
+            /** @description Go-rounds, 1 to 5 (docs/race-day.md, Shows of more than one go). */
+            goRounds: number;
+            /** @description How the average adds the gos; null: no average. */
+            average: {
+                /** @enum {string} */
+                mode: "SUM" | "BEST_N" | "DROP_SLOWEST";
+                bestN?: number | null;
+                requireEveryGo: boolean;
+            } | null;
+            /** @description Whole percents of the purse, one per go, and the average's; they add up to 100. Null: the default split. */
+            purseSplit: {
+                goPercents: number[];
+                averagePercent: number;
+            } | null;
+            /** @description The short go: the top N of the average (or of each division) come back; null: none. */
+            shortGo: {
+                top: number;
+                /** @enum {string} */
+                by: "AVERAGE" | "DIVISION";
+                /** @enum {string} */
+                order: "REVERSE" | "DRAW";
+            } | null;
+            minAge: number | null;
+            maxAge: number | null;
+            /**
+             * @description The day the age is taken on: January 1 of the race's year, or the race day.
+             * @enum {string}
+             */
+            ageOn: "YEAR_START" | "RACE_DAY";
             entryCount: number | null;
             /** @description Shown once the draw is published (to the producer before). */
             drawSeed: string | null;
@@ -2971,11 +3184,23 @@ export interface components {
             late: boolean;
             /** @description An exhibition run: timed, never placed or paid, not in the pot, not in the season. */
             exhibition: boolean;
+            /** @description A carried run: the entry (of another class) whose run this is, timed there once and placed and paid here too. */
+            carriedFrom: string | null;
             drawPosition: number | null;
             dragsBefore: number | null;
             drawPublished: boolean;
             createdAt: string;
             scratchedAt: string | null;
+        };
+        /** @description What a move or a scratch did to one of the entry's sidepot entries (the same rider and horse in a sidepot of its class). */
+        SidepotChange: {
+            entryId: string;
+            /** @description The sidepot the entry was in. */
+            fromClassName: string;
+            /** @enum {string} */
+            action: "moved" | "scratched";
+            /** @description Where it moved along to: the new class's sidepot of the same name. */
+            toClassName: string | null;
         };
         RaceTimer: {
             userId: string;
@@ -3004,6 +3229,25 @@ export interface components {
             /** @enum {string|null} */
             paidMethod: "CASH" | "CHECK" | "CARD" | "ONLINE" | "COMP" | null;
             paidReference: string | null;
+            /** @description What it should pay now: its fee (an exhibition run's exhibition fee) and late fee, or what the scratch policy keeps of a scratch. */
+            dueCents: number;
+            /** @description What the ledger holds for it: fees, comps and late fees less refunds. */
+            paidNetCents: number;
+            /** @description Due less paid: above 0 it owes this, below 0 it is owed this back. */
+            balanceCents: number;
+        };
+        TakerCloseOut: {
+            takenBy: string | null;
+            takenByName: string;
+            /** @description Cash taken less cash refunded. */
+            cashCents: number;
+            checksCents: number;
+            cardCents: number;
+            onlineCents: number;
+            notSaidCents: number;
+            compsCents: number;
+            refundsCents: number;
+            records: number;
         };
         EventBooks: {
             event: {
@@ -3031,9 +3275,13 @@ export interface components {
                 unpaidCents: number;
                 /** @description The entries that still owe their fee, with names. */
                 unpaid: components["schemas"]["BookEntry"][];
-                /** @description Fees paid by entries since scratched. */
+                /** @description What entries are owed back (a scratch's refund under the policy, a fee lowered after it was paid). */
                 refundCents: number;
                 refunds: components["schemas"]["BookEntry"][];
+                /** @description Refunds paid out (ledger). */
+                refundsCents: number;
+                /** @description Late fees received (ledger); never in the pot. */
+                lateFeesCents: number;
                 /** @description The producer's share of the fees. */
                 producerShareCents: number;
                 /** @description Added money. */
@@ -3061,9 +3309,13 @@ export interface components {
                 unpaidCents: number;
                 /** @description The entries that still owe their fee, with names. */
                 unpaid: components["schemas"]["BookEntry"][];
-                /** @description Fees paid by entries since scratched. */
+                /** @description What entries are owed back (a scratch's refund under the policy, a fee lowered after it was paid). */
                 refundCents: number;
                 refunds: components["schemas"]["BookEntry"][];
+                /** @description Refunds paid out (ledger). */
+                refundsCents: number;
+                /** @description Late fees received (ledger); never in the pot. */
+                lateFeesCents: number;
                 /** @description The producer's share of the fees. */
                 producerShareCents: number;
                 /** @description Added money. */
@@ -3074,7 +3326,22 @@ export interface components {
                 paidOutCents: number;
                 /** @description Paid out less the pot. */
                 paidOutDifferenceCents: number;
+                /** @description Office and arena charges; never in the pot. */
+                chargesCents: number;
             };
+            /** @description Refunds paid out, from the ledger. */
+            refundsCents: number;
+            /** @description Late fees received, from the ledger. */
+            lateFeesCents: number;
+            /** @description Office and arena charges received, from the ledger. */
+            chargesCents: number;
+            /** @description The share of the fees the pot counted that went to the jackpot (pot less added money), to a tenth; null with no fees. */
+            jackpotSharePercent: number | null;
+            /** @description 80, or 70 with $1,000 or more added. */
+            jackpotMinimumPercent: number;
+            jackpotBelowMinimum: boolean;
+            /** @description Every record by who took the money: each person's box. */
+            byTaker: components["schemas"]["TakerCloseOut"][];
             /** @description The close-out sheet's figures: cash and checks to account for, what leaves in checks. */
             closeOut: {
                 cashCents: number;
@@ -3130,6 +3397,8 @@ export interface components {
             status: "TO_WRITE" | "WRITTEN" | "DIFFERS" | "NOTHING_OWED";
             /** @description Owed now less the check's amount (all of it when none is written). */
             differenceCents: number;
+            /** @description In the list: owed and not written since the results were published, or written and neither cashed nor voided, for the setting's days (60 unless changed). */
+            stale?: boolean;
         };
         YearWinnings: {
             year: number;
@@ -3150,6 +3419,82 @@ export interface components {
         };
         BooksSettings: {
             taxFormThresholdCents: number;
+            staleCheckDays: number;
+        };
+        LedgerRecord: {
+            id: number;
+            /** @enum {string} */
+            kind: "FEE" | "REFUND" | "LATE_FEE" | "CHARGE" | "COMP" | "DUES" | "CHECK_WRITTEN" | "CHECK_VOIDED" | "CHECK_REISSUED";
+            /** @description A reversal carries the opposite amount of the record it reverses; a REFUND's amount is the money given back. */
+            amountCents: number;
+            /** @enum {string|null} */
+            method: "CASH" | "CHECK" | "CARD" | "ONLINE" | "COMP" | null;
+            reference: string | null;
+            reason: string | null;
+            label: string | null;
+            entryId: string | null;
+            classId: string | null;
+            payeeName: string | null;
+            reversesId: number | null;
+            takenByName: string;
+            device: string | null;
+            /** @description YYYY-MM-DD in the event's zone: the close-out's day. */
+            day: string;
+            /** @description Carried in from the paid marks when the ledger began. */
+            carried: boolean;
+            recordedAt: string;
+        };
+        CloseOutDay: {
+            day: string;
+            byTaker: components["schemas"]["TakerCloseOut"][];
+            cashCents: number;
+            checksCents: number;
+            cardCents: number;
+            onlineCents: number;
+            notSaidCents: number;
+            compsCents: number;
+            refundsCents: number;
+            records: number;
+            checksReceived: {
+                id: number;
+                reference: string | null;
+                amountCents: number;
+                takenByName: string;
+            }[];
+            closed: boolean;
+            closedAt: string | null;
+            closedByName: string | null;
+            history: {
+                closedAt: string;
+                closedByName: string;
+                throughRecordId: number;
+                reopenedAt: string | null;
+                reopenedByRecordId: number | null;
+                reopenReason: string | null;
+            }[];
+        };
+        Receipt: {
+            entryId: string;
+            eventId: string;
+            eventName: string;
+            eventDate: string;
+            className: string;
+            riderName: string;
+            horseName: string;
+            paidCents: number;
+            refundedCents: number;
+            records: {
+                id: number;
+                /** @enum {string} */
+                kind: "FEE" | "REFUND" | "LATE_FEE" | "CHARGE" | "COMP" | "DUES" | "CHECK_WRITTEN" | "CHECK_VOIDED" | "CHECK_REISSUED";
+                amountCents: number;
+                method: string | null;
+                reference: string | null;
+                label: string | null;
+                takenByName: string;
+                recordedAt: string;
+                reason: string | null;
+            }[];
         };
         PointsTable: {
             /** @enum {string} */
@@ -3397,6 +3742,43 @@ export interface components {
                 /** @enum {string} */
                 outcome: "created" | "linked";
             }[];
+        };
+        MyRun: {
+            entryId: string;
+            eventId: string;
+            classId: string;
+            className: string;
+            riderName: string;
+            horseName: string;
+            backNumber: number | null;
+            /**
+             * @description ON_DECK: within the account's on-deck choice (5 when off).
+             * @enum {string}
+             */
+            status: "WAITING" | "ON_DECK" | "ON_THE_GATE" | "RAN" | "SCRATCHED";
+            /** @description Runs before this one, in its class and the classes running before it; null once run or scratched. */
+            runsAhead: number | null;
+            /** @description When it is expected to run (ISO 8601), from the booth's pace. */
+            estimatedAt: string | null;
+            /** @description "12 runs out · about 2:40 PM" in the event's zone. */
+            summary: string;
+            /** @description The booth's calls to the gate (0 to 3). */
+            gateCalls: number;
+            /** @description Minutes the class runs behind its posted start; null without one. */
+            behindMinutes: number | null;
+        };
+        ClassPace: {
+            classId: string;
+            className: string;
+            /** @description Measured from the booth's timestamps once five runs are in (drags left out); 55 before. */
+            runsPerHour: number;
+            measured: boolean;
+            runsLeft: number;
+            nextAt: string | null;
+            /** @description ISO 8601; the last run when the class has finished. */
+            estimatedEnd: string | null;
+            estimatedEndText: string | null;
+            behindMinutes: number | null;
         };
     };
     responses: never;
@@ -8716,6 +9098,11 @@ export interface operations {
                         };
                     };
                     emailUnsubscribed?: boolean;
+                    /**
+                     * @description Told when an entry is this many runs out; null: off.
+                     * @enum {integer|null}
+                     */
+                    onDeckRunsOut?: 10 | 5 | 3 | null;
                 };
             };
         };
@@ -11255,6 +11642,7 @@ export interface operations {
                     clientId: string;
                     /** Format: date-time */
                     takenAt?: string | null;
+                    go?: number;
                 };
             };
         };
@@ -11666,7 +12054,9 @@ export interface operations {
     };
     getClassResults: {
         parameters: {
-            query?: never;
+            query?: {
+                go?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -11683,6 +12073,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClassResults"];
+                };
+            };
+            /** @description The request is malformed or breaks a rule: `message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this user (answered alike, so nothing leaks). */
@@ -12105,6 +12504,29 @@ export interface operations {
                         }[];
                     } | null;
                     sidepotOf?: string | null;
+                    postedStart?: string | null;
+                    goRounds?: number;
+                    average?: {
+                        /** @enum {string} */
+                        mode: "SUM" | "BEST_N" | "DROP_SLOWEST";
+                        bestN?: number | null;
+                        requireEveryGo: boolean;
+                    } | null;
+                    purseSplit?: {
+                        goPercents: number[];
+                        averagePercent: number;
+                    } | null;
+                    shortGo?: {
+                        top: number;
+                        /** @enum {string} */
+                        by: "AVERAGE" | "DIVISION";
+                        /** @enum {string} */
+                        order: "REVERSE" | "DRAW";
+                    } | null;
+                    minAge?: number | null;
+                    maxAge?: number | null;
+                    /** @enum {string} */
+                    ageOn?: "YEAR_START" | "RACE_DAY";
                 };
             };
         };
@@ -12302,6 +12724,29 @@ export interface operations {
                         }[];
                     } | null;
                     sidepotOf?: string | null;
+                    postedStart?: string | null;
+                    goRounds?: number;
+                    average?: {
+                        /** @enum {string} */
+                        mode: "SUM" | "BEST_N" | "DROP_SLOWEST";
+                        bestN?: number | null;
+                        requireEveryGo: boolean;
+                    } | null;
+                    purseSplit?: {
+                        goPercents: number[];
+                        averagePercent: number;
+                    } | null;
+                    shortGo?: {
+                        top: number;
+                        /** @enum {string} */
+                        by: "AVERAGE" | "DIVISION";
+                        /** @enum {string} */
+                        order: "REVERSE" | "DRAW";
+                    } | null;
+                    minAge?: number | null;
+                    maxAge?: number | null;
+                    /** @enum {string} */
+                    ageOn?: "YEAR_START" | "RACE_DAY";
                 };
             };
         };
@@ -12621,6 +13066,8 @@ export interface operations {
                     riderId?: number | null;
                     riderName?: string;
                     exhibition?: boolean;
+                    birthDate?: string | null;
+                    carryTo?: string[];
                 };
             };
         };
@@ -12730,7 +13177,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RaceEntry"];
+                    "application/json": components["schemas"]["RaceEntry"] & {
+                        sidepots: components["schemas"]["SidepotChange"][];
+                    };
                 };
             };
             /** @description Not signed in, or the session has ended. */
@@ -12811,6 +13260,8 @@ export interface operations {
                     paidReference?: string | null;
                     backNumber?: number | null;
                     classId?: string;
+                    riderName?: string;
+                    horseName?: string;
                 };
             };
         };
@@ -12821,7 +13272,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RaceEntry"];
+                    "application/json": components["schemas"]["RaceEntry"] & {
+                        sidepots: components["schemas"]["SidepotChange"][];
+                    };
                 };
             };
             /** @description The request is malformed or breaks a rule: `message` says which. */
@@ -13699,6 +14152,7 @@ export interface operations {
             content: {
                 "application/json": {
                     taxFormThresholdCents: number;
+                    staleCheckDays?: number;
                 };
             };
         };
@@ -13753,6 +14207,505 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEventLedger: {
+        parameters: {
+            query?: {
+                since?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        records: (components["schemas"]["LedgerRecord"] & {
+                            reversed: boolean;
+                        })[];
+                    };
+                };
+            };
+            /** @description The request is malformed or breaks a rule: `message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed; also a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this user (answered alike, so nothing leaks). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postEventLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "FEE" | "REFUND" | "LATE_FEE" | "CHARGE" | "COMP";
+                    entryId?: string | null;
+                    amountCents?: number | null;
+                    /** @enum {string|null} */
+                    method?: "CASH" | "CHECK" | "CARD" | "ONLINE" | "COMP" | null;
+                    reference?: string | null;
+                    reason?: string | null;
+                    label?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerRecord"];
+                };
+            };
+            /** @description The request is malformed or breaks a rule: `message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed; also a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this user (answered alike, so nothing leaks). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description In conflict with what is stored (a duplicate). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or the file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server cannot store anything right now: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reverseEventLedgerRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                recordId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The reversing record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerRecord"];
+                };
+            };
+            /** @description The request is malformed or breaks a rule: `message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed; also a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this user (answered alike, so nothing leaks). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description In conflict with what is stored (a duplicate). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or the file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server cannot store anything right now: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEventCloseouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The days. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        days: components["schemas"]["CloseOutDay"][];
+                        checksToWriteCents: number;
+                        producerShareCents: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed; also a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this user (answered alike, so nothing leaks). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    closeEventDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    day: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Already closed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloseOutDay"];
+                };
+            };
+            /** @description Closed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloseOutDay"];
+                };
+            };
+            /** @description The request is malformed or breaks a rule: `message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed; also a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this user (answered alike, so nothing leaks). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description In conflict with what is stored (a duplicate). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or the file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server cannot store anything right now: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMyReceipts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        receipts: components["schemas"]["Receipt"][];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15385,6 +16338,252 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMyRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eventId: string;
+                        zone: string;
+                        runs: components["schemas"]["MyRun"][];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this user (answered alike, so nothing leaks). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEventPace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pace. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eventId: string;
+                        zone: string;
+                        classes: components["schemas"]["ClassPace"][];
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this user (answered alike, so nothing leaks). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    callToGate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entryId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Called. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entryId: string;
+                        classId: string;
+                        riderName: string;
+                        horseName: string;
+                        gateCalls: number;
+                        max: number;
+                    };
+                };
+            };
+            /** @description The request is malformed or breaks a rule: `message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed; also a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this user (answered alike, so nothing leaks). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description In conflict with what is stored (a duplicate). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or the file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server cannot store anything right now: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamArena: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Not found, or not visible to this user (answered alike, so nothing leaks). */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -76,7 +76,10 @@ export const notifications: Area = (api) => {
     summary: "Change how alerts are delivered",
     description: "Any part of what GET answers; answers the whole.",
     access: "user",
-    body: alertPreferencesUpdateSchema,
+    // One integer-or-null with null among its values (the union of literals gave null twice, which Redocly flags).
+    body: alertPreferencesUpdateSchema.extend({
+      onDeckRunsOut: z.number().int().nullable().optional().openapi({ enum: [10, 5, 3, null], description: "Told when an entry is this many runs out; null: off." }),
+    }),
     responses: { 200: { description: "The settings.", schema: anyObject("The delivery settings.") } },
   });
   api.get("/api/push-subscriptions", {
