@@ -11,6 +11,7 @@ import { EventCard } from "~/features/events/EventCard";
 import { todayFor } from "~/features/events/search.server";
 import { MyEntriesSection } from "~/features/raceday/MyEntries";
 import { myReceipts, receiptMail } from "~/features/books/ledger.server";
+import { homeZone } from "~/features/events/zones.server";
 import { ReceiptsSection } from "~/features/books/Receipts";
 import { sendMail } from "~/lib/mail.server";
 import { myEntries } from "~/features/raceday/entries.server";
@@ -58,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "receipt-mail") {
-    const mail = receiptMail(myReceipts(getDb(), user), String(form.get("entryId") ?? ""), user.email);
+    const mail = receiptMail(myReceipts(getDb(), user), String(form.get("entryId") ?? ""), user.email, homeZone(user));
     if (!mail) return data({ feedUrl: null, revoked: false, mailed: false }, { status: 404 });
     await sendMail(mail);
     return data({ feedUrl: null, revoked: false, mailed: true });
@@ -104,12 +105,13 @@ export default function MyEvents() {
         </nav>
         <TimingSection timing={loaded.timing} />
         <MyEntriesSection mine={loaded.raceEntries} places={places} />
-        <ReceiptsSection receipts={loaded.receipts} mailed={Boolean(actionData && "mailed" in actionData && actionData.mailed)} />
         <MyResultsSection results={loaded.raceResults} />
         <section aria-label={folder.label} className="space-y-3">
           {list.length ? list.map((e) => <EventCard key={e.id} event={e} origin={loaded.origin} highlight={e.id === highlightId} />) : <EmptyState title={folder.empty}>{folder.hint}</EmptyState>}
           {loaded.more ? <ShowMore param="shown" next={loaded.more} label="Show more events" /> : null}
         </section>
+        {/* Receipts can run long: they follow the rider's events, not push them down. */}
+        <ReceiptsSection receipts={loaded.receipts} mailed={Boolean(actionData && "mailed" in actionData && actionData.mailed)} />
         <section className="card space-y-2">
           <h2 className="font-bold text-gray-900">Calendar feed</h2>
           <p className="text-sm text-gray-700">

@@ -168,7 +168,7 @@ export default function EventBooks() {
                   <ul className="divide-y divide-gray-200 text-sm" data-testid="unpaid-list">
                     {k.unpaid.map((u) => (
                       <li key={u.entryId} className="flex justify-between gap-2 py-1.5">
-                        <span>
+                        <span className="name-wrap min-w-0">
                           {u.backNumber ? <span className="mr-1 font-semibold tabular-nums">#{u.backNumber}</span> : null}
                           {u.riderName} · {u.horseName}
                         </span>
@@ -188,7 +188,7 @@ export default function EventBooks() {
                 <ul className="divide-y divide-gray-200 text-sm">
                   {b.totals.refunds.map((u) => (
                     <li key={u.entryId} className="flex justify-between gap-2 py-1.5">
-                      <span>
+                      <span className="name-wrap min-w-0">
                         {u.riderName} · {u.horseName} · {methodLabel(u.paidMethod ?? "NOT_SAID")}
                       </span>
                       <span className="tabular-nums">{formatCents(-u.balanceCents)}</span>

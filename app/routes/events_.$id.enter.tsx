@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { ConfirmAction } from "~/components/ConfirmAction";
 import { FieldErrors } from "~/components/Field";
 import { FormError } from "~/components/FormError";
 import { NotFound } from "~/components/NotFound";
@@ -9,6 +11,7 @@ import { enterAction, enterScreen } from "~/features/raceday/screens.server";
 import { drawPlace } from "~/features/raceday/DrawList";
 import { formatCents } from "~/features/raceday/time";
 import { closingSentence } from "~/features/raceday/when";
+import { useHydrated } from "~/lib/useHydrated";
 import { APP_NAME } from "~/schemas/constants";
 import { RACE_LIMITS, RACE_MESSAGES } from "~/schemas/raceday";
 
@@ -52,12 +55,13 @@ function MyEntries({ page }: { page: Loaded }) {
             </div>
             {/* Once a class's results are published its entries stand: the office answers for any change. */}
             {e.status === "ENTERED" && page.open && !e.resultsPublished ? (
-              <Form method="post">
-                <input type="hidden" name="entryId" value={e.id} />
-                <button type="submit" name="intent" value="scratch" className="btn-ghost text-red-800" aria-label={`Scratch ${e.horseName} from ${e.className}`}>
-                  Scratch
-                </button>
-              </Form>
+              <ConfirmAction
+                label="Scratch"
+                name={`Scratch ${e.horseName} from ${e.className}`}
+                question={`Scratch ${e.horseName} from ${e.className}? Any refund is the office's to give, under the event's scratch policy.`}
+                hidden={{ intent: "scratch", entryId: e.id }}
+                size="compact"
+              />
             ) : null}
           </li>
         ))}
@@ -71,11 +75,16 @@ export default function EnterRace() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [chosenClass, setChosenClass] = useState<string | null>(null);
   if (!page.found) return <NotFound title="Event Not Found" text="This event does not exist or is no longer available." />;
   const result = actionData && "result" in actionData ? actionData.result : null;
   const errors = (name: string) => result?.error?.[name] ?? undefined;
   const sent = (result?.initialValue ?? {}) as Record<string, string | undefined>;
   const entryClasses = page.classes;
+  const ageClasses = entryClasses.filter((c) => c.minAge !== null || c.maxAge !== null);
+  // With JavaScript the class being entered leaves "Also counts in" (without it, the server says so if it is ticked).
+  const entering = chosenClass ?? sent.classId ?? entryClasses[0]?.id;
   return (
     <>
       <PageHeader title="Enter" back={`/share/event/${page.event.id}`} />
@@ -116,7 +125,7 @@ export default function EnterRace() {
                 <div className="space-y-2">
                   {entryClasses.map((c, i) => (
                     <label key={c.id} className="flex min-h-[44px] items-center gap-3 rounded-lg border border-gray-300 px-3 py-2">
-                      <input type="radio" name="classId" value={c.id} defaultChecked={sent.classId ? sent.classId === c.id : i === 0} className="h-5 w-5" />
+                      <input type="radio" name="classId" value={c.id} defaultChecked={sent.classId ? sent.classId === c.id : i === 0} onChange={() => setChosenClass(c.id)} className="h-5 w-5" />
                       <span className="flex-1">
                         <span className="block font-semibold text-gray-900">{c.name}</span>
                         <span className="block text-sm text-gray-700">
@@ -134,7 +143,7 @@ export default function EnterRace() {
                   <label htmlFor="horseId" className="label">
                     Horse
                   </label>
-                  <select id="horseId" name="horseId" className="input" defaultValue={sent.horseId ?? page.horses[0]!.id}>
+                  <select id="horseId" name="horseId" className="input" defaultValue={sent.horseId ?? (sent.horseName ? "" : page.horses[0]!.id)}>
                     {page.horses.map((h) => (
                       <option key={h.id} value={h.id}>
                         {h.name}
@@ -171,21 +180,23 @@ export default function EnterRace() {
                   <FieldErrors id="riderId-error" errors={errors("riderId")} />
                 </div>
               ) : null}
-              <div>
-                <label htmlFor="birthDate" className="label">
-                  Rider's birth date (age classes)
-                </label>
-                <input id="birthDate" name="birthDate" type="date" className="input" defaultValue={sent.birthDate} aria-describedby="birthDate-hint" />
-                <p id="birthDate-hint" className="mt-1 text-sm text-gray-600">
-                  Only for a class with an age ({page.classes.filter((c) => c.minAge !== null || c.maxAge !== null).map((c) => c.name).join(", ") || "none here"}); kept for your next entry.
-                </p>
-                <FieldErrors id="birthDate-error" errors={errors("birthDate")} />
-              </div>
+              {ageClasses.length || errors("birthDate") ? (
+                <div>
+                  <label htmlFor="birthDate" className="label">
+                    Rider's birth date (age classes)
+                  </label>
+                  <input id="birthDate" name="birthDate" type="date" className="input" defaultValue={sent.birthDate} aria-describedby="birthDate-hint" />
+                  <p id="birthDate-hint" className="mt-1 text-sm text-gray-600">
+                    Only for a class with an age ({ageClasses.map((c) => c.name).join(", ")}); kept for your next entry.
+                  </p>
+                  <FieldErrors id="birthDate-error" errors={errors("birthDate")} />
+                </div>
+              ) : null}
               {page.classes.filter((c) => !c.sidepotOf).length > 1 ? (
                 <fieldset>
                   <legend className="label">Also counts in (each class's fee due)</legend>
                   {page.classes
-                    .filter((c) => !c.sidepotOf)
+                    .filter((c) => !c.sidepotOf && !(hydrated && c.id === entering))
                     .map((c) => (
                       <label key={c.id} className="flex min-h-[44px] items-center gap-2 text-gray-900">
                         <input type="checkbox" name="carryTo" value={c.id} className="h-5 w-5" />

@@ -403,7 +403,7 @@ export default function RaceDayHub() {
               {hub.history.length ? (
                 <ol className="space-y-2 text-sm">
                   {hub.history.map((h) => (
-                    <li key={h.id} data-testid="history-item">
+                    <li key={h.id} className="name-wrap" data-testid="history-item">
                       <span className="font-semibold text-gray-900">{historyLabel(h.action)}</span>
                       {h.className ? ` · ${h.className}` : ""}
                       {h.riderName ? ` · ${h.riderName} (${h.horseName})` : ""}

@@ -31,17 +31,18 @@ export function withDb<T>(fn: (db: Database.Database) => T): T {
   }
 }
 
-/** Waits for the mail to `to` and answers the first link containing `pathPart`. */
-export async function linkFromMail(to: string, pathPart: string): Promise<string> {
-  let link: string | undefined;
+/** Waits for a mail to `to` whose text contains `textPart`, and answers its text. */
+export async function mailTo(to: string, textPart: string | RegExp): Promise<string> {
+  let found: string | undefined;
   await expect
     .poll(
       () => {
         for (const file of fs.readdirSync(MAIL_DIR).filter((name) => name.endsWith(".json"))) {
           const mail = JSON.parse(fs.readFileSync(path.join(MAIL_DIR, file), "utf8"));
-          if (String(mail.to).includes(to)) {
-            link = String(mail.text).match(new RegExp(`https?://\\S*${pathPart}\\S*`))?.[0];
-            if (link) return true;
+          const text = String(mail.text);
+          if (String(mail.to).includes(to) && (typeof textPart === "string" ? text.includes(textPart) : textPart.test(text))) {
+            found = text;
+            return true;
           }
         }
         return false;
@@ -49,7 +50,13 @@ export async function linkFromMail(to: string, pathPart: string): Promise<string
       { timeout: 10_000 },
     )
     .toBe(true);
-  return link!;
+  return found!;
+}
+
+/** Waits for the mail to `to` and answers the first link containing `pathPart`. */
+export async function linkFromMail(to: string, pathPart: string): Promise<string> {
+  const pattern = new RegExp(`https?://\\S*${pathPart}\\S*`);
+  return (await mailTo(to, pattern)).match(pattern)![0];
 }
 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;

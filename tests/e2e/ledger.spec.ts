@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { consoleErrors, expectAccessible, newRaceClass, signIn, withDb } from "./helpers";
+import { consoleErrors, expectAccessible, mailTo, newRaceClass, signIn, withDb } from "./helpers";
 
 /**
  * The ledger on screen: the producer's close-out of a day by who took the
@@ -10,10 +10,13 @@ import { consoleErrors, expectAccessible, newRaceClass, signIn, withDb } from ".
 
 const js = () => test.info().project.use.javaScriptEnabled !== false;
 
-/** Fee records for the first `paid` entries of a new class, taken by Jessie on a day of this run's own. */
-function paidClass(paid: number) {
+/**
+ * Fee records for the first `paid` entries of a new class, taken by Jessie on a day of this test's own:
+ * every test shares the demo's event, so each (project and width) closes a day in a month no other uses.
+ */
+function paidClass(paid: number, width: number) {
   const race = newRaceClass("Ledger", 3);
-  const day = `2031-0${js() ? 3 : 4}-${String(10 + Math.floor(Math.random() * 18)).padStart(2, "0")}`;
+  const day = `2031-0${(js() ? 3 : 4) + (width < 1000 ? 2 : 0)}-${String(10 + Math.floor(Math.random() * 18)).padStart(2, "0")}`;
   withDb((db) => {
     const jessie = db.prepare("select id, first_name || ' ' || last_name as name from users where email = ?").get("jessie@demo.cloverleaf.app") as { id: string; name: string };
     race.ids.slice(0, paid).forEach((entryId, i) => {
@@ -31,19 +34,18 @@ for (const size of [
 ]) {
   test(`the producer closes a day of the books by who took the money (${size.width})`, async ({ page }) => {
     await page.setViewportSize(size);
-    const race = paidClass(2);
+    const race = paidClass(2, size.width);
     const errors = consoleErrors(page);
     await signIn(page, "jessie");
     await page.goto(`/events/${race.eventId}/books`);
-    const day = page.getByTestId("close-out-day").filter({ has: page.getByRole("button", { name: /^Close / }) }).filter({ hasText: "$40.00" }).first();
+    const day = page.getByTestId("close-out-day").filter({ hasText: race.day });
     await expect(day).toContainText("Open");
     await expect(day.getByTestId("close-out-takers")).toContainText("Jessie");
     await page.screenshot({ path: test.info().outputPath(`closeout-${size.width}.png`), fullPage: true });
     await day.getByRole("button", { name: /^Close / }).click();
-    await expect(page.getByTestId("close-out-day").filter({ hasText: "Closed by" }).first()).toBeVisible();
+    await expect(day).toContainText("Closed by");
     const closed = withDb((db) => db.prepare("select count(*) as n from money_closeouts where event_id = ? and day = ? and reopened_at is null").get(race.eventId, race.day) as { n: number });
     expect(closed.n).toBe(1);
-    await expect(page.getByTestId("close-out-day").filter({ hasText: "Closed by" }).first()).toBeVisible();
     await expectAccessible(page);
     expect(errors).toEqual([]);
   });
@@ -71,5 +73,17 @@ for (const size of [
     await page.screenshot({ path: test.info().outputPath(`receipts-${size.width}.png`), fullPage: false });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(size.width);
+    // The times are the rider's own clock's, on screen and in the mail.
+    await expect(receipt).not.toContainText("UTC");
+    if (size.width > 1000) return;
+    await receipt.getByRole("button", { name: "Mail Me This Receipt" }).click();
+    await expect(page.getByText("Receipt mailed to you")).toBeVisible();
+    const mail = await mailTo("kaylee@demo.cloverleaf.app", horse);
+    expect(mail).toContain("Entry fee: $50.00, Card slip 7, ");
+    expect(mail).toContain("Refund: $50.00, Card, ");
+    expect(mail).toContain("taken by Jessie Hart");
+    expect(mail).toContain("Paid $50.00, refunded $50.00");
+    expect(mail).toMatch(/\d{4}, \d{1,2}:\d{2} [AP]M \(America\/[A-Za-z_]+\)/);
+    expect(mail).not.toContain("UTC");
   });
 }

@@ -75,6 +75,8 @@ export function CloseOutDays({
               { key: "checks", label: "Checks", cents: (t) => t.checksCents },
               { key: "card", label: "Card", cents: (t) => t.cardCents },
               { key: "online", label: "Online", cents: (t) => t.onlineCents },
+              // Money recorded without how it was paid (carried in from before the ledger) is counted, not lost.
+              ...(d.byTaker.some((t) => t.notSaidCents !== 0) ? [{ key: "not-said", label: "Not said", cents: (t: TakerCloseOut) => t.notSaidCents }] : []),
               { key: "comps", label: "Comps", cents: (t) => t.compsCents },
               { key: "refunds", label: "Refunds paid", cents: (t) => t.refundsCents },
             ]}

@@ -28,7 +28,7 @@ export function MoneyTable<R>({
   empty?: string;
 }) {
   if (rows.length === 0) return <p className="mt-1 text-sm text-gray-700">{empty}</p>;
-  const cell = (c: MoneyColumn<R>) => `px-2 py-1.5 ${c.cents ? "text-right tabular-nums whitespace-nowrap" : "text-left break-words [overflow-wrap:anywhere]"} ${c.className ?? ""}`;
+  const cell = (c: MoneyColumn<R>) => `px-2 py-1.5 ${c.cents ? "text-right tabular-nums whitespace-nowrap" : "text-left"} ${c.className ?? ""}`;
   const money = (cents: number) => (cents === 0 ? "–" : formatCents(cents));
   return (
     // A region that may scroll sideways on a phone is reachable by keyboard, and named.

@@ -1,14 +1,15 @@
 import { Form } from "@remix-run/react";
 import { formatCents } from "~/features/raceday/time";
-import { methodLabel } from "./labels";
+import { formatDayTimeIn } from "~/lib/dates";
+import { useViewerZone } from "~/lib/useShellUser";
+import { describeKind, methodLabel } from "./labels";
 import { MoneyTable } from "./MoneyTable";
 import type { MyReceipts } from "./ledger.server";
 
-const KIND: Record<string, string> = { FEE: "Entry fee", REFUND: "Refund", LATE_FEE: "Late fee", CHARGE: "Charge", COMP: "Comp" };
-const when = (iso: string) => new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
 
 /** My Events' receipts: each entry's payments, when, how and to whom, and any refund; printed from the page or mailed to the rider. */
 export function ReceiptsSection({ receipts, mailed }: { receipts: MyReceipts["receipts"]; mailed: boolean }) {
+  const zone = useViewerZone();
   if (!receipts.length) return null;
   return (
     <section className="card space-y-3" aria-labelledby="my-receipts" data-testid="my-receipts">
@@ -24,10 +25,10 @@ export function ReceiptsSection({ receipts, mailed }: { receipts: MyReceipts["re
       </div>
       {receipts.map((r) => (
         <article key={r.entryId} className="break-inside-avoid border-t border-gray-200 pt-2" data-testid="receipt">
-          <h3 className="font-semibold text-gray-900 [overflow-wrap:anywhere]">
+          <h3 className="font-semibold text-gray-900">
             {r.eventName} · {r.className}
           </h3>
-          <p className="text-sm text-gray-700 [overflow-wrap:anywhere]">
+          <p className="text-sm text-gray-700">
             {r.horseName} · {r.riderName} · paid {formatCents(r.paidCents)}
             {r.refundedCents ? ` · refunded ${formatCents(r.refundedCents)}` : ""}
           </p>
@@ -36,14 +37,14 @@ export function ReceiptsSection({ receipts, mailed }: { receipts: MyReceipts["re
             rows={r.records}
             rowKey={(x) => String(x.id)}
             columns={[
-              { key: "what", label: "What", text: (x) => `${KIND[x.kind] ?? x.kind}${x.amountCents < 0 ? " (reversed)" : ""}${x.label ? `: ${x.label}` : ""}` },
-              { key: "when", label: "When", text: (x) => when(x.recordedAt) },
+              { key: "what", label: "What", text: (x) => `${describeKind(x.kind)}${x.amountCents < 0 ? " (reversed)" : ""}${x.label ? `: ${x.label}` : ""}` },
+              { key: "when", label: "When", text: (x) => formatDayTimeIn(x.recordedAt, zone) },
               { key: "how", label: "How", text: (x) => `${x.method ? methodLabel(x.method) : "Not said"}${x.reference ? ` ${x.reference}` : ""}` },
               { key: "who", label: "Taken by", text: (x) => x.takenByName || "The office" },
               { key: "amount", label: "Amount", cents: (x) => x.amountCents },
             ]}
           />
-          <Form method="post" className="print-hidden mt-1">
+          <Form method="post" preventScrollReset className="print-hidden mt-1">
             <input type="hidden" name="intent" value="receipt-mail" />
             <input type="hidden" name="entryId" value={r.entryId} />
             <button type="submit" className="btn-secondary min-h-[44px]">

@@ -23,6 +23,9 @@ import { dateToWallClock } from "~/lib/zoned-time";
 import { zoneOfZip } from "~/features/events/zones.server";
 import { requireRaceManager } from "~/features/raceday/access.server";
 import { payeeKeyOf } from "./payees.server";
+import { describeKind, methodLabel } from "./labels";
+import { formatCents } from "~/features/raceday/time";
+import { formatDate, formatDayTimeIn } from "~/lib/dates";
 import { closeOutDay, closeReopenedBy, DEFAULT_SCRATCH_POLICY, entryBalance, offeredRefund, scratchRule, standingClose, type LedgerLine, type ScratchPolicy, type ScratchWhen } from "./ledger";
 
 /*
@@ -91,7 +94,7 @@ export function writeRecord(db: Db, actor: Actor | null, input: NewRecord, ctx: 
     const reopened = closeReopenedBy(closes, row);
     if (reopened) {
       db.update(moneyCloseouts)
-        .set({ reopenedAt: now(), reopenedByRecordId: row.id, reopenReason: input.reason ?? `${describeKind(row.kind)} of ${dollars(row.amountCents)} written after the close-out` })
+        .set({ reopenedAt: now(), reopenedByRecordId: row.id, reopenReason: input.reason ?? `${describeKind(row.kind)} of ${formatCents(row.amountCents)} written after the close-out` })
         .where(eq(moneyCloseouts.id, reopened.id))
         .run();
     }
@@ -99,19 +102,6 @@ export function writeRecord(db: Db, actor: Actor | null, input: NewRecord, ctx: 
   return row;
 }
 
-const dollars = (cents: number) => `${cents < 0 ? "-" : ""}$${(Math.abs(cents) / 100).toFixed(2)}`;
-const KIND_WORDS: Record<LedgerKind, string> = {
-  FEE: "Entry fee",
-  REFUND: "Refund",
-  LATE_FEE: "Late fee",
-  CHARGE: "Charge",
-  COMP: "Comp",
-  DUES: "Dues",
-  CHECK_WRITTEN: "Check written",
-  CHECK_VOIDED: "Check voided",
-  CHECK_REISSUED: "Check reissued",
-};
-export const describeKind = (kind: LedgerKind) => KIND_WORDS[kind];
 
 /**
  * A membership's dues as an association's record (no event). Called where
@@ -330,8 +320,8 @@ export function postLedger(db: Db, viewer: Viewer, eventId: string, input: Ledge
       if (input.kind === "REFUND") {
         const offered = balance?.offeredRefundCents ?? 0;
         if (amount === null) amount = offered;
-        if (amount !== offered && !input.reason) throw refuse(400, `The policy offers ${dollars(offered)}: say why this refund is another amount`, "reason");
-        if (amount > (balance?.netCents ?? 0)) throw refuse(409, `A refund cannot be more than the ${dollars(balance?.netCents ?? 0)} paid`, "amountCents");
+        if (amount !== offered && !input.reason) throw refuse(400, `The policy offers ${formatCents(offered)}: say why this refund is another amount`, "reason");
+        if (amount > (balance?.netCents ?? 0)) throw refuse(409, `A refund cannot be more than the ${formatCents(balance?.netCents ?? 0)} paid`, "amountCents");
       }
       if (amount === null && (input.kind === "FEE" || input.kind === "COMP") && balance) amount = balance.balanceCents;
       if (amount === null || !Number.isSafeInteger(amount) || amount <= 0) throw refuse(400, "Give an amount above $0.00 in cents", "amountCents");
@@ -459,12 +449,14 @@ export type MyReceipts = ReturnType<typeof myReceipts>;
 const receiptLine = (r: MoneyRecord) => ({ id: r.id, kind: r.kind, amountCents: r.amountCents, method: r.method, reference: r.reference, label: r.label, takenByName: r.takenByName, recordedAt: r.recordedAt.toISOString(), reason: r.reason });
 
 /** One receipt as a mail: the entry's payments and refunds, in words. */
-export function receiptMail(receipts: MyReceipts, entryId: string, to: string) {
+export function receiptMail(receipts: MyReceipts, entryId: string, to: string, zone: string) {
   const r = receipts.receipts.find((x) => x.entryId === entryId);
   if (!r) return null;
-  const money = (c: number) => `${c < 0 ? "-" : ""}$${(Math.abs(c) / 100).toFixed(2)}`;
-  const lines = r.records.map((x) => `${describeKind(x.kind)}${x.label ? ` (${x.label})` : ""}: ${money(x.amountCents)}, ${x.method ?? "method not said"}${x.reference ? ` ${x.reference}` : ""}, ${x.recordedAt.slice(0, 16).replace("T", " ")} UTC, taken by ${x.takenByName || "the office"}`);
-  const text = [`Receipt: ${r.eventName} (${r.eventDate}), ${r.className}`, `${r.horseName} ridden by ${r.riderName}`, "", ...lines, "", `Paid ${money(r.paidCents)}${r.refundedCents ? `, refunded ${money(r.refundedCents)}` : ""}`].join("\n");
+  const lines = r.records.map(
+    (x) =>
+      `${describeKind(x.kind)}${x.label ? ` (${x.label})` : ""}: ${formatCents(x.amountCents)}, ${methodLabel(x.method ?? "NOT_SAID")}${x.reference ? ` ${x.reference}` : ""}, ${formatDayTimeIn(x.recordedAt, zone)} (${zone}), taken by ${x.takenByName || "the office"}`,
+  );
+  const text = [`Receipt: ${r.eventName} (${formatDate(r.eventDate)}), ${r.className}`, `${r.horseName} ridden by ${r.riderName}`, "", ...lines, "", `Paid ${formatCents(r.paidCents)}${r.refundedCents ? `, refunded ${formatCents(r.refundedCents)}` : ""}`].join("\n");
   const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return { to, subject: `Receipt: ${r.eventName}, ${r.className}`, text, html: `<pre style="font-family:inherit">${escape(text)}</pre>` };
 }
