@@ -86,11 +86,14 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A refusal (403 and its kin) says what the server said: "Only the event's producer can do that".
+  const said = isRouteErrorResponse(error) && typeof error.data === "string" && status < 500 ? error.data : null;
   const message =
-    status === 404 ? "404 Page Not Found" : "Something went wrong. Please try again in a moment.";
+    status === 404 ? "404 Page Not Found" : status === 403 ? "This page is not yours to open" : status < 500 && said ? said : "Something went wrong. Please try again in a moment.";
   return (
     <main id="main" className="mx-auto flex min-h-[70vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-bold text-brand-900">{message}</h1>
+      {status === 403 && said ? <p className="text-gray-800">{said.replace(/\.?$/, ".")}</p> : null}
       <a href="/" className="btn-primary">
         Go Home
       </a>

@@ -162,6 +162,13 @@ describe("GET /api/events/{id}/books", () => {
       expect((await json(byTimer)).message).toBe("Only the event's producer can do that");
       expect((await app.client().get(path)).status, path).toBe(401);
     }
+    // The screens say why, not "something went wrong".
+    const screen = await rider.client.get(`/events/${event.id}/books`);
+    expect(screen.status).toBe(403);
+    const html = await screen.text();
+    expect(html).toContain("This page is not yours to open");
+    expect(html).toContain("Only the event&#x27;s producer can do that.");
+    expect(html).not.toContain("Something went wrong");
     const admin = await signedInRider(app, { isAdmin: true });
     expect((await admin.client.get(`${url}/books`)).status).toBe(200);
     expect((await admin.client.get(`/api/events/no-such-event/books`)).status).toBe(404);
