@@ -5,7 +5,7 @@ import { requireRaceManager } from "~/features/raceday/access.server";
 import { computeClass } from "~/features/raceday/results.server";
 import { balanceOf, closeOut, emptyPaid, eventBooks, netPaidOf, type BookClass, type BookLine, type ClassBooks, type EventBooks } from "./books";
 import { closeOutDay } from "./ledger";
-import { boothScratches, entryDue, eventRecords, feeOf, moneyRules, presentCloseouts, toLine } from "./ledger.server";
+import { boothScratches, entryDue, eventRecords, feeOf, groupByEntry, moneyRules, presentCloseouts, toLine } from "./ledger.server";
 import { publishedPayouts } from "./payees.server";
 import { csvDollars, toCsv } from "./csv";
 import { methodLabel } from "./labels";
@@ -21,9 +21,9 @@ import { methodLabel } from "./labels";
 type Viewer = Pick<User, "id" | "isAdmin">;
 
 /** The pot's entry count and what the placings pay, per class: published results through the one seam that reads them (publishedPayouts). */
-function classMoney(db: Db, cls: RaceClass): Pick<BookClass, "potEntryCount" | "paidOutCents" | "published"> {
+function classMoney(db: Db, cls: RaceClass, published: ReturnType<typeof publishedPayouts>): Pick<BookClass, "potEntryCount" | "paidOutCents" | "published"> {
   if (cls.resultsPublishedAt) {
-    const paid = publishedPayouts(db, cls.id);
+    const paid = published(cls.id);
     return { potEntryCount: paid.counted, paidOutCents: paid.paidCents, published: true };
   }
   const { results } = computeClass(db, cls);
@@ -36,8 +36,7 @@ function bookLines(db: Db, eventId: string, classes: RaceClass[], records: Money
   const position = new Map(classes.map((c, i) => [c.id, i]));
   const rules = moneyRules(db, eventId);
   const booth = boothScratches(db, eventId);
-  const mine = new Map<string, MoneyRecord[]>();
-  for (const r of records) if (r.entryId) mine.set(r.entryId, [...(mine.get(r.entryId) ?? []), r]);
+  const mine = groupByEntry(records);
   return db
     .select()
     .from(raceEntries)
@@ -86,13 +85,14 @@ export type BooksOf = { event: Pick<Event, "id" | "name" | "date" | "endDate" | 
 export function booksOf(db: Db, viewer: Viewer, eventId: string): BooksOf {
   const event = requireRaceManager(db, viewer, eventId);
   const classes = db.select().from(raceClasses).where(eq(raceClasses.eventId, event.id)).orderBy(asc(raceClasses.position), asc(raceClasses.createdAt)).all();
+  const published = publishedPayouts(db, event.id);
   const bookClasses: BookClass[] = classes.map((c) => ({
     classId: c.id,
     name: c.name,
     entryFeeCents: c.entryFeeCents,
     addedMoneyCents: c.addedMoneyCents,
     producerSharePercent: c.producerSharePercent,
-    ...classMoney(db, c),
+    ...classMoney(db, c, published),
   }));
   const records = eventRecords(db, event.id);
   const lines = bookLines(db, event.id, classes, records);
@@ -148,6 +148,9 @@ function presentClassBooks(b: Omit<ClassBooks, "classId" | "className">) {
 /** GET /api/events/{id}/books: per class and for the event, with the close-out sheet's figures. */
 export function presentBooks({ event, books, lines, classNames, records }: BooksOf) {
   const t = books.totals;
+  // Looked up once, not per record: an event of thousands of records stays linear.
+  const reversed = new Set(records.map((r) => r.reversesId).filter((id) => id !== null));
+  const lineOf = new Map(lines.map((l) => [l.entryId, l]));
   return {
     event: { id: event.id, name: event.name, date: event.date, endDate: event.endDate, location: event.location },
     classes: books.classes.map((b) => ({ classId: b.classId, className: b.className, ...presentClassBooks(b) })),
@@ -167,9 +170,9 @@ export function presentBooks({ event, books, lines, classNames, records }: Books
       ...closeOut(books),
       // The checks the office took for fees, to deposit: each with its number.
       checksReceived: records
-        .filter((r) => r.method === "CHECK" && r.entryId && (r.kind === "FEE" || r.kind === "LATE_FEE") && r.reversesId === null && !records.some((x) => x.reversesId === r.id))
+        .filter((r) => r.method === "CHECK" && r.entryId && (r.kind === "FEE" || r.kind === "LATE_FEE") && r.reversesId === null && !reversed.has(r.id))
         .map((r) => {
-          const l = lines.find((x) => x.entryId === r.entryId);
+          const l = lineOf.get(r.entryId!);
           return { entryId: r.entryId!, className: classNames.get(r.classId ?? "") ?? "", riderName: l?.riderName ?? r.payeeName ?? "", horseName: l?.horseName ?? "", number: r.reference, feeCents: r.amountCents };
         }),
     },
@@ -199,8 +202,10 @@ export function booksCsv({ lines, classNames }: BooksOf) {
 }
 
 /** GET /api/events/{id}/closeouts: each day's close-out by taker, with the checks to write and the producer's share. */
-export function eventCloseouts(db: Db, viewer: Viewer, eventId: string) {
-  const of = booksOf(db, viewer, eventId);
+export const eventCloseouts = (db: Db, viewer: Viewer, eventId: string) => closeoutsOf(db, booksOf(db, viewer, eventId));
+
+/** The close-outs from books already read (the books screen shows both): their records, not a second reading. */
+export function closeoutsOf(db: Db, of: BooksOf) {
   const checksWritten = of.records.filter((r) => r.kind.startsWith("CHECK_")).reduce((sum, r) => sum + r.amountCents, 0);
-  return presentCloseouts(db, of.event.id, { checksToWriteCents: Math.max(0, of.books.totals.paidOutCents - checksWritten), producerShareCents: of.books.totals.producerShareCents });
+  return presentCloseouts(db, of.event.id, of.records, { checksToWriteCents: Math.max(0, of.books.totals.paidOutCents - checksWritten), producerShareCents: of.books.totals.producerShareCents });
 }

@@ -180,12 +180,22 @@ export function entryDue(cls: RaceClass, entry: RaceEntry, rules: ScratchPolicy 
   return { feeCents: fee, lateFeeCents: late, when };
 }
 
+/** Records grouped by their entry (records of no entry left out), in the order given. */
+export function groupByEntry(rows: readonly MoneyRecord[], into = new Map<string, MoneyRecord[]>()) {
+  for (const r of rows) {
+    if (!r.entryId) continue;
+    const list = into.get(r.entryId);
+    if (list) list.push(r);
+    else into.set(r.entryId, [r]);
+  }
+  return into;
+}
+
 /** The records of some entries, grouped by entry. */
 export function recordsByEntry(db: Db, entryIds: string[]) {
   const map = new Map<string, MoneyRecord[]>();
   for (let i = 0; i < entryIds.length; i += 500) {
-    const rows = db.select().from(moneyRecords).where(inArray(moneyRecords.entryId, entryIds.slice(i, i + 500))).orderBy(asc(moneyRecords.id)).all();
-    for (const r of rows) map.set(r.entryId!, [...(map.get(r.entryId!) ?? []), r]);
+    groupByEntry(db.select().from(moneyRecords).where(inArray(moneyRecords.entryId, entryIds.slice(i, i + 500))).orderBy(asc(moneyRecords.id)).all(), map);
   }
   return map;
 }
@@ -376,8 +386,7 @@ export function reverseRecord(db: Db, viewer: Viewer, eventId: string, recordId:
 }
 
 /** The close-out of one day: the day's records by taker, with the checks to write and the producer's share the caller knows. */
-export function presentCloseouts(db: Db, eventId: string, extras: { checksToWriteCents: number; producerShareCents: number }) {
-  const records = eventRecords(db, eventId);
+export function presentCloseouts(db: Db, eventId: string, records: readonly MoneyRecord[], extras: { checksToWriteCents: number; producerShareCents: number }) {
   const lines = records.map(toLine);
   const closes = db.select().from(moneyCloseouts).where(eq(moneyCloseouts.eventId, eventId)).orderBy(asc(moneyCloseouts.id)).all();
   const days = [...new Set([...lines.map((l) => l.day), ...closes.map((c) => c.day)])].sort();

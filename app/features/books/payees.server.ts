@@ -45,20 +45,24 @@ export type Winning = {
 };
 
 /**
- * What a class's published results pay and how many entries their pot
- * counted. With winnings() below, the one place the books and the checks
+ * What each class's published results pay and how many entries their pot
+ * counted, for an event's classes (a lookup by class id). With winnings() below, the one place the books and the checks
  * read published payouts: results published per go-round change these two only.
  */
-export function publishedPayouts(db: Db, classId: string) {
-  const row = db
+export function publishedPayouts(db: Db, eventId: string) {
+  // One grouped query for the event's classes, not one per class.
+  const rows = db
     .select({
+      classId: raceResults.classId,
       counted: sql<number>`coalesce(sum(case when ${raceResults.outcome} <> 'SCRATCH' then 1 else 0 end), 0)`,
       paid: sql<number>`coalesce(sum(${raceResults.payoutCents}), 0)`,
     })
     .from(raceResults)
-    .where(eq(raceResults.classId, classId))
-    .get();
-  return { counted: row?.counted ?? 0, paidCents: row?.paid ?? 0 };
+    .where(eq(raceResults.eventId, eventId))
+    .groupBy(raceResults.classId)
+    .all();
+  const byClass = new Map(rows.map((r) => [r.classId, { counted: r.counted, paidCents: r.paid }]));
+  return (classId: string) => byClass.get(classId) ?? { counted: 0, paidCents: 0 };
 }
 
 /** Placings that pay in published results: of one event, or of the events dated in one year. */

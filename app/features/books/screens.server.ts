@@ -10,7 +10,7 @@ import { zoneOfZip } from "~/features/events/zones.server";
 import { requireRaceManager } from "~/features/raceday/access.server";
 import { parseDollars } from "~/schemas/raceday";
 import { BOOKS_MESSAGES, booksSettingsSchema, checkNumberSchema, checkVoidSchema } from "~/schemas/books";
-import { booksOf, eventCloseouts, presentBooks } from "./books.server";
+import { booksOf, closeoutsOf, presentBooks } from "./books.server";
 import { closeDay } from "./ledger.server";
 import { closeDaySchema } from "~/schemas/ledger";
 import { eventChecks, voidCheck, writeCheck } from "./checks.server";
@@ -45,8 +45,8 @@ export async function booksScreen(request: Request, eventId: string) {
   const user = await requireUser(request);
   const event = managed(user, eventId);
   const db = getDb();
-  const books = presentBooks(booksOf(db, user, event.id));
-  return { ...books, closeouts: eventCloseouts(db, user, event.id), zone: zoneOfZip(event.zipCode), printedAt: now().toISOString() };
+  const of = booksOf(db, user, event.id);
+  return { ...presentBooks(of), closeouts: closeoutsOf(db, of), zone: zoneOfZip(event.zipCode), printedAt: now().toISOString() };
 }
 
 /** The books' one form: close a day (its figures kept as they stand). */
