@@ -9,8 +9,8 @@ import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { publishUserChange } from "~/lib/live.server";
 import { zonedInstant } from "~/lib/zoned-time";
-import { DEFAULT_ON_DECK, type OnDeckChoice } from "~/schemas/ondeck";
-import { planEvent, runsOutText, type ClassLine, type EventPlan } from "./pace";
+import { DEFAULT_ON_DECK, ON_DECK_CHOICES, type OnDeckChoice } from "~/schemas/ondeck";
+import { onDeckDue, planEvent, runsOutText, type ClassLine, type EventPlan } from "./pace";
 
 /*
  * "When do I run" on the server: the event's line read from the draw and the
@@ -31,6 +31,9 @@ export function postedStartOf(event: Pick<Event, "date" | "zipCode">, postedStar
   if (!postedStart) return null;
   return zonedInstant(`${event.date}T${postedStart}`, zoneOfZip(event.zipCode)).getTime();
 }
+
+/** The farthest any rider may ask to be told (10 runs out). */
+const MAX_ON_DECK = Math.max(...ON_DECK_CHOICES);
 
 type Line = { plan: EventPlan; timesKnown: boolean; entries: Map<string, RaceEntry>; classNames: Map<string, string>; ranEntries: Set<string>; scratchedByTime: Set<string>; lines: ClassLine[] };
 
@@ -133,7 +136,7 @@ function runsOf(db: Db, line: Line, mine: RaceEntry[], zone: string, choice: OnD
   return mine.map((e) => {
     const est = at.get(e.id);
     const scratched = e.status === "SCRATCHED" || line.scratchedByTime.has(e.id);
-    const status: RunStatus = scratched ? "SCRATCHED" : line.ranEntries.has(e.id) ? "RAN" : !est ? "WAITING" : est.runsAhead === 0 ? "ON_THE_GATE" : est.runsAhead <= deck ? "ON_DECK" : "WAITING";
+    const status: RunStatus = scratched ? "SCRATCHED" : line.ranEntries.has(e.id) ? "RAN" : !est ? "WAITING" : est.runsAhead === 0 ? "ON_THE_GATE" : onDeckDue(est.runsAhead, deck) ? "ON_DECK" : "WAITING";
     const summary =
       status === "SCRATCHED" ? "Scratched" : status === "RAN" ? "Ran" : !est ? "Waiting for the draw" : line.timesKnown ? `${runsOutText(est.runsAhead)} · about ${clockAt(est.at, zone)}` : runsOutText(est.runsAhead);
     return {
@@ -182,20 +185,41 @@ export function myRunsByEntry(db: Db, user: Pick<User, "id" | "isAdmin">, eventI
   return out;
 }
 
+type Message = { userId: string; key: string; title: string; body: string; url: string; eventId: string; subtype: string };
+
+/** The accounts among `userIds` with at least one device for Web Push: one query for a whole batch of messages. */
+function withDevices(db: Db, userIds: string[]) {
+  if (!userIds.length) return new Set<string>();
+  const rows = db.selectDistinct({ userId: pushSubscriptions.userId }).from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds)).all();
+  return new Set(rows.map((r) => r.userId));
+}
+
 /**
  * Tells an account something about its run: an in-app notification and a
- * Web Push to its devices. The caller has already claimed the message's
- * once-only row in the same transaction.
+ * Web Push to its devices (`hasDevice`, read beforehand for the batch).
+ * The caller has already claimed the message's once-only row in the same
+ * transaction.
  */
-function tell(db: Db, message: { userId: string; key: string; title: string; body: string; url: string; eventId: string; subtype: string }) {
+function tell(db: Db, message: Message, hasDevice: boolean) {
   const at = now();
   db.insert(notifications)
     .values({ userId: message.userId, type: "alert", subtype: message.subtype, title: message.title, message: message.body, relatedEventId: message.eventId, metadata: { url: message.url }, createdAt: at })
     .run();
-  const devices = db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, message.userId)).get()?.n ?? 0;
-  if (devices > 0) {
+  if (hasDevice) {
     enqueueJob(db, { kind: "alert-push", key: `push:${message.key}`, dueAt: at, payload: { userId: message.userId, kind: message.subtype, title: message.title, message: message.body, url: message.url } });
   }
+}
+
+/** One message to one account (the booth's gate call). */
+export function tellAccount(db: Db, message: Message) {
+  tell(db, message, withDevices(db, [message.userId]).has(message.userId));
+}
+
+/** Each account's on-deck choice among `userIds` (no row: the default), in one query. */
+function onDeckChoicesOf(db: Db, userIds: string[]) {
+  const rows = userIds.length ? db.select().from(onDeckChoices).where(inArray(onDeckChoices.userId, userIds)).all() : [];
+  const chosen = new Map(rows.map((r) => [r.userId, r.runsOut as OnDeckChoice]));
+  return (userId: string) => (chosen.has(userId) ? chosen.get(userId)! : DEFAULT_ON_DECK);
 }
 
 /** "Sugar", or "Katie on Sugar" for a rider the account manages. */
@@ -214,30 +238,39 @@ export function announceOnDeck(db: Db, eventId: string) {
   if (!event) return 0;
   const zone = zoneOfZip(event.zipCode);
   const line = eventLine(db, event);
+  // The runs near enough for any choice, with the account that entered them; their choices and devices in one query each.
+  const near = line.plan.classes.flatMap((c) =>
+    c.runs.flatMap((r) => {
+      const entry = line.entries.get(r.entryId)!;
+      return r.runsAhead <= MAX_ON_DECK && entry.userId ? [{ run: r, entry, userId: entry.userId }] : [];
+    }),
+  );
+  const accounts = [...new Set(near.map((n) => n.userId))];
+  const choiceOf = onDeckChoicesOf(db, accounts);
+  const devices = withDevices(db, accounts);
   const told: string[] = [];
   db.transaction(
     () => {
-      for (const c of line.plan.classes) {
-        for (const r of c.runs) {
-          if (r.runsAhead > 10) break;
-          const entry = line.entries.get(r.entryId)!;
-          if (!entry.userId) continue;
-          const choice = onDeckChoiceOf(db, entry.userId);
-          if (choice === null || r.runsAhead > choice) continue;
-          const claimed = db.insert(onDeckSent).values({ entryId: entry.id, threshold: choice, userId: entry.userId, runsAhead: r.runsAhead }).onConflictDoNothing().run();
-          if (claimed.changes === 0) continue;
-          const className = line.classNames.get(entry.classId) ?? "";
-          tell(db, {
-            userId: entry.userId,
-            key: `ondeck:${entry.id}:${choice}:${entry.userId}`,
+      for (const { run: r, entry, userId } of near) {
+        const choice = choiceOf(userId);
+        if (!onDeckDue(r.runsAhead, choice)) continue;
+        const claimed = db.insert(onDeckSent).values({ entryId: entry.id, threshold: choice!, userId, runsAhead: r.runsAhead }).onConflictDoNothing().run();
+        if (claimed.changes === 0) continue;
+        const className = line.classNames.get(entry.classId) ?? "";
+        tell(
+          db,
+          {
+            userId,
+            key: `ondeck:${entry.id}:${choice}:${userId}`,
             subtype: "ondeck",
             title: `On deck: ${whoRuns(entry)}`,
             body: `On deck: ${whoRuns(entry)}, ${className}, ${runsOutText(r.runsAhead)}, about ${clockAt(r.at, zone)}`,
             url: `/events/${eventId}/live`,
             eventId,
-          });
-          told.push(entry.userId);
-        }
+          },
+          devices.has(userId),
+        );
+        told.push(userId);
       }
     },
     { behavior: "immediate" },
@@ -252,6 +285,6 @@ export function eventGateCalls(db: Db, eventId: string) {
   return new Map(rows.map((r) => [r.entryId, r.n]));
 }
 
-export { tell as tellAccount, whoRuns };
+export { whoRuns };
 export type { Line as EventLine };
 
