@@ -4,6 +4,7 @@ import { raceClasses, raceEntries, raceTimes, type RaceClass, type RaceEntry, ty
 import type { Db } from "~/lib/db.server";
 import { mayOnEvent, requireEventPermission } from "./access.server";
 import type { BoothEntry, BoothTime } from "./booth";
+import type { Run } from "./results";
 import { listClasses } from "./classes.server";
 import { formatRaceTime, PENALTY_MS } from "./time";
 
@@ -44,7 +45,21 @@ export function listClassEntries(db: Db, classId: string): RaceEntry[] {
 export function parentEntryFor(db: Db, entry: RaceEntry): RaceEntry | null {
   const cls = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get();
   if (!cls?.sidepotOf) return null;
-  return listClassEntries(db, cls.sidepotOf).find((e) => counts(e) && sameHorse(e, entry)) ?? null;
+  return parentEntries(db, cls.sidepotOf, [entry]).get(entry.id) ?? null;
+}
+
+/**
+ * parentEntryFor for many entries of one sidepot at once: the class it pays
+ * on (`sidepotOf`) is read once, not once an entry.
+ */
+export function parentEntries(db: Db, sidepotOf: string, entries: RaceEntry[]): Map<string, RaceEntry> {
+  const parents = listClassEntries(db, sidepotOf).filter(counts);
+  const found = new Map<string, RaceEntry>();
+  for (const entry of entries) {
+    const parent = parents.find((e) => sameHorse(e, entry));
+    if (parent) found.set(entry.id, parent);
+  }
+  return found;
 }
 
 /** The time that places a run: the timer's time plus 5 seconds a knocked barrel; null for NT and scratches. */
@@ -139,11 +154,20 @@ export function classRuns(db: Db, cls: RaceClass, entries: RaceEntry[] = listCla
     return counted.map((entry) => ({ entry, time: (entry.carriedFrom ? sourceTimes.get(entry.carriedFrom) : times.get(entry.id)) ?? null }));
   }
   const times = currentTimes(db, [cls.sidepotOf], go);
+  const parents = parentEntries(db, cls.sidepotOf, counted);
   return counted.map((entry) => {
-    const parent = parentEntryFor(db, entry);
+    const parent = parents.get(entry.id);
     return { entry, time: (parent && times.get(parent.id)) ?? null };
   });
 }
+
+/** What the results modules (results.ts, gos.ts) read of a run taken. */
+export const toRun = ({ entry, time }: ClassRun): Run => ({
+  entryId: entry.id,
+  outcome: time!.outcome,
+  timeMs: time!.outcome === "TIME" ? time!.timeMs : null,
+  penalties: time!.outcome === "TIME" ? time!.penalties : 0,
+});
 
 /**
  * The runs a class waits for before its results can be published: its own

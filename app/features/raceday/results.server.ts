@@ -6,9 +6,9 @@ import { HttpError } from "~/lib/http.server";
 import { findRaceEvent, mayOnEvent } from "./access.server";
 import { classMoneyRules, getClass, goShapeOf } from "./classes.server";
 import { parseRound, roundLabel, type ResultsRound } from "./gos";
-import { classRuns, parentEntryFor, waitingRuns, type ClassRun } from "./race-runs.server";
+import { classRuns, parentEntries, toRun, waitingRuns, type ClassRun } from "./race-runs.server";
 import { computeRound, isMultiGo, roundKey, roundsOf } from "./rounds.server";
-import { applyOverrides, computeResults, type ClassResults, type Run } from "./results";
+import { applyOverrides, computeResults, type ClassResults, type DivisionResults, type Placing } from "./results";
 import { formatCents, formatRaceTime, ordinal, placingLabel } from "./time";
 
 /**
@@ -24,14 +24,6 @@ export const NOT_PUBLISHED = "Results not published yet";
 
 /** One class of the event, or 404. */
 export const findClass = getClass;
-
-/** What the results module reads of a run taken. */
-const toRun = ({ entry, time }: ClassRun): Run => ({
-  entryId: entry.id,
-  outcome: time!.outcome,
-  timeMs: time!.outcome === "TIME" ? time!.timeMs : null,
-  penalties: time!.outcome === "TIME" ? time!.penalties : 0,
-});
 
 /**
  * A class's results from the runs taken so far: entries yet to run count for
@@ -116,45 +108,66 @@ function place(entry: RaceEntry, p: { totalMs: number; place: number; payoutCent
   };
 }
 
+/** A division's money and where it starts, as every view of results shows it. */
+const divisionHead = (d: DivisionResults) => ({ division: d.division, start: d.startMs === null ? null : formatRaceTime(d.startMs), potCents: d.potCents, placesPaid: d.placesPaid });
+
+const names = (e: RaceEntry) => ({ entryId: e.id, riderName: e.riderName, horseName: e.horseName, backNumber: e.backNumber });
+
+/** How an unplaced run reads: a scratch, or NT (no time). */
+const unplacedOutcome = (outcome: string) => (outcome === "SCRATCH" ? ("SCRATCH" as const) : ("NT" as const));
+
+/**
+ * What the producer's review of a class or a round shows, computed now:
+ * `placed` turns a placing into the row shown (with what the rules gave and
+ * any override's reason), `entryOf` names an unplaced run, `pending` are the
+ * unplaced runs without a time, each already told still to run or NT.
+ */
+function reviewOf(
+  cls: RaceClass,
+  round: ResultsRound,
+  results: ClassResults,
+  placed: (p: Placing) => ResultPlace,
+  entryOf: (entryId: string) => RaceEntry,
+  pending: ClassResultsView["unplaced"],
+  stillToRun: number,
+): ClassResultsView {
+  return {
+    ...header(cls, round),
+    review: true,
+    stillToRun,
+    potCents: results.potCents,
+    pot: formatCents(results.potCents),
+    entryCount: results.entryCount,
+    divisions: results.divisions.map((d) => ({ ...divisionHead(d), places: d.places.map(placed) })),
+    unplaced: [...results.unplaced.map((u) => ({ ...names(entryOf(u.entryId)), outcome: unplacedOutcome(u.outcome) })), ...pending],
+  };
+}
+
 /** The producer's review: computed now from the times, overrides shown beside what the rules gave. */
 export function reviewView(db: Db, cls: RaceClass): ClassResultsView {
   const { runs, overrides, computed, results } = computeClass(db, cls);
   const byId = new Map(runs.map((r) => [r.entry.id, r]));
   const computedCents = new Map(computed.divisions.flatMap((d) => d.places.map((p) => [p.entryId, p.payoutCents] as const)));
+  const reasons = new Map(overrides.map((o) => [o.entryId, o.reason]));
   const waiting = waitingRuns(db, cls);
   const waitingIds = new Set(waiting.map((r) => r.entry.id));
+  const unrun = runs.filter((r) => !r.time).map((r) => r.entry);
   // Without a time: still to run while its run (a sidepot's, in the class it pays on) is awaited; else it did not run, as publishing records it.
-  const pending = (entry: RaceEntry) => waitingIds.has(cls.sidepotOf ? (parentEntryFor(db, entry)?.id ?? "") : entry.id);
-  return {
-    ...header(cls),
-    review: true,
-    stillToRun: waiting.length,
-    potCents: results.potCents,
-    pot: formatCents(results.potCents),
-    entryCount: results.entryCount,
-    divisions: results.divisions.map((d) => ({
-      division: d.division,
-      start: d.startMs === null ? null : formatRaceTime(d.startMs),
-      potCents: d.potCents,
-      placesPaid: d.placesPaid,
-      places: d.places.map((p) => {
-        const run = byId.get(p.entryId)!;
-        const override = overrides.find((o) => o.entryId === p.entryId);
-        return {
-          ...place(run.entry, p, run.time?.penalties ?? 0),
-          computedCents: computedCents.get(p.entryId) ?? 0,
-          overrideReason: override?.reason ?? null,
-        };
-      }),
-    })),
-    unplaced: [
-      ...results.unplaced.map((u) => ({ ...names(byId.get(u.entryId)!.entry), outcome: u.outcome === "SCRATCH" ? ("SCRATCH" as const) : ("NT" as const) })),
-      ...runs.filter((r) => !r.time).map((r) => ({ ...names(r.entry), outcome: pending(r.entry) ? ("PENDING" as const) : ("NT" as const) })),
-    ],
-  };
+  const parents = cls.sidepotOf ? parentEntries(db, cls.sidepotOf, unrun) : null;
+  const pending = (entry: RaceEntry) => waitingIds.has(parents ? (parents.get(entry.id)?.id ?? "") : entry.id);
+  return reviewOf(
+    cls,
+    1,
+    results,
+    (p) => {
+      const run = byId.get(p.entryId)!;
+      return { ...place(run.entry, p, run.time?.penalties ?? 0), computedCents: computedCents.get(p.entryId) ?? 0, overrideReason: reasons.get(p.entryId) ?? null };
+    },
+    (entryId) => byId.get(entryId)!.entry,
+    unrun.map((entry) => ({ ...names(entry), outcome: pending(entry) ? ("PENDING" as const) : ("NT" as const) })),
+    waiting.length,
+  );
 }
-
-const names = (e: RaceEntry) => ({ entryId: e.id, riderName: e.riderName, horseName: e.horseName, backNumber: e.backNumber });
 
 function header(cls: RaceClass, round: ResultsRound = 1) {
   return {
@@ -176,25 +189,15 @@ export function roundReviewView(db: Db, cls: RaceClass, round: ResultsRound): Cl
   const { results, runs, entries } = computeRound(db, cls, round);
   const penalties = new Map(runs.map((r) => [r.entry.id, r.time?.outcome === "TIME" ? r.time.penalties : 0]));
   const pendingRuns = typeof round === "number" || round === "short" ? runs.filter((r) => !r.time) : [];
-  return {
-    ...header(cls, round),
-    review: true,
-    stillToRun: pendingRuns.length,
-    potCents: results.potCents,
-    pot: formatCents(results.potCents),
-    entryCount: results.entryCount,
-    divisions: results.divisions.map((d) => ({
-      division: d.division,
-      start: d.startMs === null ? null : formatRaceTime(d.startMs),
-      potCents: d.potCents,
-      placesPaid: d.placesPaid,
-      places: d.places.map((p) => ({ ...place(entries.get(p.entryId)!, p, typeof round === "number" ? (penalties.get(p.entryId) ?? 0) : 0), computedCents: p.payoutCents, overrideReason: null })),
-    })),
-    unplaced: [
-      ...results.unplaced.map((u) => ({ ...names(entries.get(u.entryId)!), outcome: u.outcome === "SCRATCH" ? ("SCRATCH" as const) : ("NT" as const) })),
-      ...pendingRuns.map((r) => ({ ...names(r.entry), outcome: "PENDING" as const })),
-    ],
-  };
+  return reviewOf(
+    cls,
+    round,
+    results,
+    (p) => ({ ...place(entries.get(p.entryId)!, p, typeof round === "number" ? (penalties.get(p.entryId) ?? 0) : 0), computedCents: p.payoutCents, overrideReason: null }),
+    (entryId) => entries.get(entryId)!,
+    pendingRuns.map((r) => ({ ...names(r.entry), outcome: "PENDING" as const })),
+    pendingRuns.length,
+  );
 }
 
 /** The published results, as stored at the last publish (of one round for a show of more than one go). */
@@ -213,10 +216,7 @@ export function publishedView(db: Db, cls: RaceClass, round: ResultsRound = 1): 
     ? computeRound(db, cls, round).results
     : computeResults(classMoneyRules(cls), rows.map(({ result }) => ({ entryId: result.entryId, outcome: result.outcome, timeMs: result.timeMs, penalties: result.penalties })));
   const divisions: ResultDivision[] = pot.divisions.map((d) => ({
-    division: d.division,
-    start: d.startMs === null ? null : formatRaceTime(d.startMs),
-    potCents: d.potCents,
-    placesPaid: d.placesPaid,
+    ...divisionHead(d),
     places: rows
       .filter(({ result }) => result.division === d.division && result.place !== null && result.totalMs !== null)
       .map(({ result, entry }) => place(entry, { totalMs: result.totalMs!, place: result.place!, payoutCents: result.payoutCents }, result.penalties)),
@@ -229,7 +229,7 @@ export function publishedView(db: Db, cls: RaceClass, round: ResultsRound = 1): 
     pot: formatCents(pot.potCents),
     entryCount: rows.length,
     divisions,
-    unplaced: rows.filter(({ result }) => result.division === null).map(({ result, entry }) => ({ ...names(entry), outcome: result.outcome === "SCRATCH" ? "SCRATCH" : "NT" })),
+    unplaced: rows.filter(({ result }) => result.division === null).map(({ result, entry }) => ({ ...names(entry), outcome: unplacedOutcome(result.outcome) })),
   };
 }
 

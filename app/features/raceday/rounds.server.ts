@@ -14,8 +14,8 @@ import {
   type ResultsRound,
   type StandingRow,
 } from "./gos";
-import { classRuns, listClassEntries, riderKeyOf, type ClassRun } from "./race-runs.server";
-import { potCents, type ClassResults, type Run } from "./results";
+import { classRuns, listClassEntries, riderKeyOf, toRun, type ClassRun } from "./race-runs.server";
+import { potCents, type ClassResults } from "./results";
 
 /*
  * A class of more than one go, read from the booth's times: each go, the
@@ -26,14 +26,6 @@ import { potCents, type ClassResults, type Run } from "./results";
 
 /** Whether the class runs as a show of more than one go (else exactly as a one-go class). */
 export const isMultiGo = (cls: Pick<RaceClass, "goRounds" | "average" | "shortGo">) => cls.goRounds > 1 || Boolean(cls.average) || Boolean(cls.shortGo);
-
-/** What the results module reads of a run taken. */
-const toRun = ({ entry, time }: ClassRun): Run => ({
-  entryId: entry.id,
-  outcome: time!.outcome,
-  timeMs: time!.outcome === "TIME" ? time!.timeMs : null,
-  penalties: time!.outcome === "TIME" ? time!.penalties : 0,
-});
 
 export type RoundComputation = {
   round: ResultsRound;
