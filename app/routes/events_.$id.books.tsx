@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CloseOutDays } from "~/features/books/CloseOutDays";
+import { MoneyRulesForm } from "~/features/books/MoneyRulesForm";
 import { PageHeader } from "~/components/PageHeader";
 import { methodLabel, PAID_COLUMNS } from "~/features/books/labels";
 import { differenceText, PotPaid } from "~/features/books/PotPaid";
@@ -231,7 +232,8 @@ export default function EventBooks() {
             </div>
           </section>
         </div>
-        <CloseOutDays days={b.closeouts.days} checksToWriteCents={b.closeouts.checksToWriteCents} producerShareCents={b.closeouts.producerShareCents} refused={refused ?? null} />
+        <CloseOutDays days={b.closeouts.days} checksToWriteCents={b.closeouts.checksToWriteCents} producerShareCents={b.closeouts.producerShareCents} refused={refused && "day" in refused ? refused : null} />
+        <MoneyRulesForm rules={b.moneyRules} refused={refused && "rules" in refused ? refused.rules : null} />
       </main>
     </>
   );

@@ -3,7 +3,8 @@ import { PAID_METHODS } from "#db/schema/paid-methods";
 
 /*
  * The ledger's inputs: a record the office writes by hand, a reversal's
- * reason, a day to close. Shared by the screens' forms and the /api routes.
+ * reason, a day to close, an event's scratch policy and late fee. Shared by
+ * the screens' forms and the /api routes.
  */
 
 export const LEDGER_LIMITS = { reason: 200, reference: 40, label: 60, maxCents: 10_000_000 } as const;
@@ -15,6 +16,11 @@ export const LEDGER_MESSAGES = {
   kind: "Choose FEE, REFUND, LATE_FEE, CHARGE or COMP",
   method: `Choose ${PAID_METHODS.join(", ")}`,
   since: "Give since as a date and time (ISO 8601)",
+  beforeDraw: "Choose FULL (a full refund) or LESS_FEE (less the office's fee)",
+  officeFee: "Give the office's fee for a scratch in dollars and cents, up to $100,000",
+  afterDrawPercent: "Give the part refunded after the draw as a whole percent, 0 to 100",
+  lateFee: "Give the late fee in dollars and cents, up to $100,000",
+  officeFeeNeeded: "Give the office's fee kept of a scratch before the draw, or choose a full refund",
 } as const;
 
 // eslint-disable-next-line no-control-regex -- one line of text
@@ -54,3 +60,19 @@ export const ledgerQuerySchema = z.object({
     .refine((v) => !Number.isNaN(Date.parse(v)), LEDGER_MESSAGES.since)
     .optional(),
 });
+
+const cents = (message: string) => z.number({ required_error: message, invalid_type_error: message }).int(message).min(0, message).max(LEDGER_LIMITS.maxCents, message);
+
+/**
+ * PUT /api/events/{id}/money-rules: the event's scratch policy and late fee.
+ * A scratch before the draw is refunded in full or less the office's fee;
+ * after it, the percent given is refunded; a turn-out owes its fee or not.
+ */
+export const moneyRulesSchema = z.object({
+  beforeDraw: z.enum(["FULL", "LESS_FEE"], { errorMap: () => ({ message: LEDGER_MESSAGES.beforeDraw }) }),
+  scratchOfficeFeeCents: cents(LEDGER_MESSAGES.officeFee),
+  afterDrawPercent: z.number({ required_error: LEDGER_MESSAGES.afterDrawPercent, invalid_type_error: LEDGER_MESSAGES.afterDrawPercent }).int(LEDGER_MESSAGES.afterDrawPercent).min(0, LEDGER_MESSAGES.afterDrawPercent).max(100, LEDGER_MESSAGES.afterDrawPercent),
+  turnOutOwes: z.boolean({ required_error: "Say whether a turn-out owes its fee (true or false)", invalid_type_error: "Say whether a turn-out owes its fee (true or false)" }),
+  lateFeeCents: cents(LEDGER_MESSAGES.lateFee),
+}).refine((r) => r.beforeDraw !== "LESS_FEE" || r.scratchOfficeFeeCents > 0, { message: LEDGER_MESSAGES.officeFeeNeeded, path: ["scratchOfficeFeeCents"] });
+export type MoneyRulesInput = z.infer<typeof moneyRulesSchema>;

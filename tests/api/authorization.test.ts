@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payeeKeyOf } from "../../app/features/books/payees.server";
 import { defaultPayout } from "../../app/features/raceday/results";
 import { alertPreferences, calendarFeeds, memberships, membershipYears, emailUnsubscribes, eventReports, eventRevisions, events, followRequests, follows, horseDocuments, horses, inviteLinks, notifications, pushSubscriptions, raceClasses, raceEntries, raceChecks, raceGateCalls, racePayoutOverrides, raceTimers, raceTimes, riders, series, seriesEvents, runLogs, savedEvents, savedSearches, userReports, users } from "../../db/schema";
-import { moneyCloseouts, moneyRecords } from "../../db/schema";
+import { moneyCloseouts, moneyRecords, raceMoneyRules } from "../../db/schema";
 import {
   createEvent,
   createFollow,
@@ -254,6 +254,7 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.events.$id.ledger": { GET: "user", POST: "user" },
   "routes/api.events.$id.ledger.$recordId.reverse": { POST: "user" },
   "routes/api.events.$id.closeouts": { GET: "user", POST: "user" },
+  "routes/api.events.$id.money-rules": { GET: "user", PUT: "user" },
   "routes/api.me.receipts": { GET: "user" },
 };
 
@@ -1682,6 +1683,16 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
     GET: owned({ setup: ownPaidRace, request: (c) => ({ url: `/api/events/${c.event.id}/closeouts` }), owner: { status: 200, sees: true }, other: { status: 403, sees: false } }),
     POST: owned({ setup: ownPaidRace, request: (c) => ({ url: `/api/events/${c.event.id}/closeouts`, json: { day: c.day } }), state: (c) => closeoutsOf(c.event.id), owner: { status: 201 }, other: { status: 403 } }),
   },
+  "routes/api.events.$id.money-rules": {
+    GET: owned({ setup: ownPaidRace, request: (c) => ({ url: `/api/events/${c.event.id}/money-rules` }), owner: { status: 200 }, other: { status: 403 } }),
+    PUT: owned({
+      setup: ownPaidRace,
+      request: (c) => ({ url: `/api/events/${c.event.id}/money-rules`, json: { beforeDraw: "LESS_FEE", scratchOfficeFeeCents: 500, afterDrawPercent: 50, turnOutOwes: false, lateFeeCents: 1000 } }),
+      state: (c) => moneyRulesOf(c.event.id),
+      owner: { status: 200 },
+      other: { status: 403 },
+    }),
+  },
   "routes/api.me.receipts": {
     GET: owned({ setup: ownReceipt, request: () => ({ url: "/api/me/receipts" }), owner: { status: 200, sees: true }, other: { status: 200, sees: false } }),
   },
@@ -1708,6 +1719,7 @@ function ownReceipt(p: Parties) {
 }
 const recordsOf = (eventId: string) => db().select().from(moneyRecords).where(eq(moneyRecords.eventId, eventId)).all();
 const closeoutsOf = (eventId: string) => db().select().from(moneyCloseouts).where(eq(moneyCloseouts.eventId, eventId)).all();
+const moneyRulesOf = (eventId: string) => db().select().from(raceMoneyRules).where(eq(raceMoneyRules.eventId, eventId)).all();
 
 /** The owner's event with a published class paying one walk-up (named by the marker): a payee for a check. */
 function ownWinner(p: Parties) {
@@ -1838,8 +1850,10 @@ describe("the ledger, close-outs and receipts: a named timer, a plain rider and 
       ["POST", `${url}/ledger/${race.recordId}/reverse`, { reason: "No" }],
       ["GET", `${url}/closeouts`, undefined],
       ["POST", `${url}/closeouts`, { day: race.day }],
+      ["GET", `${url}/money-rules`, undefined],
+      ["PUT", `${url}/money-rules`, { beforeDraw: "FULL", scratchOfficeFeeCents: 0, afterDrawPercent: 100, turnOutOwes: false, lateFeeCents: 0 }],
     ];
-    const before = JSON.stringify([recordsOf(race.event.id), closeoutsOf(race.event.id)]);
+    const before = JSON.stringify([recordsOf(race.event.id), closeoutsOf(race.event.id), moneyRulesOf(race.event.id)]);
     for (const [who, client, statuses] of [
       ["timer", timer.client, [403]],
       ["rider", rider.client, [403]],
@@ -1854,7 +1868,7 @@ describe("the ledger, close-outs and receipts: a named timer, a plain rider and 
       const receipts = await client.get("/api/me/receipts");
       expect(await receipts.text()).not.toContain(race.marker);
     }
-    expect(JSON.stringify([recordsOf(race.event.id), closeoutsOf(race.event.id)])).toBe(before);
+    expect(JSON.stringify([recordsOf(race.event.id), closeoutsOf(race.event.id), moneyRulesOf(race.event.id)])).toBe(before);
     const books = await timer.client.form(`/events/${race.event.id}/books`, { intent: "close-day", day: race.day });
     expect(books.status).toBe(403);
   });

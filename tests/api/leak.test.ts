@@ -560,6 +560,7 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/api.events.$id.ledger": (w) => allEvents(w).map((e) => ({ url: `/api/events/${e.id}/ledger`, raceManager: true })),
   "routes/api.events.$id.ledger.$recordId.reverse": none,
   "routes/api.events.$id.closeouts": (w) => allEvents(w).map((e) => ({ url: `/api/events/${e.id}/closeouts`, raceManager: true })),
+  "routes/api.events.$id.money-rules": (w) => allEvents(w).map((e) => ({ url: `/api/events/${e.id}/money-rules`, raceManager: true })),
   "routes/api.me.receipts": () => ["/api/me/receipts"],
 };
 

@@ -130,6 +130,43 @@ describe("the ledger", () => {
   });
 });
 
+describe("the scratch policy and late fee", () => {
+  it("are set by the producer through the API and the books' form, and the refund offered follows them", async () => {
+    const { producer, cls, url, event } = await race();
+    expect(await json(await producer.client.get(`${url}/money-rules`))).toEqual({ beforeDraw: "FULL", scratchOfficeFeeCents: 0, afterDrawPercent: 0, turnOutOwes: true, lateFeeCents: 0 });
+    const rules = { beforeDraw: "LESS_FEE", scratchOfficeFeeCents: 500, afterDrawPercent: 50, turnOutOwes: false, lateFeeCents: 1000 };
+    const put = await producer.client.json(`${url}/money-rules`, "PUT", rules);
+    expect(put.status, await put.clone().text()).toBe(200);
+    expect(await json(put)).toEqual(rules);
+
+    // Before the draw: $50 paid, the office keeps its $5 fee.
+    const early = createRaceEntry(app.db, cls, { riderName: "Flo Early", horseName: "Ash", drawPosition: null });
+    await producer.client.json(`${url}/entries/${early.id}`, "PATCH", { paidMethod: "CASH" });
+    await producer.client.json(`${url}/entries/${early.id}`, "PATCH", { scratched: true });
+    expect((await json(await producer.client.get(`${url}/books`))).totals.refunds.find((r: Json) => r.entryId === early.id).balanceCents).toBe(-4500);
+    expect(await json(await producer.client.json(`${url}/ledger`, "POST", { kind: "REFUND", entryId: early.id, method: "CASH" }))).toMatchObject({ amountCents: 4500 });
+
+    // The books' form sets them too (dollars as typed), and refuses what it cannot take, keeping what was typed.
+    const refused = await producer.client.form(`/events/${event.id}/books`, { intent: "money-rules", beforeDraw: "LESS_FEE", officeFee: "0", afterDrawPercent: "150", lateFee: "ten" });
+    expect(refused.status).toBe(400);
+    const page = await refused.text();
+    expect(page).toContain("Give the office&#x27;s fee kept of a scratch before the draw, or choose a full refund");
+    expect(page).toContain("Give the part refunded after the draw as a whole percent, 0 to 100");
+    expect(page).toContain("Give the late fee in dollars and cents, up to $100,000");
+    expect(page).toContain('value="ten"');
+    expect(await json(await producer.client.get(`${url}/money-rules`))).toEqual(rules);
+    const saved = await producer.client.form(`/events/${event.id}/books`, { intent: "money-rules", beforeDraw: "FULL", officeFee: "", afterDrawPercent: "100", turnOutOwes: "on", lateFee: "$12.50" });
+    expect(saved.status).toBe(302);
+    expect(await json(await producer.client.get(`${url}/money-rules`))).toEqual({ beforeDraw: "FULL", scratchOfficeFeeCents: 0, afterDrawPercent: 100, turnOutOwes: true, lateFeeCents: 1250 });
+
+    // The API refuses the same: a whole percent, whole cents.
+    for (const bad of [{ ...rules, afterDrawPercent: 50.5 }, { ...rules, lateFeeCents: -1 }, { ...rules, beforeDraw: "HALF" }, { ...rules, scratchOfficeFeeCents: 0 }]) {
+      const res = await producer.client.json(`${url}/money-rules`, "PUT", bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+    }
+  });
+});
+
 describe("the close-out", () => {
   it("closes a day by taker, and a later record for it reopens it with its reason, kept in the history", async () => {
     const { producer, event, cls, url } = await race();

@@ -203,3 +203,42 @@ test("on a phone the books and checks stay inside the screen (their tables scrol
   }
   await expect(page.getByText("Print this page with your browser's Print")).toHaveCount(js() ? 0 : 1);
 });
+
+test("the producer sets the scratch policy and late fee on the books, a refused figure answered at its field", async ({ page }) => {
+  // An event of Jessie's own, so the demo's shared race keeps its policy.
+  const eventId = withDb((db) => {
+    const row = db.prepare("select * from events where name = ?").get("Erath County Jackpot") as Record<string, unknown>;
+    const copy = { ...row, id: randomUUID(), name: `Policy ${randomUUID().slice(0, 4)}` };
+    const keys = Object.keys(copy);
+    db.prepare(`insert into events (${keys.join(", ")}) values (${keys.map(() => "?").join(", ")})`).run(...keys.map((k) => copy[k] as never));
+    return copy.id;
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, "jessie");
+  await page.goto(`/events/${eventId}/books`);
+  const form = page.getByTestId("money-rules");
+  await expect(form.getByLabel("Refunded in full")).toBeChecked();
+  await form.getByLabel("Refunded less the office's fee").check();
+  await form.getByLabel("Office's fee for a scratch ($)").fill("0");
+  await form.getByLabel("A scratch after the draw: part refunded (%)").fill("50");
+  await form.getByLabel("Late fee per entry after entries close ($)").fill("ten");
+  await form.getByRole("button", { name: "Save Scratch Policy" }).click();
+  await expect(page.getByTestId("money-rules").getByText("Give the late fee in dollars and cents, up to $100,000")).toBeVisible();
+  await expect(page.getByTestId("money-rules").getByText("Give the office's fee kept of a scratch before the draw, or choose a full refund")).toBeVisible();
+  await expect(page.getByLabel("Late fee per entry after entries close ($)")).toHaveValue("ten");
+  await expect(page.getByLabel("Late fee per entry after entries close ($)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("A scratch after the draw: part refunded (%)")).toHaveValue("50");
+  await page.getByLabel("Office's fee for a scratch ($)").fill("5");
+  await page.getByLabel("Late fee per entry after entries close ($)").fill("10.00");
+  await page.getByLabel("A turn-out (a no-show) owes its fee").uncheck();
+  await page.getByRole("button", { name: "Save Scratch Policy" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Scratch Policy Saved");
+  const stored = withDb((db) => db.prepare("select before_draw as b, scratch_office_fee_cents as f, after_draw_percent as p, turn_out_owes as t, late_fee_cents as l from race_money_rules where event_id = ?").get(eventId));
+  expect(stored).toEqual({ b: "LESS_FEE", f: 500, p: 50, t: 0, l: 1000 });
+  await expect(page.getByLabel("Office's fee for a scratch ($)")).toHaveValue("5.00");
+  await expect(page.getByLabel("A turn-out (a no-show) owes its fee")).not.toBeChecked();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByTestId("money-rules").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("money-rules-390.png") });
+  await expectAccessible(page);
+});

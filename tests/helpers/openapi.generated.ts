@@ -2287,6 +2287,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{id}/money-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event's scratch policy and late fee
+         * @description What the books and the hub use to say what a scratch, a turn-out or a late entry owes, and the refund a scratch is offered.
+         */
+        get: operations["getEventMoneyRules"];
+        /**
+         * Set an event's scratch policy and late fee
+         * @description All five at once. Money already recorded stays as it was; what stopped and late entries owe follows the new rules from now on.
+         */
+        put: operations["putEventMoneyRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/receipts": {
         parameters: {
             query?: never;
@@ -3472,6 +3496,22 @@ export interface components {
                 reopenedByRecordId: number | null;
                 reopenReason: string | null;
             }[];
+        };
+        /** @description An event's scratch policy and late fee. An event never set has FULL, 0, 0, true, 0. */
+        MoneyRules: {
+            /**
+             * @description A scratch before the draw: refunded in FULL, or LESS_FEE (less `scratchOfficeFeeCents`).
+             * @enum {string}
+             */
+            beforeDraw: "FULL" | "LESS_FEE";
+            /** @description The office's fee kept of a scratch before the draw (LESS_FEE). */
+            scratchOfficeFeeCents: number;
+            /** @description The whole percent of the fee refunded for a scratch after the draw (0: none). */
+            afterDrawPercent: number;
+            /** @description A turn-out (a no-show) owes its fee. */
+            turnOutOwes: boolean;
+            /** @description Per entry made after entries close, kept out of the pot. */
+            lateFeeCents: number;
         };
         Receipt: {
             entryId: string;
@@ -14645,6 +14685,162 @@ export interface operations {
             };
             /** @description In conflict with what is stored (a duplicate). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or the file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server cannot store anything right now: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEventMoneyRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneyRules"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed; also a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this user (answered alike, so nothing leaks). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putEventMoneyRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    beforeDraw: "FULL" | "LESS_FEE";
+                    scratchOfficeFeeCents: number;
+                    afterDrawPercent: number;
+                    turnOutOwes: boolean;
+                    lateFeeCents: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The rules now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneyRules"];
+                };
+            };
+            /** @description The request is malformed or breaks a rule: `message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed; also a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this user (answered alike, so nothing leaks). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -140,6 +140,16 @@ export function moneyRules(db: Db, eventId: string): ScratchPolicy & { lateFeeCe
     : { ...DEFAULT_SCRATCH_POLICY, lateFeeCents: 0 };
 }
 
+/** The event's scratch policy and late fee, for its producer and admins. */
+export function eventMoneyRules(db: Db, viewer: Viewer, eventId: string) {
+  return moneyRules(db, requireRaceManager(db, viewer, eventId).id);
+}
+
+/**
+ * Sets the event's scratch policy and late fee. What was paid stays as it
+ * was recorded: only what each stopped or late entry owes from now on follows
+ * the new rules (the books and the hub show it, and the office settles it).
+ */
 export function setMoneyRules(db: Db, viewer: Viewer, eventId: string, input: ScratchPolicy & { lateFeeCents: number }) {
   const event = requireRaceManager(db, viewer, eventId);
   db.insert(raceMoneyRules)

@@ -11,8 +11,8 @@ import { requireRaceManager } from "~/features/raceday/access.server";
 import { parseDollars } from "~/schemas/raceday";
 import { BOOKS_MESSAGES, booksSettingsSchema, checkNumberSchema, checkVoidSchema } from "~/schemas/books";
 import { booksOf, closeoutsOf, presentBooks } from "./books.server";
-import { closeDay } from "./ledger.server";
-import { closeDaySchema } from "~/schemas/ledger";
+import { closeDay, moneyRules, setMoneyRules } from "./ledger.server";
+import { closeDaySchema, LEDGER_MESSAGES, moneyRulesSchema } from "~/schemas/ledger";
 import { eventChecks, voidCheck, writeCheck } from "./checks.server";
 import { setBooksSettings } from "./settings.server";
 import { printedSheet } from "./sheets.server";
@@ -46,14 +46,45 @@ export async function booksScreen(request: Request, eventId: string) {
   const event = managed(user, eventId);
   const db = getDb();
   const of = booksOf(db, user, event.id);
-  return { ...presentBooks(of), closeouts: closeoutsOf(db, of), zone: zoneOfZip(event.zipCode), printedAt: now().toISOString() };
+  return { ...presentBooks(of), closeouts: closeoutsOf(db, of), moneyRules: moneyRules(db, event.id), zone: zoneOfZip(event.zipCode), printedAt: now().toISOString() };
 }
 
-/** The books' one form: close a day (its figures kept as they stand). */
+/** The scratch policy form's fields, as typed, and what was wrong with each. */
+export type MoneyRulesRefusal = { rules: { values: Record<string, string>; errors: Record<string, string> } };
+
+/** The scratch policy and late fee from the books' form: dollars as typed, a percent, a tick. */
+function moneyRulesAction(user: User, eventId: string, form: FormData) {
+  const values = { beforeDraw: field(form, "beforeDraw"), officeFee: field(form, "officeFee"), afterDrawPercent: field(form, "afterDrawPercent"), turnOutOwes: field(form, "turnOutOwes"), lateFee: field(form, "lateFee") };
+  const dollars = (text: string) => (text.trim() === "" ? 0 : (parseDollars(text) ?? Number.NaN));
+  const percent = values.afterDrawPercent.trim() === "" ? 0 : /^\d{1,3}$/.test(values.afterDrawPercent.trim()) ? Number(values.afterDrawPercent.trim()) : Number.NaN;
+  const parsed = moneyRulesSchema.safeParse({
+    beforeDraw: values.beforeDraw,
+    scratchOfficeFeeCents: dollars(values.officeFee),
+    afterDrawPercent: percent,
+    turnOutOwes: values.turnOutOwes === "on",
+    lateFeeCents: dollars(values.lateFee),
+  });
+  if (!parsed.success) {
+    const field = { scratchOfficeFeeCents: "officeFee", lateFeeCents: "lateFee" } as Record<string, string>;
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? "");
+      errors[field[key] ?? key] ??= issue.message;
+    }
+    // The schema's one rule across fields is checked after its fields: here every message shows at once.
+    if (values.beforeDraw === "LESS_FEE" && dollars(values.officeFee) === 0) errors.officeFee ??= LEDGER_MESSAGES.officeFeeNeeded;
+    return data<MoneyRulesRefusal>({ rules: { values, errors } }, { status: 400 });
+  }
+  setMoneyRules(getDb(), user, eventId, parsed.data);
+  return redirectWithToast(`/events/${eventId}/books`, { type: "success", title: "Scratch Policy Saved", description: "What scratches, turn-outs and late entries owe follows it from now on." });
+}
+
+/** The books' forms: close a day (its figures kept as they stand), and the scratch policy and late fee. */
 export async function booksAction(request: Request, eventId: string) {
   const user = await requireUser(request);
   managed(user, eventId);
   const form = await readForm(request);
+  if (field(form, "intent") === "money-rules") return moneyRulesAction(user, eventId, form);
   const day = field(form, "day");
   if (field(form, "intent") !== "close-day") return data({ day, message: "Unknown action" }, { status: 400 });
   const parsed = closeDaySchema.safeParse({ day });

@@ -1,7 +1,7 @@
 import { PAID_METHODS } from "#db/schema/paid-methods";
 import { LEDGER_KINDS } from "#db/schema/ledger";
 import { booksSettingsSchema, checkNumberSchema, checkVoidSchema, winningsQuerySchema } from "~/schemas/books";
-import { closeDaySchema, ledgerPostSchema, ledgerQuerySchema, ledgerReverseSchema } from "~/schemas/ledger";
+import { closeDaySchema, ledgerPostSchema, ledgerQuerySchema, ledgerReverseSchema, moneyRulesSchema } from "~/schemas/ledger";
 import { z, type Area } from "../registry.server";
 
 const event = { id: "The event's id." };
@@ -328,6 +328,34 @@ export const books: Area = (api) => {
     body: closeDaySchema,
     responses: { 200: { description: "Already closed.", schema: CloseOutDay }, 201: { description: "Closed.", schema: CloseOutDay } },
     errors: [404, 409],
+  });
+  const MoneyRules = z
+    .object({
+      beforeDraw: z.enum(["FULL", "LESS_FEE"]).openapi({ description: "A scratch before the draw: refunded in FULL, or LESS_FEE (less `scratchOfficeFeeCents`)." }),
+      scratchOfficeFeeCents: cents("The office's fee kept of a scratch before the draw (LESS_FEE)."),
+      afterDrawPercent: z.number().int().openapi({ description: "The whole percent of the fee refunded for a scratch after the draw (0: none)." }),
+      turnOutOwes: z.boolean().openapi({ description: "A turn-out (a no-show) owes its fee." }),
+      lateFeeCents: cents("Per entry made after entries close, kept out of the pot."),
+    })
+    .openapi("MoneyRules", { description: "An event's scratch policy and late fee. An event never set has FULL, 0, 0, true, 0." });
+  api.get("/api/events/{id}/money-rules", {
+    operationId: "getEventMoneyRules",
+    summary: "An event's scratch policy and late fee",
+    description: "What the books and the hub use to say what a scratch, a turn-out or a late entry owes, and the refund a scratch is offered.",
+    access: "user",
+    params: event,
+    responses: { 200: { description: "The rules.", schema: MoneyRules } },
+    errors: [403, 404],
+  });
+  api.put("/api/events/{id}/money-rules", {
+    operationId: "putEventMoneyRules",
+    summary: "Set an event's scratch policy and late fee",
+    description: "All five at once. Money already recorded stays as it was; what stopped and late entries owe follows the new rules from now on.",
+    access: "user",
+    params: event,
+    body: moneyRulesSchema,
+    responses: { 200: { description: "The rules now.", schema: MoneyRules } },
+    errors: [403, 404],
   });
   api.get("/api/me/receipts", {
     operationId: "getMyReceipts",
