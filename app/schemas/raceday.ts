@@ -52,6 +52,7 @@ export const RACE_MESSAGES = {
   className: "Class name is required",
   classNameMax: `Class name must be ${RACE_LIMITS.className} characters or less`,
   cents: "Amounts are whole cents (an integer, like 5000 for $50.00)",
+  refundAmount: "Give the refund in dollars and cents, above $0.00, like 45 or 45.00",
   centsMax: "That amount is too large",
   dollars: 'Enter dollars and cents, like 50 or 50.00',
   producerShare: "Producer's share is a whole percent from 0 to 100",

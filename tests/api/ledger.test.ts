@@ -167,6 +167,44 @@ describe("the scratch policy and late fee", () => {
   });
 });
 
+describe("the hub settles an entry's money", () => {
+  it("offers a scratch the policy's refund, takes another amount only with a reason, and collects what a raised fee left owing", async () => {
+    const { producer, cls, url, event } = await race();
+    const hub = `/events/${event.id}/race-day`;
+    await producer.client.json(`${url}/money-rules`, "PUT", { beforeDraw: "LESS_FEE", scratchOfficeFeeCents: 500, afterDrawPercent: 0, turnOutOwes: true, lateFeeCents: 0 });
+    const scratched = createRaceEntry(app.db, cls, { riderName: "Gil Scratch", horseName: "Bay", drawPosition: null });
+    const raised = createRaceEntry(app.db, cls, { riderName: "Hal Raised", horseName: "Dun", drawPosition: null });
+    for (const e of [scratched, raised]) await producer.client.json(`${url}/entries/${e.id}`, "PATCH", { paidMethod: "CASH" });
+    await producer.client.json(`${url}/entries/${scratched.id}`, "PATCH", { scratched: true });
+
+    const page = await (await producer.client.get(`${hub}?entry=${scratched.id}`)).text();
+    expect(page).toContain("the scratch policy offers $45.00 back");
+    expect(page).toContain('value="45.00"');
+    const other = await producer.client.form(hub, { intent: "entry-refund", entryId: scratched.id, amount: "40", paidMethod: "CASH" });
+    expect(other.status).toBe(400);
+    expect(await other.text()).toContain("The policy offers $45.00: say why this refund is another amount");
+    expect((await producer.client.form(hub, { intent: "entry-refund", entryId: scratched.id, amount: "abc", paidMethod: "CASH" })).status).toBe(400);
+    expect((await producer.client.form(hub, { intent: "entry-refund", entryId: scratched.id, amount: "45", paidMethod: "COMP" })).status).toBe(400);
+    expect(app.db.select().from(moneyRecords).where(eq(moneyRecords.entryId, scratched.id)).all().filter((r) => r.kind === "REFUND")).toEqual([]);
+    const refunded = await producer.client.form(hub, { intent: "entry-refund", entryId: scratched.id, amount: "45.00", paidMethod: "CASH" });
+    expect(refunded.status).toBe(302);
+    expect(app.db.select().from(moneyRecords).where(eq(moneyRecords.entryId, scratched.id)).all().filter((r) => r.kind === "REFUND")).toMatchObject([{ amountCents: 4500, method: "CASH" }]);
+    expect(await (await producer.client.get(`${hub}?entry=${scratched.id}`)).text()).not.toContain("the scratch policy offers");
+
+    await producer.client.json(`${url}/classes/${cls.id}`, "PATCH", { entryFeeCents: 6000 });
+    expect(await (await producer.client.get(`${hub}?entry=${raised.id}`)).text()).toContain("Owes $10.00 more: paid $50.00 of $60.00.");
+    expect((await producer.client.form(hub, { intent: "entry-collect", entryId: raised.id, paidMethod: "CHECK" })).status).toBe(400);
+    expect((await producer.client.form(hub, { intent: "entry-collect", entryId: raised.id, paidMethod: "CASH" })).status).toBe(302);
+    expect(app.db.select().from(moneyRecords).where(eq(moneyRecords.entryId, raised.id)).all().map((r) => [r.kind, r.amountCents])).toEqual([
+      ["FEE", 5000],
+      ["FEE", 1000],
+    ]);
+    const again = await producer.client.form(hub, { intent: "entry-collect", entryId: raised.id, paidMethod: "CASH" });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("Nothing is owed on this entry now");
+  });
+});
+
 describe("the close-out", () => {
   it("closes a day by taker, and a later record for it reopens it with its reason, kept in the history", async () => {
     const { producer, event, cls, url } = await race();

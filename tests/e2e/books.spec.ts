@@ -208,10 +208,10 @@ test("the producer sets the scratch policy and late fee on the books, a refused 
   // An event of Jessie's own, so the demo's shared race keeps its policy.
   const eventId = withDb((db) => {
     const row = db.prepare("select * from events where name = ?").get("Erath County Jackpot") as Record<string, unknown>;
-    const copy = { ...row, id: randomUUID(), name: `Policy ${randomUUID().slice(0, 4)}` };
+    const copy: Record<string, unknown> = { ...row, id: randomUUID(), name: `Policy ${randomUUID().slice(0, 4)}` };
     const keys = Object.keys(copy);
     db.prepare(`insert into events (${keys.join(", ")}) values (${keys.map(() => "?").join(", ")})`).run(...keys.map((k) => copy[k] as never));
-    return copy.id;
+    return copy.id as string;
   });
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, "jessie");

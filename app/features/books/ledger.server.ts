@@ -371,6 +371,26 @@ export function postLedger(db: Db, viewer: Viewer, eventId: string, input: Ledge
   );
 }
 
+/**
+ * The hub's Collect: what a paid entry still owes now (a fee raised after it
+ * paid, a late fee set since) taken by the method given, as its fee and late
+ * fee records, the late fee kept out of the pot.
+ */
+export function collectEntry(db: Db, viewer: Viewer, eventId: string, entryId: string, method: PaidMethod, reference: string | null, ctx: RecordContext = {}) {
+  const event = requireRaceManager(db, viewer, eventId);
+  return db.transaction(
+    () => {
+      const entry = db.select().from(raceEntries).where(and(eq(raceEntries.id, entryId), eq(raceEntries.eventId, event.id))).get();
+      if (!entry) throw refuse(404, "That entry is not in this event", "entryId");
+      if (method === "CHECK" && !reference) throw refuse(400, "A check needs its number", "paidReference");
+      const written = recordEntryPaid(db, viewer, entry, method, reference, ctx);
+      if (!written.length) throw refuse(409, "Nothing is owed on this entry now", "entryId");
+      return written.map(presentRecord);
+    },
+    { behavior: "immediate" },
+  );
+}
+
 /** POST /api/events/{id}/ledger/{recordId}/reverse: a new record with the opposite amount, and why. */
 export function reverseRecord(db: Db, viewer: Viewer, eventId: string, recordId: number, reason: string, ctx: RecordContext = {}) {
   const event = requireRaceManager(db, viewer, eventId);

@@ -5,6 +5,7 @@ import { ConfirmAction } from "~/components/ConfirmAction";
 import { ENTRY_SHOW_LABELS, ENTRY_SHOWS, ENTRY_SORT_LABELS, ENTRY_SORTS, entryTableSearch, PAID_METHOD_LABELS, PAID_METHODS, PAID_REFERENCE_MAX, ENTRY_SEARCH_MAX, type EntrySort, type EntryTableQuery } from "~/schemas/hubTable";
 import { RACE_LIMITS } from "~/schemas/raceday";
 import type { EntryTableRow } from "./entriesTable.server";
+import { EntryMoney, type EntryMoneyFigures } from "./EntryMoney";
 
 const RIDER_NAME_MAX = RACE_LIMITS.riderName;
 const HORSE_NAME_MAX = RACE_LIMITS.horseName;
@@ -63,7 +64,7 @@ function Hidden({ fields }: { fields: Record<string, string> }) {
  * method: a check's number for Check (required), else an optional reference;
  * without JavaScript it names both.
  */
-function PaidFields({ id, methodClass, refClass }: { id: string; methodClass: string; refClass: string }) {
+function PaidFields({ id, methodClass, refClass, label: methodLabel = "Paid by", comp = true }: { id: string; methodClass: string; refClass: string; label?: string; comp?: boolean }) {
   const [method, setMethod] = useState<string>("CASH");
   const hydrated = useHydrated();
   const label = !hydrated ? "Check # or reference" : method === "CHECK" ? "Check #" : "Reference (optional)";
@@ -71,10 +72,10 @@ function PaidFields({ id, methodClass, refClass }: { id: string; methodClass: st
     <>
       <div className={methodClass}>
         <label htmlFor={`${id}-method`} className="label">
-          Paid by
+          {methodLabel}
         </label>
         <select id={`${id}-method`} name="paidMethod" className="input" defaultValue="CASH" onChange={(e) => setMethod(e.target.value)}>
-          {PAID_METHODS.map((m) => (
+          {PAID_METHODS.filter((m) => comp || m !== "COMP").map((m) => (
             <option key={m} value={m}>
               {PAID_METHOD_LABELS[m]}
             </option>
@@ -92,7 +93,7 @@ function PaidFields({ id, methodClass, refClass }: { id: string; methodClass: st
 }
 
 /** Everything the office can do to one entry: paid and how, back number, move, scratch or put back. */
-function EntryActions({ row, classes, view, sidepots, refused }: { row: EntryTableRow; classes: ClassOption[]; view: string; sidepots: string[]; refused: Refusal | null }) {
+function EntryActions({ row, classes, view, sidepots, money, refused }: { row: EntryTableRow; classes: ClassOption[]; view: string; sidepots: string[]; money: EntryMoneyFigures | null; refused: Refusal | null }) {
   const base = { entryId: row.id, classId: row.classId, view };
   const others = classes.filter((c) => c.id !== row.classId);
   const movePublished = row.drawPublished || others.some((c) => c.drawPublishedAt);
@@ -124,6 +125,19 @@ function EntryActions({ row, classes, view, sidepots, refused }: { row: EntryTab
           </Form>
         )}
       </div>
+      {money ? (
+        <EntryMoney
+          money={money}
+          paid={row.paid}
+          hidden={<Hidden fields={base} />}
+          methods={(id, label) => (
+            <div className="flex gap-2">
+              <PaidFields id={`${p}-${id}`} methodClass="flex-1" refClass="flex-1" label={label} comp={id !== "refund"} />
+            </div>
+          )}
+          refused={refused}
+        />
+      ) : null}
       {refused ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-2 text-sm font-medium text-red-800 sm:col-span-2 xl:col-span-4" data-testid="entry-refused">
           {refused.message}
@@ -234,7 +248,7 @@ function EntryActions({ row, classes, view, sidepots, refused }: { row: EntryTab
   );
 }
 
-export function EntriesTable({ table, query, classes, opened, refused = null }: { table: Table; query: EntryTableQuery; classes: ClassOption[]; opened: (EntryTableRow & { sidepots: string[] }) | null; refused?: Refusal | null }) {
+export function EntriesTable({ table, query, classes, opened, refused = null }: { table: Table; query: EntryTableQuery; classes: ClassOption[]; opened: (EntryTableRow & { sidepots: string[]; money: EntryMoneyFigures | null }) | null; refused?: Refusal | null }) {
   const view = entryTableSearch(query);
   const [selected, setSelected] = useState<number | null>(null);
   const hydrated = useHydrated();
@@ -323,7 +337,7 @@ export function EntriesTable({ table, query, classes, opened, refused = null }: 
         </p>
       </Form>
 
-      {opened && !openedHere ? <EntryActions row={opened} classes={classes} view={view} sidepots={opened.sidepots} refused={refused?.entryId === opened.id ? refused : null} /> : null}
+      {opened && !openedHere ? <EntryActions row={opened} classes={classes} view={view} sidepots={opened.sidepots} money={opened.money} refused={refused?.entryId === opened.id ? refused : null} /> : null}
 
       <table
         ref={tableRef}
@@ -398,7 +412,7 @@ export function EntriesTable({ table, query, classes, opened, refused = null }: 
               isOpen ? (
                 <tr key={`${row.id}-actions`} className="max-lg:block">
                   <td colSpan={COLUMNS.length} className="px-2 pb-3 max-lg:block">
-                    <EntryActions row={row} classes={classes} view={view} sidepots={opened?.sidepots ?? []} refused={refused?.entryId === row.id ? refused : null} />
+                    <EntryActions row={row} classes={classes} view={view} sidepots={opened?.sidepots ?? []} money={opened?.id === row.id ? opened.money : null} refused={refused?.entryId === row.id ? refused : null} />
                   </td>
                 </tr>
               ) : null,

@@ -7,7 +7,7 @@ import { raceEntryPatchSchema, RACE_MESSAGES } from "~/schemas/raceday";
 import { requireEventPermission } from "./access.server";
 import { findEntry, recordPaymentChange, updateEntry } from "./entries.server";
 import { listClassEntries, sameHorse } from "./race-runs.server";
-import type { RecordContext } from "~/features/books/ledger.server";
+import { entryBalances, type RecordContext } from "~/features/books/ledger.server";
 
 /*
  * The office's entries table: one page of an event's entries, filtered and
@@ -116,7 +116,11 @@ export function entryTableOne(db: Db, eventId: string, entryId: string) {
     .where(and(eq(raceEntries.eventId, eventId), eq(raceEntries.id, entryId)))
     .get();
   if (!row) return null;
-  return { ...row, sidepots: sidepotsOf(db, findEntry(db, eventId, entryId)!) };
+  const entry = findEntry(db, eventId, entryId)!;
+  // What it owes or is owed back now, under the event's scratch policy: the office settles it here.
+  const b = entryBalances(db, eventId, [entry]).get(entry.id);
+  const money = b ? { dueCents: b.dueCents, netCents: b.netCents, balanceCents: b.balanceCents, offeredRefundCents: b.offeredRefundCents } : null;
+  return { ...row, sidepots: sidepotsOf(db, entry), money };
 }
 
 /** The sidepots the entry's rider and horse are entered in on this entry's runs: a move or a scratch changes them too. */

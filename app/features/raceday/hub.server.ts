@@ -1,20 +1,22 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { User } from "#db/schema";
+import type { PaidMethod, User } from "#db/schema";
+import { PAID_METHODS } from "#db/schema/paid-methods";
 import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { readForm } from "~/lib/forms.server";
 import { zoneOfZip } from "~/features/events/zones.server";
 import { HttpError } from "~/lib/http.server";
 import { entryTableQuerySchema, entryTableSearch } from "~/schemas/hubTable";
-import { raceClassFormSchema, raceDrawSchema, raceEntryPatchSchema, raceEntrySchema, raceTimerSchema, RACE_LIMITS, RACE_MESSAGES } from "~/schemas/raceday";
+import { parseDollars, raceClassFormSchema, raceDrawSchema, raceEntryPatchSchema, raceEntrySchema, raceTimerSchema, RACE_LIMITS, RACE_MESSAGES } from "~/schemas/raceday";
+import { LEDGER_LIMITS } from "~/schemas/ledger";
 import { requireEventPermission } from "./access.server";
 import { createClass, deleteClass, entryCounts, listClasses, updateClass } from "./classes.server";
 import { drawClass } from "./draw.server";
 import { changeEntry, entriesCloseAt, entriesOpen, enterRace, sidepotChangesText, updateEntry } from "./entries.server";
 import { entryTableOne, entryTablePage, markEntriesPaid, undoableHistory, undoHistory } from "./entriesTable.server";
 import { listHistory } from "./history.server";
-import { deviceOf } from "~/features/books/ledger.server";
+import { collectEntry, deviceOf, postLedger } from "~/features/books/ledger.server";
 import { raceIsOpenFor } from "./policies.server";
 import { presentClass } from "./presenters.server";
 import { addTimer, listTimers, removeTimer } from "./timers.server";
@@ -66,6 +68,7 @@ export async function hubScreen(request: Request, eventId: string) {
 const HUB_INTENTS = [
   "class-create", "class-update", "class-delete", "walk-up", "entry-scratch", "entry-reinstate", "entry-paid", "entry-unpaid",
   "entry-back", "entry-rename", "entry-move", "entries-paid", "history-undo", "draw", "draw-publish", "timer-add", "timer-remove",
+  "entry-collect", "entry-refund",
 ] as const;
 type HubIntent = (typeof HUB_INTENTS)[number];
 
@@ -87,6 +90,8 @@ const DONE: Record<HubIntent, string> = {
   "draw-publish": "Draw Published",
   "timer-add": "Timer Added",
   "timer-remove": "Timer Removed",
+  "entry-collect": "Payment Recorded",
+  "entry-refund": "Refund Recorded",
 };
 
 const text = (form: FormData, name: string) => {
@@ -115,8 +120,24 @@ function walkUpInput(classId: string, riderName: string, horseName: string) {
   return { classId, riderName: riderName.trim(), horseName: horseName.trim() || undefined };
 }
 
+/** How money was taken or paid back, from the hub's "Paid by" select: one of the methods, or a 400 at the field. */
+function paidMethodOf(value: string): PaidMethod {
+  if ((PAID_METHODS as readonly string[]).includes(value)) return value as PaidMethod;
+  throw new HttpError(400, `Choose how: ${PAID_METHODS.join(", ")}`, { errors: { paidMethod: [`Choose how: ${PAID_METHODS.join(", ")}`] } });
+}
+
+/** The hub's Refund form: dollars as typed, how it was paid back, and why when it is not what the policy offers. */
+function refundInput(form: FormData, entryId: string) {
+  const amountCents = parseDollars(text(form, "amount"));
+  if (amountCents === null || amountCents <= 0) throw new HttpError(400, RACE_MESSAGES.refundAmount, { errors: { amount: [RACE_MESSAGES.refundAmount] } });
+  const method = paidMethodOf(text(form, "paidMethod"));
+  if (method === "COMP") throw new HttpError(400, "A refund is paid back in cash, by check, card or online", { errors: { paidMethod: ["A refund is paid back in cash, by check, card or online"] } });
+  const reason = text(form, "reason").trim().slice(0, LEDGER_LIMITS.reason) || null;
+  return { kind: "REFUND" as const, entryId, amountCents, method, reference: text(form, "paidReference").trim() || null, reason };
+}
+
 /** The fields a per-class or per-entry form sends, kept as typed for its refusal. */
-const TYPED = ["riderName", "horseName", "minGap", "dragEvery", "seed", "backNumber", "email"] as const;
+const TYPED = ["riderName", "horseName", "minGap", "dragEvery", "seed", "backNumber", "email", "amount", "reason", "paidReference"] as const;
 
 /**
  * A refused form's answer, placed at the form it came from (`intent` with
@@ -183,6 +204,12 @@ export async function hubAction(request: Request, eventId: string) {
       }
       case "entry-unpaid":
         updateEntry(db, user, eventId, entryId, { paid: false }, { device: deviceOf(request) });
+        break;
+      case "entry-collect":
+        collectEntry(db, user, eventId, entryId, paidMethodOf(text(form, "paidMethod")), text(form, "paidReference").trim() || null, { device: deviceOf(request) });
+        break;
+      case "entry-refund":
+        postLedger(db, user, eventId, refundInput(form, entryId), { device: deviceOf(request) });
         break;
       case "history-undo":
         undoHistory(db, user, eventId, Number(text(form, "historyId")));
