@@ -232,3 +232,30 @@ test("the booth fits a 390 px phone once runs exist", async ({ page }, info) => 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, `booth-phone-runs-${info.project.name}`);
 });
+
+test("the hub offers a scratch the policy's refund, and takes another amount only with a reason", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const race = newClass(2);
+  // The first entry paid $20 in cash, then scratched before the draw was published: a full refund is offered.
+  withDb((db) => {
+    const jessie = db.prepare("select id from users where email = ?").get("jessie@demo.cloverleaf.app") as { id: string };
+    db.prepare("update race_entries set paid = 1, paid_method = 'CASH', status = 'SCRATCHED', scratched_at = ? where id = ?").run(Date.now() - 3_600_000, race.ids[0]);
+    db.prepare("update race_classes set draw_published_at = ? where id = ?").run(Date.now(), race.classId);
+    db.prepare(`insert into money_records (event_id, kind, amount_cents, method, entry_id, class_id, payee_name, taken_by, taken_by_name, day, carried, created_at) values (?, 'FEE', 2000, 'CASH', ?, ?, ?, ?, 'Jessie Raines', '2026-11-14', 0, ?)`).run(race.eventId, race.ids[0], race.classId, race.riders[0], jessie.id, Date.now());
+  });
+  await signIn(page, "jessie");
+  await page.goto(`/events/${race.eventId}/race-day?class=${race.classId}&entry=${race.ids[0]}`);
+  const money = page.getByTestId("entry-money");
+  await expect(money).toContainText("Paid $20.00; the scratch policy offers $20.00 back.");
+  await expect(money.getByLabel("Refund ($)")).toHaveValue("20.00");
+  await money.getByLabel("Refund ($)").fill("15");
+  await money.getByRole("button", { name: "Record Refund" }).click();
+  await expect(page.getByTestId("entry-refused")).toContainText("The policy offers $20.00: say why this refund is another amount");
+  await expect(page.getByTestId("entry-money").getByLabel("Refund ($)")).toHaveValue("15");
+  await page.getByTestId("entry-money").getByLabel("Reason").fill("The office keeps $5 for the stall");
+  await page.getByTestId("entry-money").getByRole("button", { name: "Record Refund" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Refund Recorded");
+  const refunds = withDb((db) => db.prepare("select amount_cents as cents, method, reason from money_records where entry_id = ? and kind = 'REFUND'").all(race.ids[0]));
+  expect(refunds).toEqual([{ cents: 1500, method: "CASH", reason: "The office keeps $5 for the stall" }]);
+  await screenshot(page, `hub-refund-1366-${js() ? "js" : "nojs"}`);
+});
