@@ -8,6 +8,7 @@ import { presentSharedEvent } from "~/features/events/presenters.server";
 import { EntryLink, EventStatusBanner } from "~/features/events/EventStatus";
 import { ShareMenu } from "~/components/ShareMenu";
 import { eventsWithClasses } from "~/features/raceday/entries.server";
+import { eventJackpotShare } from "~/features/books/ledger.server";
 import { MyRunsCard } from "~/features/ondeck/PlaceInLine";
 import { myRunsByEntry } from "~/features/ondeck/ondeck.server";
 import { useMyRuns } from "~/features/ondeck/useMyRuns";
@@ -22,7 +23,7 @@ import { readForm } from "~/lib/forms.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await getUser(request);
   const event = getVisibleEvent(getDb(), params.id ?? "", viewer);
-  if (!event) return data({ event: null, saved: false, signedIn: Boolean(viewer), canSave: false, url: "", origin: "", image: null, showbillPreview: null, hasClasses: false, myRuns: {} }, { status: 404 });
+  if (!event) return data({ event: null, saved: false, signedIn: Boolean(viewer), canSave: false, url: "", origin: "", image: null, showbillPreview: null, hasClasses: false, jackpot: null, myRuns: {} }, { status: 404 });
   const showbillPreview = previewOf(event.showbillUrl);
   return {
     event: presentSharedEvent(event),
@@ -33,6 +34,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     origin: config().appOrigin,
     showbillPreview,
     hasClasses: eventsWithClasses(getDb(), [event.id]).has(event.id),
+    // Associations ask that a jackpot under 80% of the fees (70% with $1,000 added) says so where riders read it.
+    jackpot: eventJackpotShare(getDb(), event.id),
     // The viewer's own places in line (their runs and their managed riders'): nobody else's.
     myRuns: viewer ? Object.fromEntries(myRunsByEntry(getDb(), viewer, [event.id])) : {},
     // Link previews (Facebook, X, iMessage) fetch this server HTML without running JavaScript.
@@ -102,7 +105,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 export default function SharedEvent() {
-  const { event, saved, signedIn, canSave, origin, showbillPreview, hasClasses, myRuns } = useLoaderData<typeof loader>();
+  const { event, saved, signedIn, canSave, origin, showbillPreview, hasClasses, jackpot, myRuns } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const runs = useMyRuns(myRuns);
   if (!event) return <NotFound title="Event Not Found" text="This event does not exist or is no longer available." />;
@@ -176,6 +179,11 @@ export default function SharedEvent() {
                 Results
               </a>
             </div>
+          ) : null}
+          {jackpot?.below ? (
+            <p role="note" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950" data-testid="jackpot-share-note">
+              {`${jackpot.percent}% of entry fees go to the jackpot: under the ${jackpot.minimumPercent}% associations ask.`}
+            </p>
           ) : null}
 
           <dl className="mt-4 divide-y divide-gray-100">

@@ -109,6 +109,16 @@ describe("the ledger", () => {
     expect(after).toMatchObject({ chargesCents: 3000, lateFeesCents: 1000, jackpotSharePercent: 75, jackpotMinimumPercent: 80, jackpotBelowMinimum: true });
   });
 
+  it("says on the event's page when the jackpot's share of the fees is under what associations ask", async () => {
+    const { producer, cls, event } = await race();
+    const page = async () => (await producer.client.get(`/share/event/${event.id}`)).text();
+    expect(await page()).not.toContain("of entry fees go to the jackpot");
+    app.db.update(raceClasses).set({ producerSharePercent: 25 }).where(eq(raceClasses.id, cls.id)).run();
+    expect(await page()).toContain("75% of entry fees go to the jackpot: under the 80% associations ask.");
+    app.db.update(raceClasses).set({ addedMoneyCents: 100_000 }).where(eq(raceClasses.id, cls.id)).run();
+    expect(await page()).not.toContain("of entry fees go to the jackpot");
+  });
+
   it("refunds a scratch what the policy offers, and another amount only with a reason", async () => {
     const { producer, cls, url } = await race();
     const e = createRaceEntry(app.db, cls, { riderName: "Ed Moss", horseName: "Fig" });

@@ -11,6 +11,7 @@ import {
   ledgerTotals,
   offeredRefund,
   scratchRule,
+  showbillJackpotShare,
   standingClose,
   type LedgerLine,
   type ScratchPolicy,
@@ -174,6 +175,20 @@ describe("the pot", () => {
     expect(jackpotShare([b(25, 100_000)])).toEqual({ percent: 75, minimumPercent: 70, below: false });
     expect(jackpotShare([b(31, 100_000)]).below).toBe(true);
     expect(jackpotShare([]).percent).toBeNull();
+  });
+
+  it("states the showbill's share before any entry: the same as the books would with every class entered alike", () => {
+    const klass = fc.record({ entryFeeCents: fc.integer({ min: 0, max: 100_000 }), addedMoneyCents: fc.integer({ min: 0, max: 500_000 }), producerSharePercent: fc.integer({ min: 0, max: 100 }) });
+    fc.assert(
+      fc.property(fc.array(klass, { maxLength: 6 }), (classes) => {
+        const stated = showbillJackpotShare(classes);
+        const priced = classes.filter((c) => c.entryFeeCents > 0);
+        if (!priced.length) expect(stated).toBeNull();
+        else expect(stated).toEqual(jackpotShare(priced.map((c) => classBooks({ classId: "c", name: "O", ...c, potEntryCount: 1, paidOutCents: 0, published: false }, []))));
+      }),
+    );
+    expect(showbillJackpotShare([{ entryFeeCents: 5000, addedMoneyCents: 0, producerSharePercent: 25 }])).toEqual({ percent: 75, minimumPercent: 80, below: true });
+    expect(showbillJackpotShare([{ entryFeeCents: 5000, addedMoneyCents: 250_000, producerSharePercent: 25 }])).toEqual({ percent: 75, minimumPercent: 70, below: false });
   });
 });
 

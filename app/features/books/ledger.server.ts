@@ -26,7 +26,7 @@ import { payeeKeyOf } from "./payees.server";
 import { describeKind, methodLabel } from "./labels";
 import { formatCents } from "~/features/raceday/time";
 import { formatDate, formatDayTimeIn } from "~/lib/dates";
-import { closeOutDay, closeReopenedBy, DEFAULT_SCRATCH_POLICY, entryBalance, offeredRefund, scratchRule, standingClose, type LedgerLine, type ScratchPolicy, type ScratchWhen } from "./ledger";
+import { closeOutDay, closeReopenedBy, DEFAULT_SCRATCH_POLICY, entryBalance, offeredRefund, scratchRule, showbillJackpotShare, standingClose, type LedgerLine, type ScratchPolicy, type ScratchWhen } from "./ledger";
 
 /*
  * The ledger's writes and reads. A record is written in the same
@@ -138,6 +138,16 @@ export function moneyRules(db: Db, eventId: string): ScratchPolicy & { lateFeeCe
   return row
     ? { beforeDraw: row.beforeDraw, scratchOfficeFeeCents: row.scratchOfficeFeeCents, afterDrawPercent: row.afterDrawPercent, turnOutOwes: row.turnOutOwes, lateFeeCents: row.lateFeeCents }
     : { ...DEFAULT_SCRATCH_POLICY, lateFeeCents: 0 };
+}
+
+/** The jackpot's share its classes give as the showbill states it (anyone who sees the event): null without priced classes. */
+export function eventJackpotShare(db: Db, eventId: string) {
+  const classes = db
+    .select({ entryFeeCents: raceClasses.entryFeeCents, addedMoneyCents: raceClasses.addedMoneyCents, producerSharePercent: raceClasses.producerSharePercent })
+    .from(raceClasses)
+    .where(eq(raceClasses.eventId, eventId))
+    .all();
+  return showbillJackpotShare(classes);
 }
 
 /** The event's scratch policy and late fee, for its producer and admins. */

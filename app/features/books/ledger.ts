@@ -16,6 +16,7 @@
  */
 import type { LedgerKind } from "#db/schema/ledger";
 import type { PaidMethod } from "#db/schema/paid-methods";
+import { potCents } from "~/features/raceday/results";
 
 export type LedgerLine = {
   id: number;
@@ -231,3 +232,14 @@ export function jackpotShare(classes: readonly { potCents: number; addedMoneyCen
 /** Days after which a check not written, or written and neither cashed nor voided, is stale (a setting). */
 export const DEFAULT_STALE_CHECK_DAYS = 60;
 export const isStale = (since: Date, at: Date, days: number) => at.getTime() - since.getTime() >= days * 86_400_000;
+
+/**
+ * The jackpot's share as the showbill states it, before any entry: each
+ * class's fee less the producer's share, over the fee (one entry a class),
+ * with the added money deciding the minimum. Null with no fee to share.
+ */
+export function showbillJackpotShare(classes: readonly { entryFeeCents: number; addedMoneyCents: number; producerSharePercent: number }[]) {
+  const priced = classes.filter((c) => c.entryFeeCents > 0);
+  if (!priced.length) return null;
+  return jackpotShare(priced.map((c) => ({ potFeesCents: c.entryFeeCents, addedMoneyCents: c.addedMoneyCents, potCents: potCents(c, 1) })));
+}
