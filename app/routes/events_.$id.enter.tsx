@@ -58,7 +58,7 @@ function MyEntries({ page }: { page: Loaded }) {
               <ConfirmAction
                 label="Scratch"
                 name={`Scratch ${e.horseName} from ${e.className}`}
-                question={`Scratch ${e.horseName} from ${e.className}? Any refund is the office's to give, under the event's scratch policy.`}
+                question={`Scratch ${e.horseName} from ${e.className}? ${e.scratchCost} The office pays any refund.`}
                 hidden={{ intent: "scratch", entryId: e.id }}
                 size="compact"
               />

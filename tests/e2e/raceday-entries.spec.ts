@@ -56,7 +56,8 @@ test("the entry form asks only what the race needs, and a scratch asks first", a
 
   // Scratch asks first.
   await mine.locator("summary", { hasText: "Scratch" }).click();
-  await expect(page.getByText(`Scratch ${horse} from ${entering}?`)).toBeVisible();
+  // It says what the scratch costs under the race's policy (the demo race's is the default: a full refund before the draw).
+  await expect(page.getByText(`Scratch ${horse} from ${entering}? Before the draw is published the whole ${js ? "$50.00" : "$25.00"} fee is refunded if you paid it.`)).toBeVisible();
   await expect(mine).not.toContainText("Scratched");
   await page.getByRole("button", { name: "Yes, scratch" }).click();
   await expect(page.getByTestId("my-entry").filter({ hasText: horse })).toContainText("Scratched");

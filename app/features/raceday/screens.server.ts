@@ -18,6 +18,8 @@ import { entriesCloseAt, entriesOpen, enterRace, listOwnEntries, scratchEntry } 
 import { raceIsOpenFor } from "./policies.server";
 import { presentClass, presentEntry } from "./presenters.server";
 import { formatCents, formatRaceTime, placingLabel } from "./time";
+import { feeOf, moneyRules } from "~/features/books/ledger.server";
+import { scratchRule, type ScratchPolicy } from "~/features/books/ledger";
 
 /*
  * The rider's race-day screens: /events/{id}/enter (enter a class, see and
@@ -45,6 +47,15 @@ const eventSummary = (e: { id: string; name: string; date: string; endDate: stri
 });
 
 /** /events/{id}/enter: the classes, the rider's horses and sub-profiles, their entries and whether entries are open. */
+/** What a rider's own scratch costs under the event's policy, said before they confirm it. */
+function scratchCostText(rules: ScratchPolicy, feeCents: number, when: "BEFORE_DRAW" | "AFTER_DRAW") {
+  const { owesCents, refundCents } = scratchRule(rules, feeCents, when);
+  const moment = when === "BEFORE_DRAW" ? "Before the draw is published" : "After the draw";
+  if (owesCents === 0) return `${moment} the whole ${formatCents(feeCents)} fee is refunded if you paid it.`;
+  if (refundCents === 0) return `${moment} the ${formatCents(feeCents)} fee is still owed: nothing is refunded.`;
+  return `${moment} the office keeps ${formatCents(owesCents)} of the ${formatCents(feeCents)} fee and refunds ${formatCents(refundCents)} if you paid it.`;
+}
+
 export async function enterScreen(request: Request, eventId: string) {
   const user = await requireUser(request);
   const db = getDb();
@@ -53,6 +64,7 @@ export async function enterScreen(request: Request, eventId: string) {
   const classes = listClasses(db, event.id);
   const counts = entryCounts(db, event.id);
   const byId = new Map(classes.map((c) => [c.id, c]));
+  const rules = moneyRules(db, event.id);
   return {
     found: true as const,
     event: eventSummary(event),
@@ -70,7 +82,7 @@ export async function enterScreen(request: Request, eventId: string) {
       db,
       listOwnEntries(db, user.id, event.id).map((e) => {
         const cls = byId.get(e.classId);
-        const view = { ...presentEntry(e, cls), resultsPublished: Boolean(cls?.resultsPublishedAt) };
+        const view = { ...presentEntry(e, cls), resultsPublished: Boolean(cls?.resultsPublishedAt), scratchCost: cls ? scratchCostText(rules, feeOf(cls, e), cls.drawPublishedAt ? "AFTER_DRAW" : "BEFORE_DRAW") : "" };
         return view.drawPublished ? view : { ...view, drawPosition: null, dragsBefore: null };
       }),
     ),
