@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { raceEntries } from "../../db/schema";
 import { createEvent, signedInRider } from "../helpers/factories";
 import { createRaceClass } from "../helpers/raceday-factories";
@@ -35,7 +36,7 @@ async function bigRace(size: number) {
   app.db.transaction((tx) => {
     for (let i = 0; i < rows.length; i += 200) tx.insert(raceEntries).values(rows.slice(i, i + 200)).run();
   });
-  return { rider, event, cls, url: `/events/${event.id}/draw` };
+  return { producer, rider, event, cls, url: `/events/${event.id}/draw` };
 }
 
 const runsIn = (html: string) => (html.match(/data-testid="drawn-run"/g) ?? []).length;
@@ -72,5 +73,17 @@ describe("the public draw of a 2,000-entry class", () => {
     const none = await visitor.get(`${url}?q=%25_%25&page=-1&class=nope`);
     expect(none.status).toBe(200);
     expect((await none.text()).includes("No runs match")).toBe(true);
+  });
+
+  it("marks a run scratched at the booth as scratched, as the books and the pot count it", async () => {
+    const { producer, event, cls, url } = await bigRace(3);
+    const [first] = app.db.select().from(raceEntries).where(eq(raceEntries.classId, cls.id)).orderBy(raceEntries.drawPosition).all();
+    const run = (html: string, name: string) => html.split('data-testid="drawn-run"').find((part) => part.includes(name)) ?? "";
+    expect(run(await (await app.client().get(url)).text(), "Walker 0001")).not.toContain("Scratched");
+    const scratched = await producer.client.json(`/api/events/${event.id}/times`, "POST", { clientId: `booth-${Date.now()}`, entryId: first!.id, outcome: "SCRATCH", penalties: 0 });
+    expect(scratched.status, await scratched.clone().text()).toBe(201);
+    const html = await (await app.client().get(url)).text();
+    expect(run(html, "Walker 0001")).toContain("Scratched");
+    expect(run(html, "Walker 0002")).not.toContain("Scratched");
   });
 });

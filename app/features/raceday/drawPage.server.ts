@@ -25,7 +25,9 @@ const RUN = {
   dragsBefore: raceEntries.dragsBefore,
   late: raceEntries.late,
   exhibition: raceEntries.exhibition,
-  scratched: sql<boolean>`${raceEntries.status} = 'SCRATCHED'`.mapWith(Boolean),
+  // Scratched in the office, or at the booth (its latest run, not voided, is a SCRATCH): the books and the pot count it so too.
+  // (Written out: drizzle names a select's columns without their table, which a subquery would misread.)
+  scratched: sql<boolean>`("race_entries"."status" = 'SCRATCHED' OR (SELECT t.outcome FROM race_times t WHERE t.entry_id = "race_entries"."id" AND t.voided_at IS NULL ORDER BY t.recorded_at DESC, t.created_at DESC LIMIT 1) = 'SCRATCH')`.mapWith(Boolean),
   userId: raceEntries.userId,
 };
 
