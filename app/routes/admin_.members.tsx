@@ -201,7 +201,7 @@ export default function AdminMembers() {
             <h2 id="import" className="mb-2 text-lg font-bold text-gray-900">
               Import a member list
             </h2>
-            <p className="mb-2 text-sm text-gray-700">A CSV with a header line: name, email, number, kind, year, paid. Preview first: nothing is written until every line is accepted.</p>
+            <p className="mb-2 text-sm text-gray-700">A CSV with a header line: name, email, number, kind, year, paid, reference (a check&apos;s number; number, year and reference may be left out). Preview first: nothing is written until every line is accepted.</p>
             <Form method="post" encType="multipart/form-data" className="space-y-2">
               <input type="hidden" name="yearId" value={year.id} />
               <label htmlFor="file" className="label">

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memberNumbers, memberships, membershipYears, type User } from "../../db/schema";
+import { memberNumbers, memberships, membershipYears, moneyRecords, type User } from "../../db/schema";
 import { setClock } from "../../app/lib/clock.server";
 import { createRider, createUser, registration, signedInRider } from "../helpers/factories";
 import { startTestServer, type Client, type TestServer } from "../helpers/server";
@@ -211,8 +211,8 @@ describe("CSV import and export", () => {
     expect(csvOut.status).toBe(200);
     expect(csvOut.headers.get("content-type")).toContain("text/csv");
     const text = await csvOut.text();
-    expect(text.split("\r\n")[0]).toBe("name,email,number,kind,year,paid");
-    expect(text).toContain(`New Comer,${newcomer},CL-7001,Youth,${year.name},yes`);
+    expect(text.split("\r\n")[0]).toBe("name,email,number,kind,year,paid,reference");
+    expect(text).toContain(`New Comer,${newcomer},CL-7001,Youth,${year.name},yes,`);
     // The exported list imports again into another year: a preview links or creates every line.
     const next = await newYear();
     const again = await importCsv(next.id, text.replaceAll(`,${year.name},`, `,${next.name},`), true);
@@ -235,8 +235,39 @@ describe("CSV import and export", () => {
     expect(noHeader.status).toBe(400);
     expect(noHeader.body.message).toMatch(/^The header line must name the columns/);
     expect((await importCsv(year.id, "", true)).status).toBe(400);
-    expect((await importCsv(year.id, 'name,email,kind,paid\n"unclosed,a@b.co,Open,yes\n', true)).status).toBe(400);
+    // An unclosed quote refuses its own line (named), not the whole file.
+    const unclosed = await importCsv(year.id, 'name,email,kind,paid\n"unclosed,a@b.co,Open,yes\n', true);
+    expect(unclosed.status).toBe(200);
+    expect(unclosed.body.refused).toEqual([{ line: 2, reason: expect.stringMatching(/^not readable as CSV \(.+\): check its quotes$/) }]);
     expect((await importCsv("nope", "name,email,kind,paid\n", true)).status).toBe(404);
+  });
+});
+
+describe("the member list's import refuses a line, not the file", () => {
+  it("refuses a check without its number, a short line, and a line CSV cannot read, naming each line; paid dues are ledger records", async () => {
+    const year = await newYear();
+    const stamp = Date.now();
+    const csv = [
+      "name,email,number,kind,year,paid,reference",
+      `Check Nonumber,nonumber${stamp}@example.com,,Open,${year.name},check,`,
+      `Short Line,short${stamp}@example.com`,
+      `Bad "Quote,badquote${stamp}@example.com,,Open,${year.name},no,`,
+      `Check Numbered,numbered${stamp}@example.com,,Open,${year.name},check,2207`,
+    ].join("\n");
+    const preview = await importCsv(year.id, csv, true);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.refused).toEqual([
+      { line: 2, reason: "paid by check: give the check's number in the reference column" },
+      { line: 3, reason: "has 2 of the header's 7 columns" },
+      { line: 4, reason: expect.stringMatching(/^not readable as CSV \(Invalid Opening Quote\): check its quotes$/) },
+    ].sort((a, b) => a.line - b.line));
+    expect(preview.body.lines.map((l: { name: string }) => l.name)).toEqual(["Check Numbered"]);
+
+    const good = [csv.split("\n")[0], csv.split("\n")[4]].join("\n");
+    expect((await importCsv(year.id, good, false)).status).toBe(201);
+    const member = app.db.select().from(memberships).where(eq(memberships.email, `numbered${stamp}@example.com`)).get()!;
+    expect(member).toMatchObject({ status: "ACTIVE", paidMethod: "CHECK", paidReference: "2207" });
+    expect(app.db.select().from(moneyRecords).where(eq(moneyRecords.membershipId, member.id)).all()).toMatchObject([{ kind: "DUES", method: "CHECK", reference: "2207", amountCents: member.duesCents }]);
   });
 });
 

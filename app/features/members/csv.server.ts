@@ -10,10 +10,12 @@ import { afterMembershipChanged } from "~/features/season/season.server";
 import { MEMBER_LIMITS, NUMBER_PATTERN } from "~/schemas/members";
 import { emailHolderKey, holderKeyOf, KIND_LABELS, nextMemberNumber } from "./rules";
 import { associationToday, getYear } from "./members.server";
+import { recordDues } from "~/features/books/ledger.server";
 
 /*
  * The office's member list as CSV: columns name, email, number, kind, year,
- * paid (a header line names them, in any order). Each line is created (a
+ * paid, reference (a header line names them, in any order; number, year and
+ * reference may be left out). A check's number goes in reference. Each line is created (a
  * new member), linked (its email is an account's) or refused with its line
  * number and why. A preview (dry run) writes nothing; a real import writes
  * every line or, when any line is refused, nothing at all. Members whose
@@ -21,11 +23,12 @@ import { associationToday, getYear } from "./members.server";
  * them (claimMemberships).
  */
 
-export type ImportLine = { line: number; name: string; email: string; number: string | null; kind: MembershipKind; paid: boolean; paidMethod: DuesMethod | null; outcome: "created" | "linked" };
+export type ImportLine = { line: number; name: string; email: string; number: string | null; kind: MembershipKind; paid: boolean; paidMethod: DuesMethod | null; paidReference: string | null; outcome: "created" | "linked" };
 export type Refusal = { line: number; reason: string };
 export type ImportReport = { dryRun: boolean; written: boolean; created: number; linked: number; refused: Refusal[]; lines: ImportLine[] };
 
-const COLUMNS = ["name", "email", "number", "kind", "year", "paid"] as const;
+const COLUMNS = ["name", "email", "number", "kind", "year", "paid", "reference"] as const;
+const OPTIONAL: readonly string[] = ["number", "year", "reference"];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** "Non-pro", "NON_PRO", "non pro": the kind's code. */
@@ -51,29 +54,46 @@ const PAID: Record<string, { paid: boolean; method: DuesMethod | null }> = {
   comp: { paid: true, method: "COMP" },
 };
 
-function readCsv(text: string): { header: string[]; records: { line: number; cells: string[] }[] } {
+/**
+ * The file's lines. A line CSV cannot read (a stray quote) is set aside with
+ * its line number and why, and the others are read on: one bad line refuses
+ * that line, not the whole file.
+ */
+function readCsv(text: string): { header: string[]; records: { line: number; cells: string[] }[]; unreadable: Refusal[] } {
   let rows: { record: string[]; info: { lines: number } }[];
+  const unreadable: Refusal[] = [];
   try {
-    rows = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, info: true }) as unknown as { record: string[]; info: { lines: number } }[];
+    rows = parse(text, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+      info: true,
+      skip_records_with_error: true,
+      on_skip: (error) => {
+        unreadable.push({ line: Number((error as { lines?: unknown } | undefined)?.lines ?? 0), reason: `not readable as CSV (${(error?.message ?? "").split(":")[0]}): check its quotes` });
+        return undefined;
+      },
+    }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     throw new HttpError(400, `The file is not CSV${line ? ` (line ${line})` : ""}: ${(error as Error).message.split(":")[0]}`);
   }
   if (rows.length === 0) throw new HttpError(400, `The file is empty: give a header line (${COLUMNS.join(", ")}) and one line per member`);
   const header = rows[0]!.record.map((h) => h.trim().toLowerCase());
-  return { header, records: rows.slice(1).map((r) => ({ line: r.info.lines, cells: r.record })) };
+  return { header, records: rows.slice(1).map((r) => ({ line: r.info.lines, cells: r.record })), unreadable };
 }
 
 /** Checks every line against the year, the accounts and the numbers already given; writes when asked and nothing is refused. */
 export function importMembers(db: Db, yearId: string, text: string, dryRun: boolean): ImportReport {
   const year = getYear(db, yearId);
   if (text.length > MEMBER_LIMITS.importBytes) throw new HttpError(413, `The file is too large: at most ${MEMBER_LIMITS.importBytes / 1024 / 1024} MB`);
-  const { header, records } = readCsv(text);
-  const missing = COLUMNS.filter((c) => c !== "year" && c !== "number" && !header.includes(c));
+  const { header, records, unreadable } = readCsv(text);
+  const missing = COLUMNS.filter((c) => !OPTIONAL.includes(c) && !header.includes(c));
   if (missing.length > 0) throw new HttpError(400, `The header line must name the columns ${COLUMNS.join(", ")}; missing: ${missing.join(", ")}`);
   if (records.length > MEMBER_LIMITS.importRows) throw new HttpError(413, `At most ${MEMBER_LIMITS.importRows.toLocaleString("en-US")} members in one file`);
   const col = (name: (typeof COLUMNS)[number]) => header.indexOf(name);
-  const at = { name: col("name"), email: col("email"), number: col("number"), kind: col("kind"), year: col("year"), paid: col("paid") };
+  const at = { name: col("name"), email: col("email"), number: col("number"), kind: col("kind"), year: col("year"), paid: col("paid"), reference: col("reference") };
 
   // What is known already, read once: accounts by email, numbers and their riders, this year's members.
   const emails = [...new Set(records.map((r) => (r.cells[at.email] ?? "").trim().toLowerCase()).filter(Boolean))];
@@ -86,7 +106,7 @@ export function importMembers(db: Db, yearId: string, text: string, dryRun: bool
   const ownedNumber = new Map([...numberOwner].map(([number, holder]) => [holder, number]));
   const thisYear = new Set((statement(db, "SELECT holder_key AS holderKey FROM memberships WHERE year_id = ?").all([year.id]) as { holderKey: string }[]).map((m) => m.holderKey));
 
-  const refused: Refusal[] = [];
+  const refused: Refusal[] = [...unreadable];
   const lines: (ImportLine & { holderKey: string; userId: string | null })[] = [];
   const seenEmail = new Map<string, number>();
   const seenNumber = new Map<string, number>();
@@ -98,6 +118,9 @@ export function importMembers(db: Db, yearId: string, text: string, dryRun: bool
     const number = cell(at.number);
     const kind = kindOf(cell(at.kind));
     const paid = PAID[cell(at.paid).toLowerCase()];
+    const reference = cell(at.reference);
+    // A short line is a line cut or split wrongly, not a member with empty columns.
+    if (cells.length < header.length) { refuse(`has ${cells.length} of the header's ${header.length} columns`); continue; }
     if (!name) { refuse("no name"); continue; }
     if (name.length > MEMBER_LIMITS.name) { refuse(`name longer than ${MEMBER_LIMITS.name} characters`); continue; }
     if (!email) { refuse("no email: the office links members to accounts by email"); continue; }
@@ -106,6 +129,8 @@ export function importMembers(db: Db, yearId: string, text: string, dryRun: bool
     if (!year.kinds.some((k) => k.kind === kind)) { refuse(`${year.name} does not offer ${KIND_LABELS[kind]} memberships`); continue; }
     if (at.year >= 0 && cell(at.year) !== "" && cell(at.year) !== year.name) { refuse(`year "${cell(at.year)}" is not ${year.name}, the year imported`); continue; }
     if (!paid) { refuse(`paid "${cell(at.paid)}" is not yes, no, cash, check, card or comp`); continue; }
+    if (paid.method === "CHECK" && !reference) { refuse("paid by check: give the check's number in the reference column"); continue; }
+    if (reference.length > MEMBER_LIMITS.reference) { refuse(`reference longer than ${MEMBER_LIMITS.reference} characters`); continue; }
     if (number && (number.length > MEMBER_LIMITS.number || !NUMBER_PATTERN.test(number))) { refuse(`"${number}" is not a member number (letters, digits and dashes, at most ${MEMBER_LIMITS.number})`); continue; }
     const earlierEmail = seenEmail.get(email);
     if (earlierEmail !== undefined) { refuse(`${email} is already on line ${earlierEmail}`); continue; }
@@ -122,9 +147,10 @@ export function importMembers(db: Db, yearId: string, text: string, dryRun: bool
       seenNumber.set(number, line);
     }
     seenEmail.set(email, line);
-    lines.push({ line, name, email, number: number || null, kind, paid: paid.paid, paidMethod: paid.method, outcome: userId ? "linked" : "created", holderKey, userId });
+    lines.push({ line, name, email, number: number || null, kind, paid: paid.paid, paidMethod: paid.method, paidReference: paid.paid && reference ? reference : null, outcome: userId ? "linked" : "created", holderKey, userId });
   }
 
+  refused.sort((a, b) => a.line - b.line);
   const report = (written: boolean): ImportReport => ({
     dryRun,
     written,
@@ -144,7 +170,7 @@ export function importMembers(db: Db, yearId: string, text: string, dryRun: bool
       const insertNumber = statement(db, "INSERT OR IGNORE INTO member_numbers (number, holder_key, created_at) VALUES (?, ?, ?)");
       const insert = statement(
         db,
-        "INSERT INTO memberships (id, year_id, holder_key, user_id, rider_id, name, email, kind, status, number, dues_cents, paid_method, paid_at, starts_on, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO memberships (id, year_id, holder_key, user_id, rider_id, name, email, kind, status, number, dues_cents, paid_method, paid_reference, paid_at, starts_on, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       );
       const at = now();
       const today = associationToday();
@@ -160,7 +186,10 @@ export function importMembers(db: Db, yearId: string, text: string, dryRun: bool
         if (number) insertNumber.run([number, l.holderKey, at.getTime()]);
         const dues = year.kinds.find((k) => k.kind === l.kind)!.duesCents;
         // An imported paid member counts from the year's first day: the office's list says they paid for the year.
-        insert.run([crypto.randomUUID(), year.id, l.holderKey, l.userId, l.name, l.email, l.kind, l.paid ? "ACTIVE" : "PENDING", number, dues, l.paidMethod, l.paid ? at.getTime() : null, l.paid ? (year.startDate <= today ? year.startDate : startsOn) : null, at.getTime()]);
+        const id = crypto.randomUUID();
+        insert.run([id, year.id, l.holderKey, l.userId, l.name, l.email, l.kind, l.paid ? "ACTIVE" : "PENDING", number, dues, l.paidMethod, l.paidReference, l.paid ? at.getTime() : null, l.paid ? (year.startDate <= today ? year.startDate : startsOn) : null, at.getTime()]);
+        // Dues paid are ledger records, as the Members screen writes them.
+        if (l.paid) recordDues(db, { membershipId: id, userId: l.userId, payeeName: l.name, amountCents: dues, method: l.paidMethod, reference: l.paidReference, takenBy: null });
       }
       afterMembershipChanged(db, [...new Set(lines.flatMap((l) => (l.userId && l.paid ? [l.userId] : [])))]);
     },
@@ -182,5 +211,5 @@ export function exportMembers(db: Db, year: MembershipYear) {
       .map((u) => [u.id, u.email]),
   );
   const paidText = (m: (typeof rows)[number]) => (m.status !== "ACTIVE" ? "no" : m.paidMethod ? m.paidMethod.toLowerCase() : "yes");
-  return toCsv([[...COLUMNS], ...rows.map((m) => [m.name, m.email ?? (m.userId ? (emails.get(m.userId) ?? "") : ""), m.number ?? "", KIND_LABELS[m.kind], year.name, paidText(m)])]);
+  return toCsv([[...COLUMNS], ...rows.map((m) => [m.name, m.email ?? (m.userId ? (emails.get(m.userId) ?? "") : ""), m.number ?? "", KIND_LABELS[m.kind], year.name, paidText(m), m.paidReference ?? ""])]);
 }

@@ -156,7 +156,7 @@ export const members: Area = (api) => {
     operationId: "importMemberships",
     summary: "Import the member list (CSV)",
     description:
-      "Columns `name, email, number, kind, year, paid` named on a header line. `dryRun=true` (the default) previews: what would be created, linked (an account has the email) and refused, with line numbers. " +
+      "Columns `name, email, number, kind, year, paid, reference` named on a header line (number, year and reference may be left out; a check's number goes in reference). A line CSV cannot read is refused with its line number, the others read on. `dryRun=true` (the default) previews: what would be created, linked (an account has the email) and refused, with line numbers. " +
       "`dryRun=false` writes every line, or nothing at all when any line is refused (422, with the same report as the preview). Members without an account are claimed when their email signs up.",
     access: "admin",
     query: yearQuery.extend({ dryRun: z.enum(["true", "false"]).optional() }),
