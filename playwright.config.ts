@@ -17,6 +17,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // Room for a busy machine (CI shares its cores): a page that takes a few seconds to answer under
+  // load is slow, not wrong. A test that needs more says so with test.slow().
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {

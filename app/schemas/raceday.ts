@@ -111,12 +111,8 @@ export function parseDollars(text: string): number | null {
   return Number.isSafeInteger(total) && total <= RACE_LIMITS.maxCents ? total : null;
 }
 
-/** Cents as a form shows them to edit: 5000 -> "50.00". */
-export function centsToDollarsText(cents: number) {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
+// Cents as a form shows them to edit: in time.ts, which the browser loads without zod.
+export { centsToDollarsText } from "~/features/raceday/time";
 
 /** Seconds as typed ("0.5", "1", "1.25") to thousandths, or null; read as text, never through a float. */
 export function parseSeconds(text: string): number | null {

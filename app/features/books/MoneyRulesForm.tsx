@@ -1,10 +1,9 @@
 import { Form } from "@remix-run/react";
 import { FieldErrors } from "~/components/Field";
+import { centsToDollarsText } from "~/features/raceday/time";
 import type { ScratchPolicy } from "./ledger";
 
 type Rules = ScratchPolicy & { lateFeeCents: number };
-/** Cents as the form shows them to edit: 500 -> "5.00" (whole cents, no floating point). */
-const dollarsText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 type Refusal = { values: Record<string, string>; errors: Record<string, string> } | null;
 
 /**
@@ -47,7 +46,7 @@ export function MoneyRulesForm({ rules, refused }: { rules: Rules; refused: Refu
           <label htmlFor="officeFee" className="label">
             Office&apos;s fee for a scratch ($)
           </label>
-          <input id="officeFee" name="officeFee" inputMode="decimal" className="input" defaultValue={typed?.officeFee ?? dollarsText(rules.scratchOfficeFeeCents)} {...aria("officeFee", "officeFee-hint")} />
+          <input id="officeFee" name="officeFee" inputMode="decimal" className="input" defaultValue={typed?.officeFee ?? centsToDollarsText(rules.scratchOfficeFeeCents)} {...aria("officeFee", "officeFee-hint")} />
           <p id="officeFee-hint" className="mt-1 text-sm text-gray-600">
             Kept when a scratch before the draw is refunded less the fee.
           </p>
@@ -67,7 +66,7 @@ export function MoneyRulesForm({ rules, refused }: { rules: Rules; refused: Refu
           <label htmlFor="lateFee" className="label">
             Late fee per entry after entries close ($)
           </label>
-          <input id="lateFee" name="lateFee" inputMode="decimal" className="input" defaultValue={typed?.lateFee ?? dollarsText(rules.lateFeeCents)} {...aria("lateFee", "lateFee-hint")} />
+          <input id="lateFee" name="lateFee" inputMode="decimal" className="input" defaultValue={typed?.lateFee ?? centsToDollarsText(rules.lateFeeCents)} {...aria("lateFee", "lateFee-hint")} />
           <p id="lateFee-hint" className="mt-1 text-sm text-gray-600">
             Kept out of the pot.
           </p>

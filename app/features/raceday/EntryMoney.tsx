@@ -1,10 +1,7 @@
 import { Form } from "@remix-run/react";
-import { formatCents } from "./time";
+import { centsToDollarsText, formatCents } from "./time";
 
 export type EntryMoneyFigures = { dueCents: number; netCents: number; balanceCents: number; offeredRefundCents: number };
-
-/** Cents as a form shows them to edit: 4500 -> "45.00". */
-const dollarsText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 
 /**
  * What the opened entry owes or is owed back now, and the office's forms to
@@ -55,7 +52,7 @@ export function EntryMoney({
             <label htmlFor="refund-amount" className="label">
               Refund ($)
             </label>
-            <input id="refund-amount" name="amount" inputMode="decimal" className="input" defaultValue={typed("entry-refund", "amount") ?? dollarsText(money.offeredRefundCents)} />
+            <input id="refund-amount" name="amount" inputMode="decimal" className="input" defaultValue={typed("entry-refund", "amount") ?? centsToDollarsText(money.offeredRefundCents)} />
           </div>
           {methods("refund", "Paid back by")}
           <div>

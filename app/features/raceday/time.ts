@@ -59,3 +59,10 @@ export function ordinal(n: number): string {
 export function placingLabel(division: number, place: number): string {
   return `${division}D ${ordinal(place)}`;
 }
+
+/** Cents as a form shows them to edit: 5000 -> "50.00". */
+export function centsToDollarsText(cents: number) {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
