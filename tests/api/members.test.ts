@@ -46,7 +46,7 @@ async function mark(id: string, body: Record<string, unknown>) {
 
 async function importCsv(yearId: string, csv: string, dryRun: boolean) {
   const res = await admin.client.fetch(`/api/admin/memberships/import?yearId=${yearId}&dryRun=${dryRun}`, { method: "POST", headers: { "Content-Type": "text/csv" }, body: csv });
-  return { status: res.status, body: (await res.json()) as { message: string; created: number; linked: number; refused: { line: number; reason: string }[]; written: boolean } };
+  return { status: res.status, body: (await res.json()) as { message: string; created: number; linked: number; refused: { line: number; reason: string }[]; written: boolean; lines: { name: string }[] } };
 }
 
 describe("membership years", () => {
@@ -261,7 +261,7 @@ describe("the member list's import refuses a line, not the file", () => {
       { line: 3, reason: "has 2 of the header's 7 columns" },
       { line: 4, reason: expect.stringMatching(/^not readable as CSV \(Invalid Opening Quote\): check its quotes$/) },
     ].sort((a, b) => a.line - b.line));
-    expect(preview.body.lines.map((l: { name: string }) => l.name)).toEqual(["Check Numbered"]);
+    expect(preview.body.lines.map((l) => l.name)).toEqual(["Check Numbered"]);
 
     const good = [csv.split("\n")[0], csv.split("\n")[4]].join("\n");
     expect((await importCsv(year.id, good, false)).status).toBe(201);
