@@ -80,7 +80,26 @@ function PayeeRow({ payee, zone, focus }: { payee: Payee; zone: string; focus: b
             </p>
             <p className="text-xs text-gray-600">
               Written <time dateTime={payee.check.writtenAt}>{formatEventTime(payee.check.writtenAt, zone)}</time>
+              {payee.check.cashedAt ? (
+                <>
+                  {" · cashed "}
+                  <time dateTime={payee.check.cashedAt}>{formatEventTime(payee.check.cashedAt, zone)}</time>
+                </>
+              ) : null}
             </p>
+            {payee.check.cashedAt ? null : (
+              <Form method="post" className="print-hidden">
+                <input type="hidden" name="payeeKey" value={payee.payeeKey} />
+                <button type="submit" name="intent" value="check-cashed" className="btn-secondary min-h-[44px] px-3 py-1 text-sm" aria-label={`Mark check #${payee.check.number} to ${payee.payeeName} cashed`}>
+                  Mark Cashed
+                </button>
+                {mine?.intent === "check-cashed" ? (
+                  <p role="alert" className="text-sm text-red-800">
+                    {mine.message}
+                  </p>
+                ) : null}
+              </Form>
+            )}
             <details className="print-hidden" open={mine?.intent === "check-void"}>
               <summary className="inline-flex min-h-[44px] cursor-pointer items-center text-sm font-semibold text-red-800">Void check #{payee.check.number}</summary>
               <Form method="post" className="mt-1 flex flex-wrap items-end gap-2">

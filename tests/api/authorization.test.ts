@@ -227,6 +227,7 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.events.$id.checks": { GET: "user" },
   "routes/api.events.$id.checks.$payeeKey": { PUT: "user" },
   "routes/api.events.$id.checks.$payeeKey.void": { POST: "user" },
+  "routes/api.events.$id.checks.$payeeKey.cashed": { POST: "user" },
   "routes/api.admin.winnings": { GET: "admin" },
   "routes/api.admin.winnings[.csv]": { GET: "admin" },
   "routes/api.admin.settings": { GET: "admin", PATCH: "admin" },
@@ -1601,6 +1602,19 @@ const OWNERS: Record<string, Partial<Record<Method, Owned | NotOwned>>> = {
       request: (c) => ({ url: `/api/events/${c.event.id}/checks/${c.payeeKey}`, json: { number: "101" } }),
       state: (c) => checksOf(c.event.id),
       owner: { status: 201 },
+      other: { status: 403 },
+    }),
+  },
+  "routes/api.events.$id.checks.$payeeKey.cashed": {
+    POST: owned({
+      setup: (p) => {
+        const c = ownWinner(p);
+        db().insert(raceChecks).values({ eventId: c.event.id, payeeKey: c.payeeKey, payeeName: c.marker, number: "101", amountCents: 5000 }).run();
+        return c;
+      },
+      request: (c) => ({ url: `/api/events/${c.event.id}/checks/${c.payeeKey}/cashed` }),
+      state: (c) => checksOf(c.event.id),
+      owner: { status: 200 },
       other: { status: 403 },
     }),
   },

@@ -236,6 +236,24 @@ describe("checks to winners", () => {
     expect(await json(rewritten)).toMatchObject({ status: "WRITTEN", check: { number: "501" }, voided: [{ number: "500" }] });
   });
 
+  it("marks a check stale after 60 days uncashed, and a check marked cashed (API or the Checks screen) never", async () => {
+    const { producer, url, event } = await published();
+    const [kaylee, pat] = (await json(await producer.client.get(`${url}/checks`))).payees;
+    for (const [p, number] of [[kaylee, "600"], [pat, "601"]] as const) await producer.client.json(`${url}/checks/${p.payeeKey}`, "PUT", { number });
+    app.db.update(raceChecks).set({ writtenAt: new Date(Date.now() - 61 * 86_400_000) }).where(eq(raceChecks.eventId, event.id)).run();
+    const payee = async (key: string) => (await json(await producer.client.get(`${url}/checks`))).payees.find((p: Json) => p.payeeKey === key);
+    expect(await payee(kaylee.payeeKey)).toMatchObject({ stale: true, check: { cashedAt: null } });
+    const cashed = await producer.client.json(`${url}/checks/${kaylee.payeeKey}/cashed`, "POST", {});
+    expect(cashed.status).toBe(200);
+    expect((await json(cashed)).check.cashedAt).toEqual(expect.any(String));
+    expect(await payee(kaylee.payeeKey)).toMatchObject({ stale: false });
+    expect((await producer.client.json(`${url}/checks/${kaylee.payeeKey}/cashed`, "POST", {})).status).toBe(200);
+    // The screen's form, without JavaScript.
+    expect((await producer.client.form(`/events/${event.id}/checks`, { intent: "check-cashed", payeeKey: pat.payeeKey })).status).toBe(302);
+    expect(await payee(pat.payeeKey)).toMatchObject({ stale: false, check: { cashedAt: expect.any(String) } });
+    expect((await producer.client.json(`${url}/checks/w-0000000000000000/cashed`, "POST", {})).status).toBe(404);
+  });
+
   it("shows a check written before a correction as differing from what is owed now", async () => {
     const { producer, url, cls, e } = await published();
     const [, pat] = (await json(await producer.client.get(`${url}/checks`))).payees;

@@ -526,6 +526,7 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/api.events.$id.checks": (w) => allEvents(w).map((e) => ({ url: `/api/events/${e.id}/checks`, raceManager: true })),
   "routes/api.events.$id.checks.$payeeKey": none,
   "routes/api.events.$id.checks.$payeeKey.void": none,
+  "routes/api.events.$id.checks.$payeeKey.cashed": none,
   "routes/admin_.winnings": () => ["/admin/winnings"],
   "routes/api.admin.winnings": () => ["/api/admin/winnings?year=2026"],
   "routes/api.admin.winnings[.csv]": () => ["/api/admin/winnings.csv?year=2026"],

@@ -2161,6 +2161,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{id}/checks/{payeeKey}/cashed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a check cashed
+         * @description The payee's written check was cashed (the bank statement says so): it is no longer counted toward stale. Marking it again answers it as it is.
+         */
+        post: operations["cashEventCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/winnings": {
         parameters: {
             query?: never;
@@ -2619,7 +2639,7 @@ export interface paths {
         put?: never;
         /**
          * Import the member list (CSV)
-         * @description Columns `name, email, number, kind, year, paid` named on a header line. `dryRun=true` (the default) previews: what would be created, linked (an account has the email) and refused, with line numbers. `dryRun=false` writes every line, or nothing at all when any line is refused (422, with the same report as the preview). Members without an account are claimed when their email signs up.
+         * @description Columns `name, email, number, kind, year, paid, reference` named on a header line (number, year and reference may be left out; a check's number goes in reference). A line CSV cannot read is refused with its line number, the others read on. `dryRun=true` (the default) previews: what would be created, linked (an account has the email) and refused, with line numbers. `dryRun=false` writes every line, or nothing at all when any line is refused (422, with the same report as the preview). Members without an account are claimed when their email signs up.
          */
         post: operations["importMemberships"];
         delete?: never;
@@ -3397,6 +3417,8 @@ export interface components {
             writtenAt: string;
             voidedAt: string | null;
             voidReason: string | null;
+            /** @description When the office marked it cashed: a cashed check never goes stale. */
+            cashedAt: string | null;
         } | null;
         CheckPayee: {
             payeeKey: string;
@@ -13989,6 +14011,76 @@ export interface operations {
             };
             /** @description The body or the file is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server cannot store anything right now: try again after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other failure. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cashEventCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                payeeKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payee with the check cashed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckPayee"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed; also a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this user (answered alike, so nothing leaks). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,6 +29,7 @@ const presentCheck = (c: RaceCheck) => ({
   writtenAt: c.writtenAt.toISOString(),
   voidedAt: c.voidedAt?.toISOString() ?? null,
   voidReason: c.voidReason,
+  cashedAt: c.cashedAt?.toISOString() ?? null,
 });
 
 /** Every payee of the event with their check (and voided ones), payees with money first in the order paid. */
@@ -77,9 +78,8 @@ function staleOf(db: Db, eventId: string, payees: ReturnType<typeof checksOf>) {
     .all()
     .reduce<Date | null>((min, c) => (c.at && (!min || c.at < min) ? c.at : min), null);
   const at = now();
-  const cashed = new Map(db.select({ number: raceChecks.number, cashedAt: raceChecks.cashedAt }).from(raceChecks).where(eq(raceChecks.eventId, eventId)).all().map((c) => [c.number, c.cashedAt]));
   return payees.map((p) => {
-    const since = p.check ? (cashed.get(p.check.number) ? null : new Date(p.check.writtenAt)) : p.status === "TO_WRITE" ? publishedAt : null;
+    const since = p.check ? (p.check.cashedAt ? null : new Date(p.check.writtenAt)) : p.status === "TO_WRITE" ? publishedAt : null;
     return { ...p, stale: since !== null && isStale(since, at, staleCheckDays) };
   });
 }
@@ -165,6 +165,25 @@ export function voidCheck(db: Db, viewer: Viewer, eventId: string, payeeKey: str
         .get();
       if (!voided) throw new HttpError(404, M.noCheck);
       writeRecord(db, viewer, { eventId: event.id, kind: "CHECK_VOIDED", amountCents: -voided.amountCents, reference: voided.number, reason, payeeKey, payeeName: voided.payeeName, userId: payeeKey.startsWith("u-") ? payeeKey.slice(2) : null });
+      return payeeOf(db, event.id, payeeKey);
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * POST /api/events/{id}/checks/{payeeKey}/cashed: the office learned the
+ * payee's written check was cashed (from the bank statement), so it never
+ * goes stale. Marking it again answers it as it is.
+ */
+export function cashCheck(db: Db, viewer: Viewer, eventId: string, payeeKey: string) {
+  const event = requireRaceManager(db, viewer, eventId);
+  if (!PAYEE_KEY.test(payeeKey)) throw new HttpError(404, M.payeeNotFound);
+  return db.transaction(
+    () => {
+      const open = db.select().from(raceChecks).where(and(eq(raceChecks.eventId, event.id), eq(raceChecks.payeeKey, payeeKey), isNull(raceChecks.voidedAt))).get();
+      if (!open) throw new HttpError(404, M.noCheck);
+      if (!open.cashedAt) db.update(raceChecks).set({ cashedAt: now() }).where(eq(raceChecks.id, open.id)).run();
       return payeeOf(db, event.id, payeeKey);
     },
     { behavior: "immediate" },

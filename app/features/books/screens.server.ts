@@ -13,7 +13,7 @@ import { BOOKS_MESSAGES, booksSettingsSchema, checkNumberSchema, checkVoidSchema
 import { booksOf, closeoutsOf, presentBooks } from "./books.server";
 import { closeDay, moneyRules, setMoneyRules } from "./ledger.server";
 import { closeDaySchema, LEDGER_MESSAGES, moneyRulesSchema } from "~/schemas/ledger";
-import { eventChecks, voidCheck, writeCheck } from "./checks.server";
+import { cashCheck, eventChecks, voidCheck, writeCheck } from "./checks.server";
 import { setBooksSettings } from "./settings.server";
 import { printedSheet } from "./sheets.server";
 import { winningsYear } from "./winnings-query.server";
@@ -109,7 +109,7 @@ const field = (form: FormData, name: string) => {
   return typeof v === "string" ? v.slice(0, 400) : "";
 };
 
-export type ChecksActionData = { payeeKey: string; intent: "check-number" | "check-void"; message: string; value: string };
+export type ChecksActionData = { payeeKey: string; intent: "check-number" | "check-void" | "check-cashed"; message: string; value: string };
 
 export async function checksAction(request: Request, eventId: string) {
   const user = await requireUser(request);
@@ -141,6 +141,15 @@ export async function checksAction(request: Request, eventId: string) {
     } catch (error) {
       if (!(error instanceof HttpError) || error.status >= 500) throw error;
       return refuse(intent, error.message, value, error.status);
+    }
+  }
+  if (intent === "check-cashed") {
+    try {
+      const payee = cashCheck(getDb(), user, eventId, payeeKey);
+      return redirectWithToast(here, { type: "success", title: "Check Cashed", description: `${payee.payeeName}: check ${payee.check?.number ?? ""}` });
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+      return refuse(intent, error.message, "", error.status);
     }
   }
   return refuse("check-number", "Unknown action", "", 400);

@@ -98,7 +98,9 @@ const Books = z
   })
   .openapi("EventBooks");
 
-const Check = z.object({ number: z.string(), amountCents: z.number().int(), writtenAt: z.string(), voidedAt: z.string().nullable(), voidReason: z.string().nullable() }).openapi("Check");
+const Check = z
+  .object({ number: z.string(), amountCents: z.number().int(), writtenAt: z.string(), voidedAt: z.string().nullable(), voidReason: z.string().nullable(), cashedAt: z.string().nullable().openapi({ description: "When the office marked it cashed: a cashed check never goes stale." }) })
+  .openapi("Check");
 
 const Payee = z
   .object({
@@ -246,6 +248,15 @@ export const books: Area = (api) => {
     params: payee,
     body: checkVoidSchema,
     responses: { 200: { description: "The payee with the check voided.", schema: Payee } },
+    errors: [404],
+  });
+  api.post("/api/events/{id}/checks/{payeeKey}/cashed", {
+    operationId: "cashEventCheck",
+    summary: "Mark a check cashed",
+    description: "The payee's written check was cashed (the bank statement says so): it is no longer counted toward stale. Marking it again answers it as it is.",
+    access: "user",
+    params: payee,
+    responses: { 200: { description: "The payee with the check cashed.", schema: Payee } },
     errors: [404],
   });
   api.get("/api/admin/winnings", {
