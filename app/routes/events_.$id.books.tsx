@@ -71,7 +71,7 @@ export default function EventBooks() {
       <div className="print-hidden">
         <PageHeader title="Books" back={`/events/${b.event.id}/race-day`} width="wide" />
       </div>
-      <main id="main" className="mx-auto max-w-7xl space-y-4 px-4 py-4 pb-24 print:max-w-none print:space-y-3 print:p-0 print:text-[11pt]">
+      <main id="main" className="print-landscape mx-auto max-w-7xl space-y-4 px-4 py-4 pb-24 print:max-w-none print:space-y-3 print:p-0 print:text-[11pt]">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
             <h2 className="text-xl font-bold text-gray-900">{b.event.name}</h2>

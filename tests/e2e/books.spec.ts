@@ -84,6 +84,12 @@ test("the producer reads the books of an event and prints the close-out sheet", 
   await expect(page.getByRole("link", { name: "CSV of Every Entry" })).toBeHidden();
   await expect(page.getByRole("heading", { name: "Close-out sheet" })).toBeVisible();
   await page.screenshot({ path: `/tmp/books-print-${js() ? "js" : "nojs"}.png`, fullPage: true });
+  // Printed across a letter page (landscape, half-inch margins: 10 inches, 960 px), every column of the books is on the paper.
+  expect(await page.evaluate(() => getComputedStyle(document.getElementById("main")!).getPropertyValue("page"))).toBe("landscape");
+  await page.setViewportSize({ width: 960, height: 700 });
+  const widths = await page.getByRole("region", { name: "The books by class" }).evaluate((region) => ({ table: region.querySelector("table")!.scrollWidth, region: region.clientWidth }));
+  expect(widths.table).toBeLessThanOrEqual(widths.region);
+  await page.setViewportSize({ width: 1366, height: 900 });
   await page.emulateMedia({ media: "screen" });
 
   const csv = await page.request.get(`/api/events/${race.eventId}/books.csv`);

@@ -21,6 +21,8 @@ function listedEvent(name: string) {
 }
 
 test("a producer cancels a listed event with a reason; its card and share page show the badge and the reason", async ({ page, browser }, info) => {
+  // A long journey (cancel, two riders' views, postpone, back on schedule): a dozen pages, allowed the slow-test time.
+  test.slow();
   const name = `Salina Fall Barrels ${info.project.name} ${Date.now().toString(36)}`;
   const id = listedEvent(name);
   await signIn(page, "cody");
