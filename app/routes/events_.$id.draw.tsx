@@ -6,7 +6,7 @@ import { formatDateRange } from "~/features/events/format";
 import { DrawList, drawPlace } from "~/features/raceday/DrawList";
 import { drawScreen } from "~/features/raceday/screens.server";
 import { APP_NAME } from "~/schemas/constants";
-import { DRAW_PAGE_SIZE, DRAW_SEARCH_MAX } from "~/schemas/drawPage";
+import { DRAW_PAGE_SIZE, DRAW_SEARCH_MAX } from "~/schemas/raceday-words";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data || !data.found) return [{ title: `Draw Not Found | ${APP_NAME}` }];

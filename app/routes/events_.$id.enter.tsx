@@ -13,7 +13,7 @@ import { formatCents } from "~/features/raceday/time";
 import { closingSentence } from "~/features/raceday/when";
 import { useHydrated } from "~/lib/useHydrated";
 import { APP_NAME } from "~/schemas/constants";
-import { RACE_LIMITS, RACE_MESSAGES } from "~/schemas/raceday";
+import { RACE_LIMITS, RACE_MESSAGES } from "~/schemas/raceday-words";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Enter ${data && data.found ? data.event.name : "a Race"} | ${APP_NAME}` }];
 export const loader = ({ request, params }: LoaderFunctionArgs) => enterScreen(request, params.id ?? "");

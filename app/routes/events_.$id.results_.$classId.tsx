@@ -4,39 +4,17 @@ import { PageHeader } from "~/components/PageHeader";
 import { ShareMenu } from "~/components/ShareMenu";
 import { paidOutOfPlaces } from "~/features/books/books";
 import { PotPaid } from "~/features/books/PotPaid";
-import { requireEventPermission } from "~/features/raceday/access.server";
-import { removeOverride, setOverride } from "~/features/raceday/overrides.server";
-import { publishClass } from "~/features/raceday/publish.server";
-import { classResultsFor } from "~/features/raceday/results.server";
+import { classResultsAction, classResultsScreen } from "~/features/raceday/resultsScreen.server";
 import { formatCents } from "~/features/raceday/time";
-import { getUser, redirectWithToast, requireUser } from "~/lib/auth.server";
 import { useHydrated } from "~/lib/useHydrated";
-import { config } from "~/lib/config.server";
-import { getDb } from "~/lib/db.server";
-import { readForm } from "~/lib/forms.server";
-import { HttpError } from "~/lib/http.server";
 import { APP_NAME } from "~/schemas/constants";
-import { BOOTH_MESSAGES, MAX_REASON, overrideRemovalSchema, parseDollars, payoutOverrideSchema } from "~/schemas/raceday-booth";
+import { MAX_REASON } from "~/schemas/raceday-words";
 import { formatDateRange } from "~/features/events/format";
-import { RACE_MESSAGES } from "~/schemas/raceday";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  try {
-    const { event, view, canManage } = classResultsFor(getDb(), await getUser(request), params.id ?? "", params.classId ?? "");
-    const path = `/events/${event.id}/results/${view.classId}`;
-    return {
-      event: { id: event.id, name: event.name, date: event.date, location: event.location, arenaName: event.arenaName },
-      view,
-      canManage,
-      path,
-      url: `${config().appOrigin}${path}`,
-      origin: config().appOrigin,
-    };
-  } catch (error) {
-    if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => classResultsScreen(request, params.id ?? "", params.classId ?? "");
+
+/** The producer's review: an override (amount and reason), taking one back, and Publish. */
+export const action = ({ request, params }: ActionFunctionArgs) => classResultsAction(request, params.id ?? "", params.classId ?? "");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Results | ${APP_NAME}` }];
@@ -58,57 +36,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { name: "twitter:description", content: description },
   ];
 };
-
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : undefined;
-};
-
-/** The producer's review: an override (amount and reason), taking one back, and Publish. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const form = await readForm(request);
-  const eventId = params.id ?? "";
-  const classId = params.classId ?? "";
-  const db = getDb();
-  // Only the producer (or an admin) acts here: anyone else learns nothing from how a form is read.
-  try {
-    requireEventPermission(db, user, eventId, "manage");
-  } catch (error) {
-    if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
-  const here = `/events/${encodeURIComponent(eventId)}/results/${encodeURIComponent(classId)}`;
-  const intent = field(form, "intent");
-  try {
-    if (intent === "publish") {
-      const summary = publishClass(db, user, eventId, classId);
-      const runs = summary.runLogs.created + summary.runLogs.updated;
-      return redirectWithToast(here, { type: "success", title: "Results published", description: `${runs} official ${runs === 1 ? "run" : "runs"} in riders' run logs; ${summary.ridersTold} ${summary.ridersTold === 1 ? "rider" : "riders"} told.` });
-    }
-    const entryId = field(form, "entryId") ?? "";
-    if (intent === "override") {
-      const amountCents = parseDollars(field(form, "amount") ?? "");
-      // The field is in dollars: say so, not "whole cents" (the API's amountCents message).
-      if (amountCents === null) throw new HttpError(400, RACE_MESSAGES.dollars);
-      const parsed = payoutOverrideSchema.safeParse({ amountCents, reason: field(form, "reason") });
-      if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? BOOTH_MESSAGES.amount);
-      setOverride(db, user, eventId, classId, entryId, parsed.data);
-      return redirectWithToast(here, { type: "success", title: `Payout set: ${formatCents(parsed.data.amountCents)}` });
-    }
-    if (intent === "remove-override") {
-      const parsed = overrideRemovalSchema.safeParse({ reason: field(form, "reason") });
-      if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? BOOTH_MESSAGES.reason);
-      removeOverride(db, user, eventId, classId, entryId, parsed.data.reason);
-      return redirectWithToast(here, { type: "success", title: "Back to the computed payout" });
-    }
-    throw new HttpError(400, "Unknown action");
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    if (error.status === 403 || error.status === 404) throw new Response(error.message, { status: error.status });
-    return redirectWithToast(here, { type: "error", title: "Not saved", description: error.message });
-  }
-}
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 type Place = Data["view"]["divisions"][number]["places"][number];

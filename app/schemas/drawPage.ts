@@ -6,11 +6,8 @@ import { z } from "zod";
  * unknown falls back to the first page, so every view is a plain link.
  */
 
-/** Runs a page shows of one class: a 2,000-entry class is 20 pages, each a small answer for a phone. */
-export const DRAW_PAGE_SIZE = 100;
-export const DRAW_SEARCH_MAX = 60;
-/** At most this many runs a search shows (a common name in a big event). */
-export const DRAW_SEARCH_SHOWN = 100;
+import { DRAW_PAGE_SIZE, DRAW_SEARCH_MAX, DRAW_SEARCH_SHOWN } from "./raceday-words";
+export { DRAW_PAGE_SIZE, DRAW_SEARCH_MAX, DRAW_SEARCH_SHOWN };
 
 export const drawPageQuerySchema = z.object({
   q: z

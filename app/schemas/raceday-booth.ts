@@ -10,21 +10,9 @@ import { RACE_OUTCOMES } from "./race-outcomes";
  */
 
 export { RACE_OUTCOMES, type RaceOutcome } from "./race-outcomes";
-/** Knocked barrels a run can carry: a cloverleaf has three, a few patterns more. */
-export const MAX_PENALTIES = 5;
-export const MAX_REASON = 300;
 
-export const BOOTH_MESSAGES = {
-  entry: "Choose the entry that ran",
-  outcome: "outcome must be TIME, NT or SCRATCH",
-  time: "Enter the time as the timer shows it, such as 15.482",
-  penalties: `Knocked barrels must be a whole number from 0 to ${MAX_PENALTIES}`,
-  clientId: "clientId is required",
-  reason: "Give a reason for the change",
-  reasonLong: `The reason must be ${MAX_REASON} characters or fewer`,
-  amount: "Enter the amount in whole cents, 0 or more",
-  takenAt: "takenAt must be a date and time in ISO 8601 with its zone, such as 2026-11-28T19:05:21.000-06:00",
-} as const;
+import { BOOTH_MESSAGES, MAX_PENALTIES, MAX_REASON } from "./raceday-words";
+export { BOOTH_MESSAGES, MAX_PENALTIES, MAX_REASON };
 
 /**
  * How far ahead of the server's clock a booth device's clock may be and its
