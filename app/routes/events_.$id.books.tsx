@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CloseOutDays } from "~/features/books/CloseOutDays";
 import { MoneyRulesForm } from "~/features/books/MoneyRulesForm";
+import { ChargeForm } from "~/features/books/ChargeForm";
 import { PageHeader } from "~/components/PageHeader";
 import { methodLabel, PAID_COLUMNS } from "~/features/books/labels";
 import { differenceText, PotPaid } from "~/features/books/PotPaid";
@@ -233,6 +234,7 @@ export default function EventBooks() {
           </section>
         </div>
         <CloseOutDays days={b.closeouts.days} checksToWriteCents={b.closeouts.checksToWriteCents} producerShareCents={b.closeouts.producerShareCents} refused={refused && "day" in refused ? refused : null} />
+        <ChargeForm refused={refused && "charge" in refused ? refused.charge : null} />
         <MoneyRulesForm rules={b.moneyRules} refused={refused && "rules" in refused ? refused.rules : null} />
       </main>
     </>

@@ -7,7 +7,7 @@ import { PAID_METHODS } from "#db/schema/paid-methods";
  * the screens' forms and the /api routes.
  */
 
-export const LEDGER_LIMITS = { reason: 200, reference: 40, label: 60, maxCents: 10_000_000 } as const;
+export const LEDGER_LIMITS = { reason: 200, reference: 40, label: 60, payeeName: 80, maxCents: 10_000_000 } as const;
 
 export const LEDGER_MESSAGES = {
   reason: `Say why (1 to ${LEDGER_LIMITS.reason} characters)`,
@@ -38,6 +38,7 @@ export const ledgerPostSchema = z.object({
   reference: optionalText(LEDGER_LIMITS.reference, `A reference is up to ${LEDGER_LIMITS.reference} characters`),
   reason: optionalText(LEDGER_LIMITS.reason, LEDGER_MESSAGES.reason),
   label: optionalText(LEDGER_LIMITS.label, `A charge's label is up to ${LEDGER_LIMITS.label} characters`),
+  payeeName: optionalText(LEDGER_LIMITS.payeeName, `Who a charge is for is up to ${LEDGER_LIMITS.payeeName} characters`),
 });
 
 /** POST /api/events/{id}/ledger/{recordId}/reverse. */

@@ -119,6 +119,25 @@ describe("the ledger", () => {
     expect(await page()).not.toContain("of entry fees go to the jackpot");
   });
 
+  it("takes an office or arena charge from the books' form, out of the pot, and refuses one it cannot take at its fields", async () => {
+    const { producer, event, url } = await race();
+    const books = `/events/${event.id}/books`;
+    const refused = await producer.client.form(books, { intent: "charge", label: "", payeeName: "Cody Vance", amount: "ten", method: "CASH" });
+    expect(refused.status).toBe(400);
+    const page = await refused.text();
+    expect(page).toContain("Say what the charge is for (Stall, Office fee)");
+    expect(page).toContain("Give the amount in dollars and cents, above $0.00, like 25 or 25.00");
+    expect(page).toContain('value="Cody Vance"');
+    expect((await producer.client.form(books, { intent: "charge", label: "Stall", amount: "25", method: "CHECK" })).status).toBe(400);
+    expect(app.db.select().from(moneyRecords).where(eq(moneyRecords.eventId, event.id)).all()).toEqual([]);
+    const taken = await producer.client.form(books, { intent: "charge", label: "Stall", payeeName: "Cody Vance", amount: "$25.00", method: "CASH" });
+    expect(taken.status).toBe(302);
+    expect(app.db.select().from(moneyRecords).where(eq(moneyRecords.eventId, event.id)).all()).toMatchObject([{ kind: "CHARGE", label: "Stall", payeeName: "Cody Vance", amountCents: 2500, method: "CASH" }]);
+    const after = await json(await producer.client.get(`${url}/books`));
+    expect(after).toMatchObject({ chargesCents: 2500 });
+    expect(after.totals.potCents).toBe(0);
+  });
+
   it("refunds a scratch what the policy offers, and another amount only with a reason", async () => {
     const { producer, cls, url } = await race();
     const e = createRaceEntry(app.db, cls, { riderName: "Ed Moss", horseName: "Fig" });

@@ -2254,7 +2254,7 @@ export interface paths {
         put?: never;
         /**
          * Write a money record
-         * @description `kind` FEE, REFUND, LATE_FEE, CHARGE (with a `label`) or COMP; `entryId` (any but a charge); `amountCents` (a FEE or COMP without one takes what the entry owes, a REFUND without one what the scratch policy offers; a refund of another amount needs a `reason`); `method`, `reference` (a check's number). A record for a closed day reopens it.
+         * @description `kind` FEE, REFUND, LATE_FEE, CHARGE (with a `label`) or COMP; `entryId` (any but a charge); `amountCents` (a FEE or COMP without one takes what the entry owes, a REFUND without one what the scratch policy offers; a refund of another amount needs a `reason`); `method`, `reference` (a check's number); `payeeName`, who a charge with no entry is for. A record for a closed day reopens it.
          */
         post: operations["postEventLedger"];
         delete?: never;
@@ -14450,6 +14450,7 @@ export interface operations {
                     reference?: string | null;
                     reason?: string | null;
                     label?: string | null;
+                    payeeName?: string | null;
                 };
             };
         };

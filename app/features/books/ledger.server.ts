@@ -324,6 +324,8 @@ export type LedgerPost = {
   reference?: string | null;
   reason?: string | null;
   label?: string | null;
+  /** Who a charge with no entry is for ("Cody Vance": a stall by the weekend). */
+  payeeName?: string | null;
 };
 
 const refuse = (status: number, message: string, field: string) => new HttpError(status, message, { errors: { [field]: [message] } });
@@ -371,7 +373,7 @@ export function postLedger(db: Db, viewer: Viewer, eventId: string, input: Ledge
             classId: entry?.classId ?? null,
             userId: entry?.userId ?? null,
             payeeKey: entry ? payeeKeyOf(entry) : null,
-            payeeName: entry?.riderName ?? null,
+            payeeName: entry?.riderName ?? input.payeeName ?? null,
           },
           ctx,
         ),

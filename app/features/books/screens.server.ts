@@ -11,8 +11,8 @@ import { requireRaceManager } from "~/features/raceday/access.server";
 import { parseDollars } from "~/schemas/raceday";
 import { BOOKS_MESSAGES, booksSettingsSchema, checkNumberSchema, checkVoidSchema } from "~/schemas/books";
 import { booksOf, closeoutsOf, presentBooks } from "./books.server";
-import { closeDay, moneyRules, setMoneyRules } from "./ledger.server";
-import { closeDaySchema, LEDGER_MESSAGES, moneyRulesSchema } from "~/schemas/ledger";
+import { closeDay, deviceOf, moneyRules, postLedger, setMoneyRules } from "./ledger.server";
+import { closeDaySchema, LEDGER_MESSAGES, ledgerPostSchema, moneyRulesSchema } from "~/schemas/ledger";
 import { cashCheck, eventChecks, voidCheck, writeCheck } from "./checks.server";
 import { setBooksSettings } from "./settings.server";
 import { printedSheet } from "./sheets.server";
@@ -79,12 +79,38 @@ function moneyRulesAction(user: User, eventId: string, form: FormData) {
   return redirectWithToast(`/events/${eventId}/books`, { type: "success", title: "Scratch Policy Saved", description: "What scratches, turn-outs and late entries owe follows it from now on." });
 }
 
-/** The books' forms: close a day (its figures kept as they stand), and the scratch policy and late fee. */
+/** A charge's fields as typed, and what was wrong with each. */
+export type ChargeRefusal = { charge: { values: Record<string, string>; errors: Record<string, string> } };
+
+/** The books' charge form: a label, who for, dollars as typed, how it was paid; a ledger record, out of the pot. */
+function chargeAction(user: User, eventId: string, form: FormData, request: Request) {
+  const values = { label: field(form, "label"), payeeName: field(form, "payeeName"), amount: field(form, "amount"), method: field(form, "method"), reference: field(form, "reference") };
+  const refused = (errors: Record<string, string>, status = 400) => data<ChargeRefusal>({ charge: { values, errors } }, { status });
+  const errors: Record<string, string> = {};
+  const amountCents = parseDollars(values.amount);
+  if (amountCents === null || amountCents <= 0) errors.amount = "Give the amount in dollars and cents, above $0.00, like 25 or 25.00";
+  if (!values.label.trim()) errors.label = "Say what the charge is for (Stall, Office fee)";
+  const parsed = ledgerPostSchema.safeParse({ kind: "CHARGE", label: values.label, payeeName: values.payeeName, amountCents: amountCents ?? 1, method: values.method, reference: values.reference });
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "")] ??= issue.message;
+  if (values.method === "COMP") errors.method = "A charge is money taken: cash, check, card or online";
+  if (Object.keys(errors).length) return refused(errors);
+  try {
+    postLedger(getDb(), user, eventId, { ...parsed.data!, kind: "CHARGE" }, { device: deviceOf(request) });
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    const fields = (error.body.errors as Record<string, string[]> | undefined) ?? {};
+    return refused(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k === "amountCents" ? "amount" : k, v[0] ?? error.message])), error.status);
+  }
+  return redirectWithToast(`/events/${eventId}/books`, { type: "success", title: "Charge Recorded", description: `${values.label.trim()}${values.payeeName.trim() ? `, ${values.payeeName.trim()}` : ""}` });
+}
+
+/** The books' forms: close a day (its figures kept as they stand), the scratch policy and late fee, and a charge. */
 export async function booksAction(request: Request, eventId: string) {
   const user = await requireUser(request);
   managed(user, eventId);
   const form = await readForm(request);
   if (field(form, "intent") === "money-rules") return moneyRulesAction(user, eventId, form);
+  if (field(form, "intent") === "charge") return chargeAction(user, eventId, form, request);
   const day = field(form, "day");
   if (field(form, "intent") !== "close-day") return data({ day, message: "Unknown action" }, { status: 400 });
   const parsed = closeDaySchema.safeParse({ day });

@@ -304,7 +304,7 @@ export const books: Area = (api) => {
     operationId: "postEventLedger",
     summary: "Write a money record",
     description:
-      "`kind` FEE, REFUND, LATE_FEE, CHARGE (with a `label`) or COMP; `entryId` (any but a charge); `amountCents` (a FEE or COMP without one takes what the entry owes, a REFUND without one what the scratch policy offers; a refund of another amount needs a `reason`); `method`, `reference` (a check's number). A record for a closed day reopens it.",
+      "`kind` FEE, REFUND, LATE_FEE, CHARGE (with a `label`) or COMP; `entryId` (any but a charge); `amountCents` (a FEE or COMP without one takes what the entry owes, a REFUND without one what the scratch policy offers; a refund of another amount needs a `reason`); `method`, `reference` (a check's number); `payeeName`, who a charge with no entry is for. A record for a closed day reopens it.",
     access: "user",
     params: event,
     body: ledgerPostSchema,
