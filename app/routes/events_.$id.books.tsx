@@ -102,7 +102,7 @@ export default function EventBooks() {
             <PotPaid potCents={b.totals.potCents} paidOutCents={b.totals.paidOutCents} className="text-sm text-gray-800" />
           </div>
           <div className="mt-2 overflow-x-auto" role="region" aria-label="The books by class" tabIndex={0}>
-            <table className="w-full min-w-[60rem] text-sm tabular-nums print:min-w-0 print:text-[9pt]">
+            <table className="books-table w-full min-w-[60rem] text-sm tabular-nums print:min-w-0">
               <thead className="text-gray-700">
                 <tr>
                   <th scope="col" className="px-2 py-1 text-left">

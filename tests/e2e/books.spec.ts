@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { consoleErrors, expectAccessible, signIn, withDb } from "./helpers";
+import { consoleErrors, expectAccessible, signIn, whenHydrated, withDb } from "./helpers";
 
 /**
  * The race office on a laptop (1366 x 900): the books and their close-out
@@ -104,6 +104,7 @@ test("the office types check numbers as each check is written, and voids one wit
   const base = Number(String(Date.now()).slice(-6)) * 10 + (js() ? 1 : 2);
   await signIn(page, "jessie");
   await page.goto(`/events/${race.eventId}/checks`);
+  await whenHydrated(page);
   await expect(payeeRow(page, a)).toContainText("$90.00");
   await expect(payeeRow(page, a)).toContainText("To write");
 

@@ -31,6 +31,20 @@ export function withDb<T>(fn: (db: Database.Database) => T): T {
   }
 }
 
+/**
+ * With JavaScript, waits until React has taken over the page's main content.
+ * A click or a key pressed on a part React has not hydrated yet is stopped
+ * before the app sees it (the hub and the checks of the demo's shared event
+ * grow heavy as the suite adds classes), so a test acts once the page is its
+ * app's. Without JavaScript it returns at once.
+ */
+export async function whenHydrated(page: Page) {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.getElementById("main") ?? {}).some((key) => key.startsWith("__reactFiber$"))), { timeout: 20_000 })
+    .toBe(true);
+}
+
 /** Waits for a mail to `to` whose text contains `textPart`, and answers its text. */
 export async function mailTo(to: string, textPart: string | RegExp): Promise<string> {
   let found: string | undefined;

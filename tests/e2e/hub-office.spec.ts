@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { newRaceClass, screenshot, signIn, withDb } from "./helpers";
+import { newRaceClass, screenshot, signIn, whenHydrated, withDb } from "./helpers";
 
 /**
  * The race office at 1366 x 900 (and a phone): the hub's entries table by
@@ -76,6 +76,7 @@ test("a scratch is asked first, floats over nothing, and is undone from the hist
   const race = newClass(4);
   await signIn(page, "jessie");
   await page.goto(`/events/${race.eventId}/race-day?class=${race.classId}`);
+  await whenHydrated(page);
   const who = `${race.riders[1]} on Horse 2`;
   await page.getByRole("link", { name: `Change ${who}` }).click();
   const actions = page.getByTestId("entry-actions");
