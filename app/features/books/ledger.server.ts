@@ -179,11 +179,13 @@ export function scratchWhen(cls: Pick<RaceClass, "drawPublishedAt">, entry: Pick
 }
 
 /** Entries scratched at the booth (their official run is a SCRATCH). */
-export function boothScratches(db: Db, eventId: string) {
+export function boothScratches(db: Db, eventId: string, entryIds?: string[]) {
+  // For one entry or a few (the hub's opened entry, a payment), their times only, not the event's.
+  const which = entryIds && entryIds.length <= 500 ? inArray(raceTimes.entryId, entryIds) : undefined;
   const rows = db
     .select({ entryId: raceTimes.entryId, outcome: raceTimes.outcome })
     .from(raceTimes)
-    .where(and(eq(raceTimes.eventId, eventId), isNull(raceTimes.voidedAt)))
+    .where(and(eq(raceTimes.eventId, eventId), isNull(raceTimes.voidedAt), which))
     .orderBy(asc(raceTimes.recordedAt), asc(raceTimes.receivedAt))
     .all();
   const last = new Map<string, string>();
@@ -229,7 +231,7 @@ export function recordEntryPaid(db: Db, actor: Actor, entry: RaceEntry, method: 
   const cls = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get()!;
   const rules = moneyRules(db, entry.eventId);
   const records = db.select().from(moneyRecords).where(eq(moneyRecords.entryId, entry.id)).all();
-  const due = entryDue(cls, entry, rules, boothScratches(db, entry.eventId).has(entry.id));
+  const due = entryDue(cls, entry, rules, boothScratches(db, entry.eventId, [entry.id]).has(entry.id));
   const feeBalance = entryBalance(due.feeCents, records.filter((r) => r.kind !== "LATE_FEE")).balanceCents;
   const lateBalance = due.lateFeeCents - records.filter((r) => r.kind === "LATE_FEE").reduce((s, r) => s + r.amountCents, 0);
   const base = { eventId: entry.eventId, entryId: entry.id, classId: entry.classId, userId: entry.userId, payeeKey: payeeKeyOf(entry), payeeName: entry.riderName, method, reference };
@@ -252,7 +254,7 @@ export function entryBalances(db: Db, eventId: string, entries?: RaceEntry[]) {
   const all = entries ?? db.select().from(raceEntries).where(eq(raceEntries.eventId, eventId)).all();
   const classes = new Map(db.select().from(raceClasses).where(eq(raceClasses.eventId, eventId)).all().map((c) => [c.id, c]));
   const rules = moneyRules(db, eventId);
-  const booth = boothScratches(db, eventId);
+  const booth = boothScratches(db, eventId, entries?.map((e) => e.id));
   const records = recordsByEntry(db, all.map((e) => e.id));
   const out = new Map<string, ReturnType<typeof entryBalance> & { when: ScratchWhen | null; offeredRefundCents: number; feeCents: number }>();
   for (const e of all) {
