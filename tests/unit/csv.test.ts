@@ -15,6 +15,7 @@ describe("the one CSV writer", () => {
   });
 
   it("reads back as the cells written, none of them starting a formula", () => {
+    expect(parse(toCsv([["'-", "-"]]))).toEqual([["'-", "'-"]]);
     fc.assert(
       fc.property(fc.array(fc.array(fc.string(), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (rows) => {
         const width = rows[0]!.length;
@@ -24,7 +25,10 @@ describe("the one CSV writer", () => {
         back.forEach((row, i) =>
           row.forEach((cell, j) => {
             expect(/^[=+\-@\t\r]/.test(cell)).toBe(false);
-            expect(cell.replace(/^'(?=[=+\-@\t\r])/, "")).toBe(even[i]![j]);
+            // What was written, with an apostrophe before it only when it began as a formula
+            // (a cell that already began with an apostrophe reads back unchanged).
+            const written = even[i]![j]!;
+            expect(cell).toBe(/^[=+\-@\t\r]/.test(written) ? `'${written}` : written);
           }),
         );
       }),
