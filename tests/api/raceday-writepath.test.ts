@@ -14,6 +14,7 @@ import { startTestServer, type Client, type TestServer } from "../helpers/server
  */
 
 let app: TestServer;
+let seriesMade = 0;
 beforeAll(async () => {
   app = await startTestServer({}, { jobs: true });
 });
@@ -100,7 +101,7 @@ describe("one write, its history and the republish together", () => {
 
 describe("the season's one step after a publish", () => {
   async function newSeries(admin: { client: Client }) {
-    const res = await admin.client.json("/api/series", "POST", { name: "TX05 2030", startDate: "2030-01-01", endDate: "2030-12-31", classNames: ["Open 4D"] });
+    const res = await admin.client.json("/api/series", "POST", { name: `TX05 2030 No. ${++seriesMade}`, startDate: "2030-01-01", endDate: "2030-12-31", classNames: ["Open 4D"] });
     expect(res.status).toBe(201);
     return ((await res.json()) as { series: { id: string } }).series;
   }

@@ -15,6 +15,7 @@ import { startTestServer, type Client, type TestServer } from "../helpers/server
  * from the season's start.
  */
 let app: TestServer;
+let seriesMade = 0;
 let admin: { user: User; client: Client };
 let yearId: string;
 beforeAll(async () => {
@@ -28,7 +29,7 @@ afterAll(() => app.close());
 type Standing = { place: number; riderName: string; points: number };
 
 async function newSeries(body: Record<string, unknown>) {
-  const res = await admin.client.json("/api/series", "POST", { name: "Members 2030", startDate: "2030-01-01", endDate: "2030-12-31", classNames: ["Open 4D"], membersOnly: true, ...body });
+  const res = await admin.client.json("/api/series", "POST", { name: `Members 2030 No. ${++seriesMade}`, startDate: "2030-01-01", endDate: "2030-12-31", classNames: ["Open 4D"], membersOnly: true, ...body });
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { series: { id: string } }).series;
 }

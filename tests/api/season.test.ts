@@ -1,6 +1,6 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alertDigestItems, jobs, notifications, seriesEvents, type User } from "../../db/schema";
+import { alertDigestItems, jobs, notifications, series, seriesEvents, type User } from "../../db/schema";
 import { createEvent, createFollow, createHorse, createUser, signedInRider, signIn } from "../helpers/factories";
 import { createRaceClass, createRaceEntry } from "../helpers/raceday-factories";
 import { approveInto, publishResults } from "../helpers/season-factories";
@@ -16,8 +16,10 @@ afterAll(() => app.close());
 
 type Standing = { place: number; riderName: string; horseName: string; userId: string | null; points: number; racesCounted: number; racesEntered: number; wins: number; moneyCents: number; qualified: boolean };
 
+let seriesMade = 0;
+/** A series in 2030 (each with a name of its own: two series never share one). */
 async function newSeries(body: Record<string, unknown> = {}) {
-  const res = await admin.client.json("/api/series", "POST", { name: "TX05 2030", startDate: "2030-01-01", endDate: "2030-12-31", classNames: ["Open 4D"], ...body });
+  const res = await admin.client.json("/api/series", "POST", { name: `TX05 2030 No. ${++seriesMade}`, startDate: "2030-01-01", endDate: "2030-12-31", classNames: ["Open 4D"], ...body });
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { series: { id: string; name: string } }).series;
 }
@@ -56,7 +58,7 @@ const standingAlerts = async (userId: string) => {
 
 describe("series: create, read, change, delete", () => {
   it("lets an admin create a series with defaults (1st 10 ... 10th 1, all races, wins then money then time, 4 races and top 15)", async () => {
-    const s = await newSeries();
+    const s = await newSeries({ name: "TX05 2030" });
     const res = await app.client().get(`/api/series/${s.id}`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { series: Record<string, unknown>; events: unknown[] };
@@ -106,7 +108,41 @@ describe("series: create, read, change, delete", () => {
     expect((await rider.client.json(`/api/series/${s.id}`, "PATCH", { name: "Mine" })).status).toBe(403);
     expect((await rider.client.json(`/api/series/${s.id}`, "DELETE")).status).toBe(403);
     expect((await app.client().json(`/api/series/${s.id}`, "PATCH", { name: "Mine" })).status).toBe(401);
-    expect(((await (await app.client().get(`/api/series/${s.id}`)).json()) as { series: { name: string } }).series.name).toBe("TX05 2030");
+    expect(((await (await app.client().get(`/api/series/${s.id}`)).json()) as { series: { name: string } }).series.name).toBe(s.name);
+  });
+
+  it("refuses a second series of the same name (without case or spaces), on the API and on the admin's form, beside Name", async () => {
+    const first = await newSeries({ name: "Red Dirt Derby 2030" });
+    const message = 'A series named "red dirt derby 2030" already exists: give this one another name';
+    const twin = await admin.client.json("/api/series", "POST", { name: "  red dirt derby 2030 ", startDate: "2030-01-01", endDate: "2030-12-31", classNames: ["Open 4D"] });
+    expect(twin.status).toBe(409);
+    expect(await twin.json()).toMatchObject({ message, errors: { name: [message] } });
+
+    const other = await newSeries({ name: "Red Dirt Derby Finals" });
+    const renamed = await admin.client.json(`/api/series/${other.id}`, "PATCH", { name: "RED DIRT DERBY 2030" });
+    expect(renamed.status).toBe(409);
+    expect(((await (await app.client().get(`/api/series/${other.id}`)).json()) as { series: { name: string } }).series.name).toBe("Red Dirt Derby Finals");
+    // Its own name, saved again, is no clash.
+    expect((await admin.client.json(`/api/series/${first.id}`, "PATCH", { name: "Red Dirt Derby 2030" })).status).toBe(200);
+
+    const form = await admin.client.form("/admin/series", {
+      name: "Red Dirt Derby 2030",
+      startDate: "2030-01-01",
+      endDate: "2030-12-31",
+      classNames: "Open 4D",
+      pointsMode: "PLACE",
+      places: "10 9 8",
+      qualifyMinRaces: "4",
+      qualifyTop: "15",
+      tieBreaker1: "WINS",
+      tieBreaker2: "MONEY",
+      tieBreaker3: "FASTEST",
+    });
+    expect(form.status).toBe(409);
+    const page = await form.text();
+    expect(page).toMatch(/id="name-error"[^>]*><li>A series named &quot;Red Dirt Derby 2030&quot; already exists: give this one another name/);
+    expect(page).toContain('value="Red Dirt Derby 2030"');
+    expect(app.db.select().from(series).where(eq(series.name, "Red Dirt Derby 2030")).all()).toHaveLength(1);
   });
 
   it("changes and deletes; a missing series is a 404 with a message", async () => {
@@ -138,7 +174,7 @@ describe("events joining a series", () => {
     const outside = createEvent(app.db, { createdBy: producer.user.id, date: "2031-02-01" });
     const late = await producer.client.json(`/api/series/${s.id}/events`, "POST", { eventId: outside.id });
     expect(late.status).toBe(400);
-    expect(((await late.json()) as { message: string }).message).toBe("This event is not in the TX05 2030 season (2030-01-01 to 2030-12-31)");
+    expect(((await late.json()) as { message: string }).message).toBe(`This event is not in the ${s.name} season (2030-01-01 to 2030-12-31)`);
 
     const asked = await producer.client.json(`/api/series/${s.id}/events`, "POST", { eventId: event.id });
     expect(asked.status).toBe(202);
@@ -328,7 +364,7 @@ describe("standings", () => {
     const res = await app.client().get(`/api/series/${s.id}/standings.csv?class=Open%204D&division=1`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
-    expect(res.headers.get("content-disposition")).toBe('attachment; filename="TX05 2030 Open 4D 1D standings.csv"');
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="${s.name} Open 4D 1D standings.csv"`);
     expect(await res.text()).toBe("Place,Rider,Horse,Points,Races counted,Races entered,Wins,Money won,Qualified\r\n1,'=HYPERLINK(1),\"Ace, Jr\",10,1,1,1,185.50,no\r\n");
   });
 });
@@ -362,7 +398,7 @@ describe("corrections and notifications", () => {
     expect(rows.find((x) => x.userId === kaylee.id)).toMatchObject({ place: 2, qualified: true });
     const alerts = await standingAlerts(kaylee.id);
     expect(alerts).toHaveLength(2);
-    expect(alerts[1]).toMatchObject({ title: "TX05 2030: Open 4D standings", message: "Your place changed. Sugar: 2nd in the 1D (was 3rd), 9 points." });
+    expect(alerts[1]).toMatchObject({ title: `${s.name}: Open 4D standings`, message: "Your place changed. Sugar: 2nd in the 1D (was 3rd), 9 points." });
     expect((alerts[1]!.metadata as { url: string }).url).toBe(`/series/${s.id}?class=Open+4D&division=1`);
     // Publishing the same results again changes no place and says nothing.
     publishResults(app.db, r.cls, [

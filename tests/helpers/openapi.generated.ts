@@ -2366,7 +2366,7 @@ export interface paths {
         put?: never;
         /**
          * Create a series
-         * @description Unset rules take their defaults (10 to 1 points for places, every race counts, ties by wins, money, then fastest time, the top 15 with at least 4 races qualify).
+         * @description Unset rules take their defaults (10 to 1 points for places, every race counts, ties by wins, money, then fastest time, the top 15 with at least 4 races qualify). Two series never share a name (compared without case or surrounding spaces): 409.
          */
         post: operations["createSeries"];
         delete?: never;
@@ -15117,6 +15117,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description In conflict with what is stored (a duplicate). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body or the file is too large. */
             413: {
                 headers: {
@@ -15338,6 +15347,15 @@ export interface operations {
             };
             /** @description Not found, or not visible to this user (answered alike, so nothing leaks). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description In conflict with what is stored (a duplicate). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

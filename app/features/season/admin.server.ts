@@ -19,12 +19,23 @@ export async function requireAdminScreen(request: Request): Promise<User> {
   return user;
 }
 
-const refused = (form: FormData, errors: Record<string, string[] | undefined>) => data({ errors, values: rawSeriesForm(form) }, { status: 400 });
+const refused = (form: FormData, errors: Record<string, string[] | undefined>, status = 400) => data({ errors, values: rawSeriesForm(form) }, { status });
+
+/** A refusal the server functions name a field for (a taken name), said beside that field. */
+const fieldRefusal = (error: unknown) =>
+  error instanceof HttpError && error.body.errors ? { errors: error.body.errors as Record<string, string[]>, status: error.status } : null;
 
 export function createSeriesFromForm(db: Db, admin: User, form: FormData) {
   const parsed = seriesFromForm(form);
   if (!parsed.success) return refused(form, parsed.error.flatten().fieldErrors);
-  const row = createSeries(db, admin, parsed.data);
+  let row;
+  try {
+    row = createSeries(db, admin, parsed.data);
+  } catch (error) {
+    const field = fieldRefusal(error);
+    if (field) return refused(form, field.errors, field.status);
+    throw error;
+  }
   return redirectWithToast(`/admin/series/${row.id}`, { type: "success", title: "Series created", description: "Producers can now ask for their events to count." });
 }
 
@@ -51,6 +62,8 @@ export function seriesIntent(db: Db, admin: User, seriesId: string, form: FormDa
     }
     throw new HttpError(400, "Unknown action");
   } catch (error) {
+    const field = fieldRefusal(error);
+    if (field) return refused(form, field.errors, field.status);
     if (!(error instanceof HttpError)) throw error;
     if (error.status === 404) throw new Response(error.message, { status: 404 });
     return redirectWithToast(here, { type: "error", title: "Not saved", description: error.message });

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { events, series, seriesEvents, type Series, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
@@ -34,7 +34,26 @@ export function getSeries(db: Db, id: string): Series {
   return row;
 }
 
+/**
+ * Two series never share a name (a producer asking to count, a rider's
+ * standings and the CSV all name a series by it), compared without case or
+ * the spaces around it. Refused beside the Name field.
+ */
+function assertNameFree(db: Db, name: string, exceptId?: string) {
+  const key = name.trim().toLowerCase();
+  const sameName = sql`lower(trim(${series.name})) = ${key}`;
+  const taken = db
+    .select({ id: series.id })
+    .from(series)
+    .where(exceptId ? and(sameName, ne(series.id, exceptId)) : sameName)
+    .get();
+  if (!taken) return;
+  const message = `A series named "${name.trim()}" already exists: give this one another name`;
+  throw new HttpError(409, message, { errors: { name: [message] } });
+}
+
 export function createSeries(db: Db, admin: Viewer, input: SeriesInput): Series {
+  assertNameFree(db, input.name);
   return db
     .insert(series)
     .values({
@@ -61,6 +80,7 @@ export function updateSeries(db: Db, id: string, input: SeriesUpdate): Series {
   const current = getSeries(db, id);
   const next = { ...current, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as Series;
   if (next.endDate < next.startDate) throw new HttpError(400, "Season end must be on or after its start");
+  if (input.name !== undefined) assertNameFree(db, input.name, id);
   return db.transaction(() => {
     const row = db
       .update(series)

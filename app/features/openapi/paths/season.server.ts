@@ -107,10 +107,11 @@ export const season: Area = (api) => {
   api.post("/api/series", {
     operationId: "createSeries",
     summary: "Create a series",
-    description: "Unset rules take their defaults (10 to 1 points for places, every race counts, ties by wins, money, then fastest time, the top 15 with at least 4 races qualify).",
+    description: "Unset rules take their defaults (10 to 1 points for places, every race counts, ties by wins, money, then fastest time, the top 15 with at least 4 races qualify). Two series never share a name (compared without case or surrounding spaces): 409.",
     access: "admin",
     body: seriesCreateSchema,
     responses: { 201: { description: "Created.", schema: MessageBody.extend({ series: Series }) } },
+    errors: [409],
   });
   api.get("/api/series/{id}", {
     operationId: "getSeries",
@@ -129,7 +130,7 @@ export const season: Area = (api) => {
     params: seriesId,
     body: seriesUpdateSchema,
     responses: { 200: { description: "Changed.", schema: MessageBody.extend({ series: Series }) } },
-    errors: [404],
+    errors: [404, 409],
   });
   api.delete("/api/series/{id}", {
     operationId: "deleteSeries",
