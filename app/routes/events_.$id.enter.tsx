@@ -118,7 +118,8 @@ export default function EnterRace() {
             ) : (
               <p className="text-sm text-gray-700">The draw and results show each rider&apos;s name and horse publicly, as at any race.</p>
             )}
-            <Form method="post" className="space-y-3" noValidate>
+            {/* A new (or undone) entry changes the list: the form starts fresh for the next one. A refusal keeps what was typed. */}
+            <Form key={page.entries.map((e) => `${e.id}:${e.status}`).join()} method="post" className="space-y-3" noValidate>
               <FormError message={result?.error?.[""]?.[0]} />
               <fieldset>
                 <legend className="label">Class</legend>

@@ -381,6 +381,55 @@ describe("the draw", () => {
     expect(draw.order.find((o: Json) => o.entryId === own[1]!.id)).toBeUndefined();
   });
 
+  it("undoes a rider's own scratch when they enter the horse again before the draw is published: same place, no late or scratch fee", async () => {
+    const { producer, url, cls, riders } = await drawnRace(8);
+    await producer.client.json(`${url}/money-rules`, "PUT", { beforeDraw: "LESS_FEE", scratchOfficeFeeCents: 1000, afterDrawPercent: 0, turnOutOwes: true, lateFeeCents: 1500 });
+    expect((await producer.client.json(`${url}/classes/${cls.id}/draw`, "POST", { seed: "kept" })).status).toBe(200);
+    const rider = riders[2]!;
+    const [mine] = (await body(await rider.client.get(`${url}/entries`))).entries as Json[];
+    const drawn = entryRow(mine!.id);
+    expect(drawn.drawPosition).not.toBeNull();
+    expect((await rider.client.json(`${url}/entries/${mine!.id}`, "DELETE")).status).toBe(200);
+    const unpaidOf = async (entryId: string) => {
+      const books = await body(await producer.client.get(`${url}/books`));
+      return (books.classes as Json[]).flatMap((c) => c.unpaid as Json[]).find((l) => l.entryId === entryId);
+    };
+    // Scratched before the draw is published, the policy keeps the $10 office fee...
+    expect(await unpaidOf(mine!.id)).toMatchObject({ scratched: true, dueCents: 1000 });
+
+    // ...until the rider changes their mind: the same entry is back, in its drawn place, owing its fee alone.
+    const again = await enter(rider.client, url, { classId: cls.id, horseName: mine!.horseName });
+    expect(again.status).toBe(201);
+    expect(await body(again)).toMatchObject({ id: mine!.id, status: "ENTERED", late: false, drawPosition: drawn.drawPosition });
+    expect(app.db.select().from(raceEntries).where(eq(raceEntries.classId, cls.id)).all()).toHaveLength(8);
+    expect(await unpaidOf(mine!.id)).toMatchObject({ scratched: false, dueCents: 5000 });
+
+    // The same form on the enter screen says so.
+    expect((await rider.client.json(`${url}/entries/${mine!.id}`, "DELETE")).status).toBe(200);
+    const screen = await rider.client.form(`/events/${url.split("/").pop()}/enter`, { classId: cls.id, horseName: mine!.horseName });
+    expect(screen.status).toBe(302);
+    expect(entryRow(mine!.id)).toMatchObject({ status: "ENTERED", drawPosition: drawn.drawPosition, late: false });
+
+    // Once the draw is published, a scratch is final: entering again is a late entry at the end.
+    expect((await producer.client.json(`${url}/classes/${cls.id}/draw`, "POST", { publish: true })).status).toBe(200);
+    expect((await rider.client.json(`${url}/entries/${mine!.id}`, "DELETE")).status).toBe(200);
+    const late = await body(await enter(rider.client, url, { classId: cls.id, horseName: mine!.horseName }));
+    expect(late.id).not.toBe(mine!.id);
+    expect(late).toMatchObject({ late: true, drawPosition: 9 });
+  });
+
+  it("undoes a scratch from a class not yet drawn, and never someone else's or another horse's", async () => {
+    const { producer, url } = await race();
+    const cls = await addClass(producer.client, url);
+    const rider = await signedInRider(app);
+    const first = await body(await enter(rider.client, url, { classId: cls.id, horseName: "Boomerang" }));
+    expect((await rider.client.json(`${url}/entries/${first.id}`, "DELETE")).status).toBe(200);
+    const other = await body(await enter(rider.client, url, { classId: cls.id, horseName: "Other Horse" }));
+    expect(other.id).not.toBe(first.id);
+    const again = await body(await enter(rider.client, url, { classId: cls.id, horseName: "Boomerang" }));
+    expect(again).toMatchObject({ id: first.id, status: "ENTERED", late: false, drawPosition: null });
+  });
+
   it("lets only the producer or an admin draw, and answers 404 for a hidden event", async () => {
     const { producer, url, cls, riders } = await drawnRace(2);
     expect((await riders[0]!.client.json(`${url}/classes/${cls.id}/draw`, "POST", {})).status).toBe(403);

@@ -62,6 +62,18 @@ test("the entry form asks only what the race needs, and a scratch asks first", a
   await page.getByRole("button", { name: "Yes, scratch" }).click();
   await expect(page.getByTestId("my-entry").filter({ hasText: horse })).toContainText("Scratched");
   await expectAccessible(page);
+
+  // A change of mind before the draw is published: entering the horse again undoes the scratch.
+  await page.getByRole("radio", { name: new RegExp(`^${entering}`) }).check();
+  await page.getByLabel("Horse", { exact: true }).selectOption({ label: horse });
+  await page.getByRole("button", { name: "Enter", exact: true }).click();
+  await expect(page.getByTestId("toast")).toContainText("Back In");
+  await expect(page.getByTestId("toast")).toContainText("the horse keeps its place, at no cost");
+  await expect(page.getByTestId("my-entry").filter({ hasText: horse })).toHaveCount(1);
+  await expect(page.getByTestId("my-entry").filter({ hasText: horse })).not.toContainText("Scratched");
+  // The form starts fresh for the next entry.
+  await expect(page.getByLabel(/^(New horse's name|Horse's name)$/)).toHaveValue("");
+  await screenshot(page, `raceday-enter-back-in-${info.project.name}`);
 });
 
 test("a rider enters a class from the event's page and sees their place in the published draw", async ({ page, playwright, baseURL }, info) => {

@@ -138,7 +138,7 @@ const closedMessage = (event: Event) => `${M.entriesClosed} (they closed ${entri
  * A Private (SOLO) rider is told (`notice`) that the draw and results show
  * their name publicly, as at any race.
  */
-export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryInput): { entry: RaceEntry; notice: string | null } {
+export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryInput): { entry: RaceEntry; notice: string | null; backIn: boolean } {
   const event = raceEvent(db, user, eventId);
   const manager = mayOnEvent(db, user, event, "manage");
   const walkUp = input.riderName !== undefined;
@@ -149,6 +149,7 @@ export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryI
   if ((input.riderName?.length ?? 0) > RACE_LIMITS.riderName) throw refuse(400, M.riderNameMax, "riderName");
   if ((input.horseName?.trim().length ?? 0) > RACE_LIMITS.horseName) throw refuse(400, M.horseNameMax, "horseName");
   if (!input.horseId && !input.horseName) throw refuse(400, M.horse, "horseId");
+  let backIn = false;
   const entry = changeRace(db, user, eventId, (touch) => {
     const cls = classFor(db, eventId, input.classId);
     let candidate: Candidate;
@@ -187,6 +188,9 @@ export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryI
       if (candidate.riderId) db.update(riders).set({ birthDate: input.birthDate }).where(eq(riders.id, candidate.riderId)).run();
       else db.update(users).set({ birthDate: input.birthDate }).where(eq(users.id, user.id)).run();
     }
+    const again = walkUp ? null : scratchedBeforeDraw(db, cls, { ...candidate, exhibition });
+    backIn = again !== null;
+    if (again) return enterAgain(db, user, cls, again, carried, candidate, touch);
     // Entered after the draw, or by the producer after entries closed: runs at the end.
     const place = placeFor(db, cls);
     const late = place.late || !entriesOpen(event);
@@ -204,7 +208,42 @@ export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryI
     touch(cls.id);
     return inserted;
   });
-  return { entry, notice: !walkUp && user.privacyMode === "SOLO" ? M.soloNotice : null };
+  return { entry, notice: !walkUp && user.privacyMode === "SOLO" ? M.soloNotice : null, backIn };
+}
+
+/**
+ * The same rider's same horse, scratched from this class while its draw is
+ * not yet published: entering it again undoes that scratch rather than
+ * adding a late entry (see enterAgain).
+ */
+function scratchedBeforeDraw(db: Db, cls: RaceClass, candidate: Candidate & { exhibition: boolean }) {
+  if (cls.drawPublishedAt || cls.resultsPublishedAt) return null;
+  return (
+    listClassEntries(db, cls.id).find(
+      (e) => e.status === "SCRATCHED" && !e.carriedFrom && e.userId === candidate.userId && e.riderId === candidate.riderId && e.horseId === candidate.horseId && e.exhibition === candidate.exhibition,
+    ) ?? null
+  );
+}
+
+/**
+ * A change of mind before the draw is published costs nothing: the
+ * scratched entry is back in as it was entered (its place if the class was
+ * drawn, its late mark only if it was late then, so no late fee and no
+ * scratch fee), with what was paid on it; the classes it should also count
+ * in are carried as a new entry's are.
+ */
+function enterAgain(db: Db, user: User, cls: RaceClass, entry: RaceEntry, carried: RaceClass[], candidate: Candidate, touch: (classId: string) => void) {
+  checkClassRules(db, cls, entry, entry.id);
+  const place = entry.drawPosition || !cls.drawnAt ? {} : { ...placeFor(db, cls), late: entry.late };
+  const back = db.update(raceEntries).set({ status: "ENTERED", scratchedAt: null, ...place }).where(eq(raceEntries.id, entry.id)).returning().get()!;
+  for (const target of carried) {
+    const kept = listClassEntries(db, target.id).find((e) => e.carriedFrom === entry.id);
+    if (kept) db.update(raceEntries).set({ status: "ENTERED", scratchedAt: null }).where(eq(raceEntries.id, kept.id)).run();
+    else carryRun(db, user, cls, target, back, candidate);
+    touch(target.id);
+  }
+  touch(cls.id);
+  return back;
 }
 
 /**

@@ -46,16 +46,18 @@ const eventSummary = (e: { id: string; name: string; date: string; endDate: stri
   arenaName: e.arenaName,
 });
 
-/** /events/{id}/enter: the classes, the rider's horses and sub-profiles, their entries and whether entries are open. */
 /** What a rider's own scratch costs under the event's policy, said before they confirm it. */
 function scratchCostText(rules: ScratchPolicy, feeCents: number, when: "BEFORE_DRAW" | "AFTER_DRAW") {
   const { owesCents, refundCents } = scratchRule(rules, feeCents, when);
   const moment = when === "BEFORE_DRAW" ? "Before the draw is published" : "After the draw";
-  if (owesCents === 0) return `${moment} the whole ${formatCents(feeCents)} fee is refunded if you paid it.`;
-  if (refundCents === 0) return `${moment} the ${formatCents(feeCents)} fee is still owed: nothing is refunded.`;
-  return `${moment} the office keeps ${formatCents(owesCents)} of the ${formatCents(feeCents)} fee and refunds ${formatCents(refundCents)} if you paid it.`;
+  // entries.server.ts enterRace: entered again before the draw is published, the scratch is undone.
+  const undo = when === "BEFORE_DRAW" ? " Entering this horse again before then puts it back in at no cost." : "";
+  if (owesCents === 0) return `${moment} the whole ${formatCents(feeCents)} fee is refunded if you paid it.${undo}`;
+  if (refundCents === 0) return `${moment} the ${formatCents(feeCents)} fee is still owed: nothing is refunded.${undo}`;
+  return `${moment} the office keeps ${formatCents(owesCents)} of the ${formatCents(feeCents)} fee and refunds ${formatCents(refundCents)} if you paid it.${undo}`;
 }
 
+/** /events/{id}/enter: the classes, the rider's horses and sub-profiles, their entries and whether entries are open. */
 export async function enterScreen(request: Request, eventId: string) {
   const user = await requireUser(request);
   const db = getDb();
@@ -127,7 +129,8 @@ export async function enterAction(request: Request, eventId: string) {
   const submission = parseWithZod(form, { schema: raceEntrySchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    const { notice } = enterRace(db, user, eventId, { ...submission.value, riderName: undefined });
+    const { notice, backIn } = enterRace(db, user, eventId, { ...submission.value, riderName: undefined });
+    if (backIn) return redirectWithToast(here, { type: "success", title: "Back In", description: notice ?? "Your scratch is undone before the draw: the horse keeps its place, at no cost." });
     return redirectWithToast(here, { type: "success", title: "Entered!", description: notice ?? "Your entry is on the producer's list. Fees are paid at the office." });
   } catch (error) {
     if (!(error instanceof HttpError) || error.status >= 500) throw error;

@@ -179,7 +179,7 @@ export const racedayEntries: Area = (api) => {
   api.post("/api/events/{id}/entries", {
     operationId: "enterClass",
     summary: "Enter a class",
-    description: "A rider: `classId` with `horseId` or `horseName`, optional `riderId`, before entries close. The producer may send `riderName` and `horseName` for a walk-up. `exhibition: true` adds an exhibition run (the producer's walk-up, or a rider's own horse): timed and shown on the live page marked Exhibition, never placed or paid, not in the pot, not sent to the season; its fee is the class's `exhibitionFeeCents`; a rider with an account gets it in their run log as an official run placed \"Exhibition\". A sidepot takes none (409). A Private rider's answer carries `notice`: the draw and results show their name.",
+    description: "A rider: `classId` with `horseId` or `horseName`, optional `riderId`, before entries close. The producer may send `riderName` and `horseName` for a walk-up. `exhibition: true` adds an exhibition run (the producer's walk-up, or a rider's own horse): timed and shown on the live page marked Exhibition, never placed or paid, not in the pot, not sent to the season; its fee is the class's `exhibitionFeeCents`; a rider with an account gets it in their run log as an official run placed \"Exhibition\". A sidepot takes none (409). A Private rider's answer carries `notice`: the draw and results show their name. The same rider's horse entered again in a class it was scratched from, while the class's draw is not published, is that entry put back (the same `id`, its place kept, no late fee).",
     access: "user",
     params: event,
     body: raceEntrySchema,
