@@ -219,16 +219,25 @@ export default function RunForm(props: RunFormProps) {
     zone: initial("timeZone") ?? zone,
   }));
   const runAtField = useRef<HTMLInputElement>(null);
-  // Checked and switched in one go, before the browser hands the page another event: with a
-  // plain effect the switch was only scheduled, and a time typed in between (the form wakes on
-  // the first touch, while the rider is typing) went with the old field, put back to now.
+  const runAtShown = useRef<HTMLInputElement>(null);
+  const runAtZone = useRef<HTMLInputElement>(null);
+  // The switch to the phone's zone is made on the page itself, in the same task as the check, and
+  // the field is kept (never replaced): a time typed before this code woke is seen and kept, and one
+  // typed after it is typed over the phone's time, in the phone's zone. (Replacing the field, or
+  // leaving the switch to React's next render, once put a time typed in between back to now.)
   useSwitchBeforeInput(() => {
     const here = phoneZone();
-    if (!here || here === zone || sentRunAt !== undefined) return;
+    const field = runAtField.current;
+    if (!here || here === zone || sentRunAt !== undefined || !field) return;
     // Typed before this code woke (the form works as plain HTML until then): the rider's time, in the
-    // zone it was shown in, is kept; a new field in the phone's zone would put it back to now.
-    if (runAtField.current && runAtField.current.value !== runAtField.current.defaultValue) return;
-    setClock({ shown: dateToWallClock(editing ? new Date(editing.runAt) : new Date(), here), zone: here });
+    // zone it was shown in, is kept.
+    if (field.value !== field.defaultValue) return;
+    const shown = dateToWallClock(editing ? new Date(editing.runAt) : new Date(), here);
+    field.defaultValue = shown;
+    field.value = shown;
+    if (runAtShown.current) runAtShown.current.value = shown;
+    if (runAtZone.current) runAtZone.current.value = here;
+    setClock({ shown, zone: here });
   }, [editing, zone, sentRunAt]);
 
   const horseSelect = useRef<HTMLSelectElement>(null);
@@ -378,8 +387,7 @@ export default function RunForm(props: RunFormProps) {
           Run at
         </label>
         <input
-          // A new zone shows a new field: its default (what a reset brings back) is the time in that zone.
-          key={clock.zone}
+          // Its default (what a reset brings back) is the time shown, in the zone it is shown in.
           ref={runAtField}
           id={fieldId("runAt")}
           name="runAt"
@@ -390,8 +398,8 @@ export default function RunForm(props: RunFormProps) {
           aria-describedby={errors("runAt")?.length ? `${fieldId("runAt")}-error` : undefined}
         />
         <FieldErrors id={`${fieldId("runAt")}-error`} errors={errors("runAt")} />
-        <input type="hidden" name="runAtShown" value={clock.shown} readOnly />
-        <input type="hidden" name="timeZone" value={clock.zone} readOnly />
+        <input ref={runAtShown} type="hidden" name="runAtShown" value={clock.shown} readOnly />
+        <input ref={runAtZone} type="hidden" name="timeZone" value={clock.zone} readOnly />
       </div>
       {editing?.official ? (
         <OfficialResult run={editing} />
