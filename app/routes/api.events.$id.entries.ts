@@ -1,3 +1,4 @@
+import { turnOutsOwed } from "~/features/books/ledger.server";
 import { findRaceEvent, mayOnEvent } from "~/features/raceday/access.server";
 import { listClasses } from "~/features/raceday/classes.server";
 import { enterRace, listEventEntries, listOwnEntries } from "~/features/raceday/entries.server";
@@ -24,11 +25,14 @@ const route = apiRoute({
     const classes = new Map(listClasses(db, event.id).map((c) => [c.id, c]));
     const manager = mayOnEvent(db, user, event, "manage");
     const rows = manager ? listEventEntries(db, event.id) : listOwnEntries(db, user.id, event.id);
+    // The office is told what a rider still owes for turn-outs at other races.
+    const owed = manager ? turnOutsOwed(db, event.id, rows.flatMap((e) => (e.userId ? [e.userId] : []))) : null;
     const entries = rows.map((e) => {
       const cls = classes.get(e.classId);
       const view = presentEntry(e, cls);
+      if (owed) return { ...view, turnOutsOwed: (e.userId && owed.get(e.userId)) || [] };
       // A place in a draw not yet published may still change: a rider sees it once published.
-      return manager || view.drawPublished ? view : { ...view, drawPosition: null, dragsBefore: null };
+      return view.drawPublished ? view : { ...view, drawPosition: null, dragsBefore: null };
     });
     const totalCents = entries.filter((e) => e.status === "ENTERED").reduce((sum, e) => sum + (e.feeCents ?? 0), 0);
     return Response.json({ entries, totalCents });

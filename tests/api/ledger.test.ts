@@ -196,6 +196,51 @@ describe("the scratch policy and late fee", () => {
   });
 });
 
+describe("turn-outs", () => {
+  it("has a turn-out (scratched at the booth) owe its fee by the policy, and marks the rider when entered at another race until it is paid", async () => {
+    const { producer, event, cls, url } = await race();
+    app.db.update(raceClasses).set({ drawnAt: new Date(), drawPublishedAt: new Date() }).where(eq(raceClasses.id, cls.id)).run();
+    const rider = await signedInRider(app);
+    const gone = createRaceEntry(app.db, cls, { userId: rider.user.id, riderName: `${rider.user.firstName} ${rider.user.lastName}`, horseName: "No Show" });
+    const ran = createRaceEntry(app.db, cls, { riderName: "Ran Fine", horseName: "There" });
+    for (const [entry, outcome] of [[gone, "SCRATCH"], [ran, "NT"]] as const) {
+      const timed = await producer.client.json(`${url}/times`, "POST", { clientId: `turnout-${entry.id}`, entryId: entry.id, outcome, penalties: 0 });
+      expect(timed.status, await timed.clone().text()).toBe(201);
+    }
+    const unpaidOf = async (entryId: string) => ((await json(await producer.client.get(`${url}/books`))).totals.unpaid as Json[]).find((l) => l.entryId === entryId);
+    // The default policy: a turn-out owes its fee.
+    expect(await unpaidOf(gone.id)).toMatchObject({ scratched: true, dueCents: 5000, balanceCents: 5000 });
+
+    // The rider enters a later race of the association (another producer's): that office is told.
+    const later = await signedInRider(app);
+    const next = createEvent(app.db, { createdBy: later.user.id, date: "2031-07-12", zipCode: "76101" });
+    const nextClass = createRaceClass(app.db, next.id, { name: "Open 1D", divisions: 1 });
+    const entered = await rider.client.json(`/api/events/${next.id}/entries`, "POST", { classId: nextClass.id, horseName: "Comes Back" });
+    expect(entered.status, await entered.clone().text()).toBe(201);
+    const entryId = (await json(entered)).id as string;
+    const owedThere = async () => ((await json(await later.client.get(`/api/events/${next.id}/entries`))).entries as Json[]).find((e) => e.id === entryId)!.turnOutsOwed;
+    expect(await owedThere()).toEqual([{ eventId: event.id, entryId: gone.id, eventName: event.name, date: event.date, horseName: "No Show", owedCents: 5000 }]);
+    // The rider's own list says nothing of it; the hub's table marks the row and the opened entry says where and how much.
+    expect(((await json(await rider.client.get(`/api/events/${next.id}/entries`))).entries as Json[])[0]).not.toHaveProperty("turnOutsOwed");
+    const hub = await (await later.client.get(`/events/${next.id}/race-day?entry=${entryId}`)).text();
+    expect(hub).toContain("Owes a turn-out");
+    expect(hub).toMatch(/data-testid="turn-outs-owed"[\s\S]*\$50\.00 at [^<]*on No Show/);
+    expect(hub).toContain(`/events/${event.id}/race-day?entry=${gone.id}#entry-${gone.id}`);
+
+    // A policy where a turn-out owes nothing: nothing owed, nothing marked.
+    const rules = { beforeDraw: "FULL", scratchOfficeFeeCents: 0, afterDrawPercent: 50, turnOutOwes: false, lateFeeCents: 0 };
+    expect((await producer.client.json(`${url}/money-rules`, "PUT", rules)).status).toBe(200);
+    expect(await unpaidOf(gone.id)).toBeUndefined();
+    expect(await owedThere()).toEqual([]);
+
+    // Owed again, then collected at its own race: no longer marked.
+    expect((await producer.client.json(`${url}/money-rules`, "PUT", { ...rules, turnOutOwes: true })).status).toBe(200);
+    expect(await owedThere()).toHaveLength(1);
+    expect((await producer.client.json(`${url}/entries/${gone.id}`, "PATCH", { paid: true, paidMethod: "CASH" })).status).toBe(200);
+    expect(await owedThere()).toEqual([]);
+  });
+});
+
 describe("the hub settles an entry's money", () => {
   it("offers a scratch the policy's refund, takes another amount only with a reason, and collects what a raised fee left owing", async () => {
     const { producer, cls, url, event } = await race();

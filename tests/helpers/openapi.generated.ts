@@ -3235,6 +3235,15 @@ export interface components {
             drawPublished: boolean;
             createdAt: string;
             scratchedAt: string | null;
+            /** @description The producer's list only: what this entry's rider (by account) still owes for turn-outs (scratched at the booth: called and not there) at other races, under each race's scratch policy. The office decides whether to collect. */
+            turnOutsOwed?: {
+                eventId: string;
+                entryId: string;
+                eventName: string;
+                date: string;
+                horseName: string;
+                owedCents: number;
+            }[];
         };
         /** @description What a move or a scratch did to one of the entry's sidepot entries (the same rider and horse in a sidepot of its class). */
         SidepotChange: {

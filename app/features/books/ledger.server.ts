@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import {
   events,
   moneyCloseouts,
@@ -172,16 +172,24 @@ export function setMoneyRules(db: Db, viewer: Viewer, eventId: string, input: Sc
 /** The fee an entry's class asks of it (an exhibition run pays the exhibition fee). */
 export const feeOf = (cls: Pick<RaceClass, "entryFeeCents" | "exhibitionFeeCents">, entry: Pick<RaceEntry, "exhibition">) => (entry.exhibition ? cls.exhibitionFeeCents : cls.entryFeeCents);
 
-/** How a stopped entry stopped, for the scratch rule; null while it stands. */
+/**
+ * How a stopped entry stopped, for the scratch rule; null while it stands.
+ * Scratched at the office: before or after its class's draw was published.
+ * Scratched at the booth (called to the gate and not there): a turn-out.
+ */
 export function scratchWhen(cls: Pick<RaceClass, "drawPublishedAt">, entry: Pick<RaceEntry, "status" | "scratchedAt">, boothScratch: boolean): ScratchWhen | null {
   if (entry.status === "SCRATCHED") return cls.drawPublishedAt && entry.scratchedAt && entry.scratchedAt.getTime() >= cls.drawPublishedAt.getTime() ? "AFTER_DRAW" : "BEFORE_DRAW";
-  return boothScratch ? "AFTER_DRAW" : null;
+  return boothScratch ? "TURN_OUT" : null;
 }
 
-/** Entries scratched at the booth (their official run is a SCRATCH). */
-export function boothScratches(db: Db, eventId: string, entryIds?: string[]) {
+/**
+ * Entries scratched at the booth: their last run not undone is a SCRATCH. A
+ * run carried to another class is the run of the entry it was carried from.
+ */
+export function boothScratches(db: Db, eventId: string, entries?: readonly Pick<RaceEntry, "id" | "carriedFrom">[]) {
   // For one entry or a few (the hub's opened entry, a payment), their times only, not the event's.
-  const which = entryIds && entryIds.length <= 500 ? inArray(raceTimes.entryId, entryIds) : undefined;
+  const ids = entries ? [...new Set(entries.map((e) => e.carriedFrom ?? e.id))] : null;
+  const which = ids && ids.length <= 500 ? inArray(raceTimes.entryId, ids) : undefined;
   const rows = db
     .select({ entryId: raceTimes.entryId, outcome: raceTimes.outcome })
     .from(raceTimes)
@@ -190,7 +198,10 @@ export function boothScratches(db: Db, eventId: string, entryIds?: string[]) {
     .all();
   const last = new Map<string, string>();
   for (const r of rows) last.set(r.entryId, r.outcome);
-  return new Set([...last].filter(([, o]) => o === "SCRATCH").map(([id]) => id));
+  const scratched = new Set([...last].filter(([, o]) => o === "SCRATCH").map(([id]) => id));
+  const carried = entries ?? db.select({ id: raceEntries.id, carriedFrom: raceEntries.carriedFrom }).from(raceEntries).where(and(eq(raceEntries.eventId, eventId), isNotNull(raceEntries.carriedFrom))).all();
+  for (const e of carried) if (e.carriedFrom && scratched.has(e.carriedFrom)) scratched.add(e.id);
+  return scratched;
 }
 
 /** What an entry should pay now: its fee (and a late fee), or what the scratch rule keeps of it. */
@@ -198,6 +209,8 @@ export function entryDue(cls: RaceClass, entry: RaceEntry, rules: ScratchPolicy 
   const fee = feeOf(cls, entry);
   const when = scratchWhen(cls, entry, boothScratch);
   const late = entry.late && !entry.exhibition ? Math.max(0, rules.lateFeeCents) : 0;
+  // A turn-out that owes (the policy's default) owes what an entry that ran does, its late fee too.
+  if (when === "TURN_OUT" && rules.turnOutOwes) return { feeCents: fee, lateFeeCents: late, when };
   if (when) return { feeCents: scratchRule(rules, fee, when).owesCents, lateFeeCents: 0, when };
   return { feeCents: fee, lateFeeCents: late, when };
 }
@@ -231,7 +244,7 @@ export function recordEntryPaid(db: Db, actor: Actor, entry: RaceEntry, method: 
   const cls = db.select().from(raceClasses).where(eq(raceClasses.id, entry.classId)).get()!;
   const rules = moneyRules(db, entry.eventId);
   const records = db.select().from(moneyRecords).where(eq(moneyRecords.entryId, entry.id)).all();
-  const due = entryDue(cls, entry, rules, boothScratches(db, entry.eventId, [entry.id]).has(entry.id));
+  const due = entryDue(cls, entry, rules, boothScratches(db, entry.eventId, [entry]).has(entry.id));
   const feeBalance = entryBalance(due.feeCents, records.filter((r) => r.kind !== "LATE_FEE")).balanceCents;
   const lateBalance = due.lateFeeCents - records.filter((r) => r.kind === "LATE_FEE").reduce((s, r) => s + r.amountCents, 0);
   const base = { eventId: entry.eventId, entryId: entry.id, classId: entry.classId, userId: entry.userId, payeeKey: payeeKeyOf(entry), payeeName: entry.riderName, method, reference };
@@ -254,7 +267,7 @@ export function entryBalances(db: Db, eventId: string, entries?: RaceEntry[]) {
   const all = entries ?? db.select().from(raceEntries).where(eq(raceEntries.eventId, eventId)).all();
   const classes = new Map(db.select().from(raceClasses).where(eq(raceClasses.eventId, eventId)).all().map((c) => [c.id, c]));
   const rules = moneyRules(db, eventId);
-  const booth = boothScratches(db, eventId, entries?.map((e) => e.id));
+  const booth = boothScratches(db, eventId, entries);
   const records = recordsByEntry(db, all.map((e) => e.id));
   const out = new Map<string, ReturnType<typeof entryBalance> & { when: ScratchWhen | null; offeredRefundCents: number; feeCents: number }>();
   for (const e of all) {
@@ -267,6 +280,50 @@ export function entryBalances(db: Db, eventId: string, entries?: RaceEntry[]) {
     out.set(e.id, { ...b, when: due.when, feeCents: fee, offeredRefundCents: due.when ? offeredRefund(rules, fee, due.when, b.netCents) : Math.max(0, -b.balanceCents) });
   }
   return out;
+}
+
+/** A turn-out at another race still owed: the office sees it when the rider enters again. */
+export type TurnOutOwed = { eventId: string; entryId: string; eventName: string; date: string; horseName: string; owedCents: number };
+
+/**
+ * What riders still owe for turn-outs (scratched at the booth: called and
+ * not there) at the association's other races, under each race's
+ * own scratch policy and what its ledger holds: the office is told when they
+ * enter again and decides what to do. Followed by account; a walk-up has
+ * none to follow.
+ */
+export function turnOutsOwed(db: Db, exceptEventId: string, userIds: readonly string[]) {
+  const owed = new Map<string, TurnOutOwed[]>();
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return owed;
+  const candidates = db
+    .select({ entry: raceEntries, eventName: events.name, date: events.date })
+    .from(raceEntries)
+    .innerJoin(events, eq(events.id, raceEntries.eventId))
+    .where(
+      and(
+        inArray(raceEntries.userId, ids),
+        ne(raceEntries.eventId, exceptEventId),
+        eq(raceEntries.status, "ENTERED"),
+        eq(raceEntries.exhibition, false),
+        sql`EXISTS (SELECT 1 FROM ${raceTimes} WHERE ${raceTimes.entryId} = coalesce(${raceEntries.carriedFrom}, ${raceEntries.id}) AND ${raceTimes.voidedAt} IS NULL AND ${raceTimes.outcome} = 'SCRATCH')`,
+      ),
+    )
+    .all();
+  const byEvent = new Map<string, typeof candidates>();
+  for (const c of candidates) byEvent.set(c.entry.eventId, [...(byEvent.get(c.entry.eventId) ?? []), c]);
+  for (const [eventId, rows] of byEvent) {
+    const balances = entryBalances(db, eventId, rows.map((r) => r.entry));
+    for (const r of rows) {
+      const b = balances.get(r.entry.id);
+      if (!b || b.when !== "TURN_OUT" || b.balanceCents <= 0) continue;
+      const list = owed.get(r.entry.userId!) ?? [];
+      list.push({ eventId, entryId: r.entry.id, eventName: r.eventName, date: r.date, horseName: r.entry.horseName, owedCents: b.balanceCents });
+      owed.set(r.entry.userId!, list);
+    }
+  }
+  for (const list of owed.values()) list.sort((a, b) => a.date.localeCompare(b.date) || a.eventName.localeCompare(b.eventName));
+  return owed;
 }
 
 export const toLine = (r: MoneyRecord): LedgerLine => ({

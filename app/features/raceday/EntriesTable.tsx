@@ -6,6 +6,8 @@ import { ENTRY_SHOW_LABELS, ENTRY_SHOWS, ENTRY_SORT_LABELS, ENTRY_SORTS, entryTa
 import { RACE_LIMITS } from "~/schemas/raceday";
 import type { EntryTableRow } from "./entriesTable.server";
 import { EntryMoney, type EntryMoneyFigures } from "./EntryMoney";
+import { formatCents } from "./time";
+import { formatDate } from "~/lib/dates";
 
 const RIDER_NAME_MAX = RACE_LIMITS.riderName;
 const HORSE_NAME_MAX = RACE_LIMITS.horseName;
@@ -44,7 +46,28 @@ export function paidText(row: Pick<EntryTableRow, "paid" | "paidMethod" | "paidR
 }
 
 function statusTags(row: EntryTableRow) {
-  return [row.scratched ? "Scratched" : null, row.late ? "Late" : null, row.walkUp ? "Walk-up" : null].filter(Boolean) as string[];
+  return [row.scratched ? "Scratched" : null, row.late ? "Late" : null, row.walkUp ? "Walk-up" : null, row.turnOutsOwed.length ? "Owes a turn-out" : null].filter(Boolean) as string[];
+}
+
+/** What the rider still owes for turn-outs at other races (books/ledger.server.ts turnOutsOwed): the office decides. */
+function TurnOutsOwed({ owed }: { owed: EntryTableRow["turnOutsOwed"] }) {
+  if (!owed.length) return null;
+  return (
+    <div role="note" className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 sm:col-span-2 xl:col-span-4" data-testid="turn-outs-owed">
+      <p className="font-semibold">Owes for a turn-out at another race</p>
+      <ul className="list-disc pl-5">
+        {owed.map((t) => (
+          <li key={t.entryId}>
+            {`${formatCents(t.owedCents)} at ${t.eventName} (${formatDate(t.date)}) on ${t.horseName}: `}
+            <a className="link" href={`/events/${t.eventId}/race-day?entry=${encodeURIComponent(t.entryId)}#entry-${t.entryId}`}>
+              open that entry
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p>Collect it there (Mark Paid on that entry) or let it go: the office decides.</p>
+    </div>
+  );
 }
 
 const who = (row: Pick<EntryTableRow, "riderName" | "horseName">) => `${row.riderName} on ${row.horseName}`;
@@ -103,6 +126,7 @@ function EntryActions({ row, classes, view, sidepots, money, refused }: { row: E
   const moveSidepots = pots ? ` Its ${pots} sidepot ${sidepots.length === 1 ? "entry moves" : "entries move"} along to the new class's sidepot of the same name, or ${sidepots.length === 1 ? "is" : "are"} scratched where it has none.` : "";
   return (
     <div className="name-wrap grid min-w-0 gap-4 rounded-lg border border-brand-200 bg-brand-50 p-3 text-left sm:grid-cols-2 xl:grid-cols-4" data-testid="entry-actions" aria-label={`Change ${who(row)}`} role="group">
+      <TurnOutsOwed owed={row.turnOutsOwed} />
       <div className="space-y-2">
         <h4 className="font-bold text-gray-900">Paid</h4>
         {row.paid ? (

@@ -7,7 +7,7 @@ import { raceEntryPatchSchema, RACE_MESSAGES } from "~/schemas/raceday";
 import { requireEventPermission } from "./access.server";
 import { findEntry, recordPaymentChange, updateEntry } from "./entries.server";
 import { listClassEntries, sameHorse } from "./race-runs.server";
-import { entryBalances, type RecordContext } from "~/features/books/ledger.server";
+import { entryBalances, turnOutsOwed, type RecordContext } from "~/features/books/ledger.server";
 
 /*
  * The office's entries table: one page of an event's entries, filtered and
@@ -102,7 +102,21 @@ export function entryTablePage(db: Db, eventId: string, query: EntryTableQuery) 
     .limit(ENTRY_TABLE_PAGE)
     .offset((page - 1) * ENTRY_TABLE_PAGE)
     .all();
-  return { rows, total, page, pages, pageSize: ENTRY_TABLE_PAGE };
+  return { rows: withTurnOuts(db, eventId, rows), total, page, pages, pageSize: ENTRY_TABLE_PAGE };
+}
+
+/** Each row with the turn-outs its rider still owes at the association's other races: the office decides. */
+function withTurnOuts<R extends { id: string }>(db: Db, eventId: string, rows: R[]) {
+  const accounts = rows.length
+    ? db
+        .select({ id: raceEntries.id, userId: raceEntries.userId })
+        .from(raceEntries)
+        .where(inArray(raceEntries.id, rows.map((r) => r.id)))
+        .all()
+    : [];
+  const userOf = new Map(accounts.map((a) => [a.id, a.userId]));
+  const owed = turnOutsOwed(db, eventId, accounts.flatMap((a) => (a.userId ? [a.userId] : [])));
+  return rows.map((r) => ({ ...r, turnOutsOwed: owed.get(userOf.get(r.id) ?? "") ?? [] }));
 }
 export type EntryTableRow = ReturnType<typeof entryTablePage>["rows"][number];
 
@@ -116,11 +130,12 @@ export function entryTableOne(db: Db, eventId: string, entryId: string) {
     .where(and(eq(raceEntries.eventId, eventId), eq(raceEntries.id, entryId)))
     .get();
   if (!row) return null;
+  const [shown] = withTurnOuts(db, eventId, [row]);
   const entry = findEntry(db, eventId, entryId)!;
   // What it owes or is owed back now, under the event's scratch policy: the office settles it here.
   const b = entryBalances(db, eventId, [entry]).get(entry.id);
   const money = b ? { dueCents: b.dueCents, netCents: b.netCents, balanceCents: b.balanceCents, offeredRefundCents: b.offeredRefundCents } : null;
-  return { ...row, sidepots: sidepotsOf(db, entry), money };
+  return { ...shown!, sidepots: sidepotsOf(db, entry), money };
 }
 
 /** The sidepots the entry's rider and horse are entered in on this entry's runs: a move or a scratch changes them too. */
