@@ -11,11 +11,48 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Winnin
 export const loader = ({ request }: LoaderFunctionArgs) => winningsScreen(request);
 export const action = ({ request }: ActionFunctionArgs) => winningsAction(request);
 
+/** A walk-up payee joined to the account with the email typed: their year counts as one. */
+function JoinPayee({ name, refused }: { name: string; refused: { message: string; value: string } | null }) {
+  const id = `join-${name.replace(/[^A-Za-z0-9]+/g, "-")}`;
+  return (
+    <details className="mt-1 text-xs font-normal" open={refused ? true : undefined}>
+      <summary className="link cursor-pointer">Join to an account</summary>
+      <Form method="post" className="mt-2 space-y-1">
+        <input type="hidden" name="intent" value="join" />
+        <input type="hidden" name="walkUpName" value={name} />
+        <label htmlFor={id} className="label text-xs">
+          {`The email ${name} signs in with`}
+        </label>
+        <div className="flex flex-wrap gap-2">
+          <input
+            id={id}
+            name="email"
+            type="email"
+            className="input min-w-0 flex-1 text-sm"
+            defaultValue={refused?.value ?? ""}
+            aria-invalid={refused ? true : undefined}
+            aria-describedby={refused ? `${id}-error` : undefined}
+          />
+          <button type="submit" className="btn-secondary">
+            Join
+          </button>
+        </div>
+        {refused ? (
+          <p id={`${id}-error`} role="alert" className="text-sm text-red-800">
+            {refused.message}
+          </p>
+        ) : null}
+      </Form>
+    </details>
+  );
+}
+
 /** The association's year of winnings per payee, marked where a tax form is due, with the threshold it is marked at. */
 export default function AdminWinnings() {
   const w = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const threshold = formatCents(w.taxFormThresholdCents);
+  const thresholdRefused = refused?.intent === "threshold" ? refused : null;
   return (
     <>
       <PageHeader title="Winnings" back="/admin" width="wide" />
@@ -95,9 +132,20 @@ export default function AdminWinnings() {
                 <tbody>
                   {w.payees.map((p) => (
                     <tr key={p.payeeKey} className={`border-t border-gray-200 ${p.taxFormDue ? "bg-amber-50" : ""}`} data-testid="winnings-row">
-                      <th scope="row" className="px-3 py-2 font-semibold text-gray-900">
+                      <th scope="row" className="name-wrap max-w-[18rem] px-3 py-2 font-semibold text-gray-900">
                         {p.payeeName}
                         {p.walkUp ? <span className="block text-xs font-normal text-gray-600">Walk-up, by name</span> : null}
+                        {p.joined.map((name) => (
+                          <Form key={name} method="post" className="mt-1 flex flex-wrap items-center gap-2 text-xs font-normal text-gray-700" data-testid="joined-payee">
+                            <input type="hidden" name="intent" value="unjoin" />
+                            <input type="hidden" name="walkUpName" value={name} />
+                            <span>{`Also paid as ${name} (walk-up)`}</span>
+                            <button type="submit" className="link text-xs" aria-label={`Undo the join of ${name}`}>
+                              Undo
+                            </button>
+                          </Form>
+                        ))}
+                        {p.walkUp ? <JoinPayee name={p.payeeName} refused={refused?.intent === "join" && refused.walkUpName === p.payeeName ? refused : null} /> : null}
                       </th>
                       <td className="px-3 py-2 text-gray-800">{p.email ?? "–"}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{p.events}</td>
@@ -113,7 +161,7 @@ export default function AdminWinnings() {
             <p className="card mt-3 text-gray-800">No published results paid anyone at events dated in {w.year}.</p>
           )}
           <p className="mt-2 text-sm text-gray-700">
-            Every placing that pays in published results of events dated in the year (by their first day), per payee: a rider&apos;s account, or a walk-up by the name entered (the same name at two races is one payee).
+            Every placing that pays in published results of events dated in the year (by their first day), per payee: a rider&apos;s account, or a walk-up by the name entered (the same name at two races is one payee). A walk-up who is a rider with an account can be joined to it (Join to an account), so their year is one total.
           </p>
         </section>
         <aside>
@@ -130,13 +178,13 @@ export default function AdminWinnings() {
               name="threshold"
               className="input tabular-nums"
               inputMode="decimal"
-              defaultValue={refused?.value ?? centsToDollarsText(w.taxFormThresholdCents)}
-              aria-invalid={refused ? true : undefined}
-              aria-describedby={refused ? "threshold-error" : undefined}
+              defaultValue={thresholdRefused?.value ?? centsToDollarsText(w.taxFormThresholdCents)}
+              aria-invalid={thresholdRefused ? true : undefined}
+              aria-describedby={thresholdRefused ? "threshold-error" : undefined}
             />
-            {refused ? (
+            {thresholdRefused ? (
               <p id="threshold-error" role="alert" className="text-sm text-red-800">
-                {refused.message}
+                {thresholdRefused.message}
               </p>
             ) : null}
             <button type="submit" className="btn-primary w-full">

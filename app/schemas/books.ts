@@ -26,6 +26,9 @@ export const BOOKS_MESSAGES = {
   year: `Give the year as four digits, from ${BOOKS_LIMITS.minYear} to ${BOOKS_LIMITS.maxYear}`,
   threshold: "Enter dollars and cents, like 600 or 600.00 (up to $100,000)",
   staleDays: "Give the days after which a check is stale, 1 to 3650",
+  joinName: "Give the walk-up's name as the office entered it",
+  joinEmail: "No account has that email: give the email the rider signs in with",
+  notJoined: "That walk-up is not joined to an account",
 } as const;
 
 // eslint-disable-next-line no-control-regex -- a reason is one line of text
@@ -61,6 +64,15 @@ export const winningsQuerySchema = z.object({
       .optional(),
   ),
 });
+
+/** POST /api/admin/payee-links: a walk-up payee (by the name entered) joined to the account with this email. */
+export const payeeJoinSchema = z.object({
+  walkUpName: z.string({ required_error: BOOKS_MESSAGES.joinName, invalid_type_error: BOOKS_MESSAGES.joinName }).trim().min(1, BOOKS_MESSAGES.joinName).max(200, BOOKS_MESSAGES.joinName),
+  email: z.string({ required_error: BOOKS_MESSAGES.joinEmail, invalid_type_error: BOOKS_MESSAGES.joinEmail }).trim().min(3, BOOKS_MESSAGES.joinEmail).max(254, BOOKS_MESSAGES.joinEmail),
+});
+
+/** DELETE /api/admin/payee-links: undo the join of the walk-up paid under this name. */
+export const payeeUnjoinSchema = payeeJoinSchema.pick({ walkUpName: true });
 
 /** PATCH /api/admin/settings: the tax form's yearly amount, in integer cents. */
 export const booksSettingsSchema = z.object({

@@ -231,6 +231,7 @@ const MATRIX: Record<string, Entry> = {
   "routes/api.admin.winnings": { GET: "admin" },
   "routes/api.admin.winnings[.csv]": { GET: "admin" },
   "routes/api.admin.settings": { GET: "admin", PATCH: "admin" },
+  "routes/api.admin.payee-links": { POST: "admin", DELETE: "admin" },
   "routes/admin_.series_.$id": { GET: "admin", POST: "admin" },
   "routes/events_.$id.series": { GET: "user", POST: "user" },
   "routes/api.series": { GET: "public", POST: "admin" },

@@ -304,8 +304,8 @@ describe("a year's winnings", () => {
     const csv = await admin.client.get(`/api/admin/winnings.csv?year=${year}`);
     expect(csv.headers.get("content-disposition")).toContain("winnings-2034.csv");
     const lines = (await csv.text()).trim().split("\r\n");
-    expect(lines[0]).toBe("Payee,Walk-up,Email,Events,Placings,Total,Tax form due (400.00 or more)");
-    expect(lines[1]).toBe("Pat  Jones,Yes,,4,4,416.00,Yes");
+    expect(lines[0]).toBe("Payee,Walk-up,Email,Also paid as,Events,Placings,Total,Tax form due (400.00 or more)");
+    expect(lines[1]).toBe("Pat  Jones,Yes,,,4,4,416.00,Yes");
 
     expect((await admin.client.get(`/api/admin/winnings?year=2033`)).status).toBe(200);
     expect((await json(await admin.client.get(`/api/admin/winnings?year=2033`))).payees).toEqual([]);

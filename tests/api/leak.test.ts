@@ -531,6 +531,7 @@ const WALK: Record<string, (w: World) => (string | Omit<Visit, "routeId">)[]> = 
   "routes/api.admin.winnings": () => ["/api/admin/winnings?year=2026"],
   "routes/api.admin.winnings[.csv]": () => ["/api/admin/winnings.csv?year=2026"],
   "routes/api.admin.settings": () => ["/api/admin/settings"],
+  "routes/api.admin.payee-links": none,
   // The season (the world has no series: the lists, each page's 404 and every rider's road to the finals)
   "routes/series._index": () => ["/series"],
   "routes/series.$id": () => ["/series/none"],

@@ -365,6 +365,53 @@ describe("checks and the year's winnings", () => {
     expect(app.db.select().from(moneyRecords).where(eq(moneyRecords.eventId, event.id)).all().at(-1)).toMatchObject({ kind: "CHECK_REISSUED", reference: "701" });
   });
 
+  it("joins a walk-up payee to a rider's account so their year is one total (API and the admin's screen), and undoes it", async () => {
+    const admin = await signedInRider(app, { isAdmin: true });
+    await admin.client.json("/api/admin/settings", "PATCH", { taxFormThresholdCents: 60000 });
+    const pat = createUser(app.db, { firstName: "Pat", lastName: "Rivera" });
+    publishedEvent(admin.user.id, "2039-03-01", null, [{ riderName: "Patty  Rivera", cents: 40_000 }]);
+    publishedEvent(admin.user.id, "2039-05-01", null, [{ riderName: "Pat Rivera", userId: pat.id, cents: 30_000 }]);
+    const year = async () => (await json(await admin.client.get("/api/admin/winnings?year=2039"))).payees as Json[];
+    expect((await year()).map((p) => [p.payeeName, p.totalCents, p.taxFormDue])).toEqual([
+      ["Patty  Rivera", 40_000, false],
+      ["Pat Rivera", 30_000, false],
+    ]);
+
+    // Refused in words: no such account, a rider, a visitor.
+    const unknown = await admin.client.json("/api/admin/payee-links", "POST", { walkUpName: "patty rivera", email: "nobody@example.com" });
+    expect(unknown.status).toBe(404);
+    expect((await json(unknown)).message).toBe("No account has that email: give the email the rider signs in with");
+    const rider = await signedInRider(app);
+    expect((await rider.client.json("/api/admin/payee-links", "POST", { walkUpName: "patty rivera", email: pat.email })).status).toBe(403);
+
+    const joined = await admin.client.json("/api/admin/payee-links", "POST", { walkUpName: " patty rivera ", email: pat.email.toUpperCase() });
+    expect(joined.status, await joined.clone().text()).toBe(200);
+    expect(await json(joined)).toMatchObject({ payeeKey: `u-${pat.id}`, payeeName: "Pat Rivera" });
+    expect((await year()).map((p) => [p.payeeName, p.walkUp, p.email, p.totalCents, p.taxFormDue, p.events, p.joined])).toEqual([["Pat Rivera", false, pat.email, 70_000, true, 2, ["Patty  Rivera"]]]);
+    const csv = await (await admin.client.get("/api/admin/winnings.csv?year=2039")).text();
+    expect(csv.split("\r\n")[1]).toBe(`Pat Rivera,No,${pat.email},Patty  Rivera,2,2,700.00,Yes`);
+    // The screen says it, with the way back.
+    const screen = await (await admin.client.get("/admin/winnings?year=2039")).text();
+    expect(screen).toContain("Also paid as Patty  Rivera (walk-up)");
+
+    const undone = await admin.client.json("/api/admin/payee-links", "DELETE", { walkUpName: "Patty Rivera" });
+    expect(undone.status).toBe(200);
+    expect((await year()).map((p) => p.totalCents)).toEqual([40_000, 30_000]);
+    expect((await admin.client.json("/api/admin/payee-links", "DELETE", { walkUpName: "Patty Rivera" })).status).toBe(404);
+
+    // The admin's form: a refusal beside the walk-up's row, with what was typed kept; then joined.
+    const refused = await admin.client.form("/admin/winnings?year=2039", { intent: "join", walkUpName: "Patty  Rivera", email: "typo@example" });
+    expect(refused.status).toBe(404);
+    const page = await refused.text();
+    expect(page).toMatch(/role="alert"[^>]*>No account has that email/);
+    expect(page).toContain('value="typo@example"');
+    const done = await admin.client.form("/admin/winnings?year=2039", { intent: "join", walkUpName: "Patty  Rivera", email: pat.email });
+    expect(done.status).toBe(302);
+    expect((await year()).map((p) => p.totalCents)).toEqual([70_000]);
+    expect((await admin.client.form("/admin/winnings?year=2039", { intent: "unjoin", walkUpName: "Patty  Rivera" })).status).toBe(302);
+    expect((await year()).map((p) => p.totalCents)).toEqual([40_000, 30_000]);
+  });
+
   it("marks a tax form due at exactly $600.00 in the API and the CSV, and counts an event of Dec 31 to Jan 1 in its first day's year", async () => {
     const admin = await signedInRider(app, { isAdmin: true });
     const winner = createUser(app.db, { firstName: "Tess", lastName: "Exact" });

@@ -9,11 +9,12 @@ import { requireAdminScreen } from "~/features/season/admin.server";
 import { zoneOfZip } from "~/features/events/zones.server";
 import { requireRaceManager } from "~/features/raceday/access.server";
 import { parseDollars } from "~/schemas/raceday";
-import { BOOKS_MESSAGES, booksSettingsSchema, checkNumberSchema, checkVoidSchema } from "~/schemas/books";
+import { BOOKS_MESSAGES, booksSettingsSchema, checkNumberSchema, checkVoidSchema, payeeJoinSchema, payeeUnjoinSchema } from "~/schemas/books";
 import { booksOf, closeoutsOf, presentBooks } from "./books.server";
 import { closeDay, deviceOf, moneyRules, postLedger, setMoneyRules } from "./ledger.server";
 import { closeDaySchema, LEDGER_MESSAGES, ledgerPostSchema, moneyRulesSchema } from "~/schemas/ledger";
 import { cashCheck, eventChecks, voidCheck, writeCheck } from "./checks.server";
+import { joinPayee, unjoinPayee } from "./payeeLinks.server";
 import { setBooksSettings } from "./settings.server";
 import { printedSheet } from "./sheets.server";
 import { winningsYear } from "./winnings-query.server";
@@ -193,19 +194,38 @@ export async function winningsScreen(request: Request) {
   }
 }
 
-export type WinningsActionData = { message: string; value: string };
+export type WinningsActionData = { intent: "threshold" | "join"; message: string; value: string; walkUpName?: string };
 
-/** The admin's threshold form: dollars as typed ("600", "600.00"). */
+/** The admin's winnings forms: the threshold in dollars as typed ("600", "600.00"); a walk-up joined to an account, or the join undone. */
 export async function winningsAction(request: Request) {
   const admin = await requireAdminScreen(request);
   const form = await readForm(request);
+  const url = new URL(request.url);
+  const here = `/admin/winnings${url.search}`;
+  const intent = field(form, "intent");
+  if (intent === "join" || intent === "unjoin") {
+    const walkUpName = field(form, "walkUpName");
+    const email = field(form, "email");
+    try {
+      if (intent === "unjoin") {
+        unjoinPayee(getDb(), payeeUnjoinSchema.parse({ walkUpName }).walkUpName);
+        return redirectWithToast(here, { type: "success", title: "Join Undone", description: `${walkUpName} is a payee of their own again.` });
+      }
+      const parsed = payeeJoinSchema.safeParse({ walkUpName, email });
+      if (!parsed.success) return data<WinningsActionData>({ intent: "join", walkUpName, message: parsed.error.issues[0]?.message ?? BOOKS_MESSAGES.joinEmail, value: email }, { status: 400 });
+      const joined = joinPayee(getDb(), admin, parsed.data);
+      return redirectWithToast(here, { type: "success", title: "Payee Joined", description: `${walkUpName}'s winnings now count in ${joined.payeeName}'s year.` });
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+      return data<WinningsActionData>({ intent: "join", walkUpName, message: error.message, value: email }, { status: error.status });
+    }
+  }
   const value = field(form, "threshold");
   const cents = parseDollars(value);
   const parsed = booksSettingsSchema.safeParse({ taxFormThresholdCents: cents ?? Number.NaN });
-  if (cents === null || !parsed.success) return data<WinningsActionData>({ message: BOOKS_MESSAGES.threshold, value }, { status: 400 });
+  if (cents === null || !parsed.success) return data<WinningsActionData>({ intent: "threshold", message: BOOKS_MESSAGES.threshold, value }, { status: 400 });
   setBooksSettings(getDb(), admin, parsed.data);
-  const url = new URL(request.url);
-  return redirectWithToast(`/admin/winnings${url.search}`, { type: "success", title: "Threshold Saved" });
+  return redirectWithToast(here, { type: "success", title: "Threshold Saved" });
 }
 
 export async function sheetScreen(request: Request, eventId: string, sheet: string) {

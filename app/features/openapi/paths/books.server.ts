@@ -1,8 +1,8 @@
 import { PAID_METHODS } from "#db/schema/paid-methods";
 import { LEDGER_KINDS } from "#db/schema/ledger";
-import { booksSettingsSchema, checkNumberSchema, checkVoidSchema, winningsQuerySchema } from "~/schemas/books";
+import { booksSettingsSchema, checkNumberSchema, checkVoidSchema, payeeJoinSchema, payeeUnjoinSchema, winningsQuerySchema } from "~/schemas/books";
 import { closeDaySchema, ledgerPostSchema, ledgerQuerySchema, ledgerReverseSchema, moneyRulesSchema } from "~/schemas/ledger";
-import { z, type Area } from "../registry.server";
+import { MessageBody, z, type Area } from "../registry.server";
 
 const event = { id: "The event's id." };
 const payee = { ...event, payeeKey: "The payee's key from `GET /api/events/{id}/checks` (`u-…` an account, `w-…` a walk-up's name)." };
@@ -287,6 +287,25 @@ export const books: Area = (api) => {
     access: "admin",
     body: booksSettingsSchema,
     responses: { 200: { description: "The settings.", schema: Settings } },
+  });
+
+  api.post("/api/admin/payee-links", {
+    operationId: "joinPayee",
+    summary: "Join a walk-up payee to an account",
+    description: "`walkUpName` as the office entered it (one payee whatever its capitals and spaces) and the `email` of the rider's account: the year's winnings count the walk-up's placings as that account's. An event's checks keep the payee each was written to. Joining again moves the join.",
+    access: "admin",
+    body: payeeJoinSchema,
+    responses: { 200: { description: "Joined.", schema: MessageBody.extend({ walkUpKey: z.string(), payeeKey: z.string(), payeeName: z.string() }) } },
+    errors: [404],
+  });
+  api.delete("/api/admin/payee-links", {
+    operationId: "unjoinPayee",
+    summary: "Undo a walk-up payee's join",
+    description: "`walkUpName`: the walk-up's winnings are its own payee again.",
+    access: "admin",
+    body: payeeUnjoinSchema,
+    responses: { 200: { description: "Undone.", schema: MessageBody.extend({ walkUpKey: z.string() }) } },
+    errors: [404],
   });
 
   // The ledger: money records, close-outs by day, a rider's receipts.
