@@ -23,12 +23,12 @@ function JoinPayee({ name, refused }: { name: string; refused: { message: string
         <label htmlFor={id} className="label text-xs">
           {`The email ${name} signs in with`}
         </label>
-        <div className="flex flex-wrap gap-2">
+        <div className="space-y-2">
           <input
             id={id}
             name="email"
             type="email"
-            className="input min-w-0 flex-1 text-sm"
+            className="input w-full min-w-[14rem] text-sm"
             defaultValue={refused?.value ?? ""}
             aria-invalid={refused ? true : undefined}
             aria-describedby={refused ? `${id}-error` : undefined}
