@@ -1,10 +1,29 @@
 import { z } from "zod";
-import { MAX_POINT_PLACES, pointsTableProblem, TIE_BREAKERS } from "~/features/season/standings";
+import type { PointsTable, TieBreaker } from "#db/schema/season";
 
 /*
  * The season's zod schemas: the admin's series form, /api/series and the
  * producer's request to count an event. Limits and messages are written once, here.
  */
+
+export const TIE_BREAKERS = ["WINS", "MONEY", "FASTEST"] as const satisfies readonly TieBreaker[];
+export const MAX_POINT_PLACES = 20;
+
+/** What is wrong with a points table, in words, or null. */
+export function pointsTableProblem(table: PointsTable): string | null {
+  if (table.mode === "MONEY") {
+    return Number.isInteger(table.centsPerPoint) && table.centsPerPoint >= 1 && table.centsPerPoint <= 1_000_000
+      ? null
+      : "Money per point must be a whole number of cents from 1 to 1,000,000";
+  }
+  if (table.places.length < 1 || table.places.length > 6) return "Give points for 1 to 6 divisions";
+  for (const row of table.places) {
+    if (row.length < 1 || row.length > MAX_POINT_PLACES) return `Give points for 1 to ${MAX_POINT_PLACES} places`;
+    if (!row.every((p) => Number.isInteger(p) && p >= 0 && p <= 1000)) return "Points must be whole numbers from 0 to 1,000";
+    if (row.some((p, i) => i > 0 && p > row[i - 1])) return "A later place cannot earn more points than an earlier one";
+  }
+  return null;
+}
 
 export const SEASON_LIMITS = { name: 100, className: 60, classNames: 10, bestOf: 100, minRaces: 100, top: 500 } as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

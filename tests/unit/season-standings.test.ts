@@ -3,11 +3,11 @@ import {
   computeStandings,
   DEFAULT_SEASON_RULES,
   pointsFor,
-  pointsTableProblem,
   roadToFinals,
   type SeasonRules,
   type TeamRaceResult,
 } from "~/features/season/standings";
+import { pointsTableProblem } from "~/schemas/season";
 
 const team = (n: number) => ({ teamKey: `t${n}`, riderName: `Rider ${n}`, horseName: `Horse ${n}`, userId: `u${n}`, horseId: `h${n}` });
 

@@ -1,7 +1,6 @@
 import { Form } from "@remix-run/react";
 import { Field, FieldErrors, fieldAria } from "~/components/Field";
-import { TIE_BREAKERS } from "./standings";
-import { TIE_BREAKER_LABELS, type SeriesFormRaw } from "~/schemas/season";
+import { TIE_BREAKER_LABELS, TIE_BREAKERS, type SeriesFormRaw } from "~/schemas/season";
 
 export type FieldErrorMap = Partial<Record<string, string[]>>;
 

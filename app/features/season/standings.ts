@@ -9,6 +9,7 @@
  * A team is a rider and a horse together: points follow the pair.
  */
 import type { PointsTable, TallyRace, TieBreaker } from "#db/schema/season";
+import { TIE_BREAKERS } from "~/schemas/season";
 
 export type { PointsTable, TallyRace, TieBreaker };
 
@@ -55,8 +56,6 @@ export type StandingRow = {
   qualified: boolean;
 };
 
-export const TIE_BREAKERS = ["WINS", "MONEY", "FASTEST"] as const satisfies readonly TieBreaker[];
-export const MAX_POINT_PLACES = 20;
 
 /** 1st 10, 2nd 9, ... 10th 1, in every division. */
 export const DEFAULT_POINTS_TABLE: PointsTable = { mode: "PLACE", places: [[10, 9, 8, 7, 6, 5, 4, 3, 2, 1]] };
@@ -72,22 +71,6 @@ export const DEFAULT_SEASON_RULES: SeasonRules = {
 /** A series' counting rules. */
 export function seasonRules(row: SeasonRules): SeasonRules {
   return { pointsTable: row.pointsTable, bestOf: row.bestOf, tieBreakers: row.tieBreakers, qualifyMinRaces: row.qualifyMinRaces, qualifyTop: row.qualifyTop };
-}
-
-/** What is wrong with a points table, in words, or null. */
-export function pointsTableProblem(table: PointsTable): string | null {
-  if (table.mode === "MONEY") {
-    return Number.isInteger(table.centsPerPoint) && table.centsPerPoint >= 1 && table.centsPerPoint <= 1_000_000
-      ? null
-      : "Money per point must be a whole number of cents from 1 to 1,000,000";
-  }
-  if (table.places.length < 1 || table.places.length > 6) return "Give points for 1 to 6 divisions";
-  for (const row of table.places) {
-    if (row.length < 1 || row.length > MAX_POINT_PLACES) return `Give points for 1 to ${MAX_POINT_PLACES} places`;
-    if (!row.every((p) => Number.isInteger(p) && p >= 0 && p <= 1000)) return "Points must be whole numbers from 0 to 1,000";
-    if (row.some((p, i) => i > 0 && p > row[i - 1])) return "A later place cannot earn more points than an earlier one";
-  }
-  return null;
 }
 
 /**
