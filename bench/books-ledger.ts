@@ -76,7 +76,8 @@ sqlite.transaction(() => {
 })();
 sqlite.close();
 
-const server = await startServer(dataDir, PORT, { workers: 1 });
+// --profile DIR: a .cpuprofile of the server (node --cpu-prof), to read before changing anything.
+const server = await startServer(dataDir, PORT, { workers: 1, cpuProfDir: arg("profile", "") || undefined });
 const cookie = await signIn(server.url);
 const headers = { "Accept-Encoding": "gzip, deflate, br" };
 

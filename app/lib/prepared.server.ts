@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { getTableColumns, getTableName, sql, type Column, type Table } from "drizzle-orm";
 import type { Db } from "./db.server";
 
 /**
@@ -73,3 +73,34 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c)
 
 /** A LIKE pattern that matches what begins with `text`, taken literally as containsPattern does: use it with `ESCAPE '\'`. */
 export const startsWithPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const decoders = new WeakMap<Table, { columns: string; keys: string[]; decode: ((value: unknown) => unknown)[] }>();
+
+/**
+ * The rows of a table that `where` (SQL text after WHERE, with `?`
+ * parameters, an ORDER BY if wanted) selects, every column, as Drizzle's
+ * `select().from(table)` gives them (each value decoded by its column: a
+ * Date, a boolean, JSON), but read by a kept statement and decoded without
+ * Drizzle's checks of each value: for the few reads of thousands of rows
+ * (an event's books read every entry and money record; bench/README.md,
+ * "Books and close-out").
+ */
+export function tableRows<T extends Table>(db: Db, table: T, where: string, params: readonly unknown[]): T["$inferSelect"][] {
+  let shape = decoders.get(table);
+  if (!shape) {
+    const columns = Object.entries(getTableColumns(table)) as [string, Column][];
+    shape = {
+      columns: columns.map(([, c]) => `"${c.name}"`).join(", "),
+      keys: columns.map(([key]) => key),
+      decode: columns.map(([, c]) => (value: unknown) => c.mapFromDriverValue(value)),
+    };
+    decoders.set(table, shape);
+  }
+  const { keys, decode } = shape;
+  const rows = statement(db, `SELECT ${shape.columns} FROM "${getTableName(table)}" WHERE ${where}`).raw(true).all(...params) as unknown[][];
+  return rows.map((values) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) row[keys[i]!] = values[i] === null ? null : decode[i]!(values[i]);
+    return row as T["$inferSelect"];
+  });
+}

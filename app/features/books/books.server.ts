@@ -1,7 +1,9 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { raceClasses, raceEntries, type Event, type MoneyRecord, type RaceClass, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
+import { tableRows } from "~/lib/prepared.server";
 import { requireRaceManager } from "~/features/raceday/access.server";
+import { RUNNING_ORDER } from "~/features/raceday/race-runs.server";
 import { computeClass } from "~/features/raceday/results.server";
 import { balanceOf, closeOut, emptyPaid, eventBooks, netPaidOf, type BookClass, type BookLine, type ClassBooks, type EventBooks } from "./books";
 import { closeOutDay } from "./ledger";
@@ -37,12 +39,7 @@ function bookLines(db: Db, eventId: string, classes: RaceClass[], records: Money
   const rules = moneyRules(db, eventId);
   const booth = boothScratches(db, eventId);
   const mine = groupByEntry(records);
-  return db
-    .select()
-    .from(raceEntries)
-    .where(eq(raceEntries.eventId, eventId))
-    .orderBy(sql`${raceEntries.drawPosition} IS NULL`, asc(raceEntries.drawPosition), asc(raceEntries.createdAt), asc(raceEntries.id))
-    .all()
+  return tableRows(db, raceEntries, `event_id = ? ${RUNNING_ORDER}`, [eventId])
     .sort((a, b) => (position.get(a.classId) ?? 0) - (position.get(b.classId) ?? 0))
     .flatMap((e) => {
       const cls = byId.get(e.classId);

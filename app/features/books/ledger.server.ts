@@ -17,6 +17,7 @@ import {
   type User,
 } from "#db/schema";
 import type { Db } from "~/lib/db.server";
+import { tableRows } from "~/lib/prepared.server";
 import { HttpError } from "~/lib/http.server";
 import { now } from "~/lib/clock.server";
 import { dateToWallClock } from "~/lib/zoned-time";
@@ -340,7 +341,7 @@ export const toLine = (r: MoneyRecord): LedgerLine => ({
 });
 
 /** Every record of an event, oldest first. */
-export const eventRecords = (db: Db, eventId: string) => db.select().from(moneyRecords).where(eq(moneyRecords.eventId, eventId)).orderBy(asc(moneyRecords.id)).all();
+export const eventRecords = (db: Db, eventId: string) => tableRows(db, moneyRecords, "event_id = ? ORDER BY id", [eventId]);
 
 export const presentRecord = (r: MoneyRecord) => ({
   id: r.id,

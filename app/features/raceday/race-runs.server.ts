@@ -1,7 +1,8 @@
 import { zoneOfZip } from "~/features/events/zones.server";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { raceClasses, raceEntries, raceTimes, type RaceClass, type RaceEntry, type RaceTime, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
+import { tableRows } from "~/lib/prepared.server";
 import { mayOnEvent, requireEventPermission } from "./access.server";
 import type { BoothEntry, BoothTime } from "./booth";
 import type { Run } from "./results";
@@ -30,13 +31,11 @@ export const sameHorse = (a: Pick<RaceEntry, "horseId" | "horseName" | "userId" 
 
 /** The entries of a class in running order (drawn ones by position, then the rest as entered). */
 export function listClassEntries(db: Db, classId: string): RaceEntry[] {
-  return db
-    .select()
-    .from(raceEntries)
-    .where(eq(raceEntries.classId, classId))
-    .orderBy(sql`${raceEntries.drawPosition} IS NULL`, asc(raceEntries.drawPosition), asc(raceEntries.createdAt), asc(raceEntries.id))
-    .all();
+  return tableRows(db, raceEntries, `class_id = ? ${RUNNING_ORDER}`, [classId]);
 }
+
+/** The running order as SQL: drawn entries by position, then the rest as entered. */
+export const RUNNING_ORDER = "ORDER BY draw_position IS NULL, draw_position, created_at, id";
 
 /**
  * The entry of a sidepot's class that runs for a sidepot entry (same rider,
