@@ -1,8 +1,11 @@
 /**
  * `npm run lighthouse`: Lighthouse 12 (mobile form factor, its default
  * simulated slow 4G and 4x CPU slowdown) in Debian's Chromium against the
- * real server, on five screens: the landing page and login (signed out),
- * Discover and the run log (signed in as the demo rider), and a shared event.
+ * real server, on the landing page and login (signed out), Discover and the
+ * run log (signed in as the demo rider), a shared event, and the race pages:
+ * the entry form (the rider), the draw, a class's results, the live page, a
+ * series' standings and the arena screen (signed out), and the booth (the
+ * race's producer).
  *
  *   npm run lighthouse                    # builds if there is no build
  *   npm run lighthouse -- --build         # rebuilds first
@@ -40,11 +43,12 @@ const ONLY = arg("only", "");
 const REPORTS = arg("reports", "");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"];
-/** The demo rider of scripts/seed-demo.ts. */
+/** The demo rider of scripts/seed-demo.ts, and the producer of its open race. */
 const DEMO = { email: "kaylee@demo.cloverleaf.app", password: "demo-password-1" };
+const PRODUCER = { email: "cody@demo.cloverleaf.app", password: "demo-password-1" };
 const GOALS = { performance: 0.95, accessibility: 1 };
 
-type Page = { name: string; path: string; signedIn: boolean };
+type Page = { name: string; path: string; as: "visitor" | "rider" | "producer" };
 type PageResult = {
   name: string;
   path: string;
@@ -91,11 +95,35 @@ function sharedEventId(dataDir: string) {
   }
 }
 
-async function signIn(url: string) {
+/**
+ * The demo's race pages: its race taking entries (with the producer who runs it) and a class whose
+ * results are published, with that race's series.
+ */
+function racePages(dataDir: string) {
+  const db = openDatabase(path.join(dataDir, "app.db"));
+  try {
+    const one = <T>(sql: string, what: string) => {
+      const row = db.$client.prepare(sql).get() as T | undefined;
+      if (!row) throw new Error(`the demo data has no ${what}`);
+      return row;
+    };
+    const open = one<{ id: string }>(
+      "SELECT e.id FROM events e JOIN users u ON u.id = e.created_by WHERE u.email = 'cody@demo.cloverleaf.app' AND e.showbill_approved = 1 AND e.date >= date('now') AND EXISTS (SELECT 1 FROM race_classes c WHERE c.event_id = e.id) ORDER BY e.date LIMIT 1",
+      "race taking entries",
+    );
+    const done = one<{ classId: string; eventId: string }>("SELECT id AS classId, event_id AS eventId FROM race_classes WHERE results_published_at IS NOT NULL ORDER BY position LIMIT 1", "published results");
+    const series = one<{ id: string }>("SELECT id FROM series ORDER BY start_date LIMIT 1", "series");
+    return { openId: open.id, doneId: done.eventId, classId: done.classId, seriesId: series.id };
+  } finally {
+    db.$client.close();
+  }
+}
+
+async function signIn(url: string, who = DEMO) {
   const res = await fetch(`${url}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: url },
-    body: JSON.stringify(DEMO),
+    body: JSON.stringify(who),
   });
   if (!res.ok) throw new Error(`demo sign-in failed: ${res.status} ${await res.text()}`);
   return res.headers
@@ -212,13 +240,21 @@ async function main() {
     seedDemo(dataDir);
     const eventId = sharedEventId(dataDir);
     server = await startServer(dataDir, PORT);
-    const cookie = await signIn(server.url);
+    const cookies = { visitor: null, rider: await signIn(server.url), producer: await signIn(server.url, PRODUCER) };
+    const race = racePages(dataDir);
     const pages: Page[] = [
-      { name: "Landing", path: "/", signedIn: false },
-      { name: "Login", path: "/login", signedIn: false },
-      { name: "Discover", path: "/", signedIn: true },
-      { name: "Shared event", path: `/share/event/${eventId}`, signedIn: false },
-      { name: "Run log", path: "/run-log", signedIn: true },
+      { name: "Landing", path: "/", as: "visitor" },
+      { name: "Login", path: "/login", as: "visitor" },
+      { name: "Discover", path: "/", as: "rider" },
+      { name: "Shared event", path: `/share/event/${eventId}`, as: "visitor" },
+      { name: "Run log", path: "/run-log", as: "rider" },
+      { name: "Entry form", path: `/events/${race.openId}/enter`, as: "rider" },
+      { name: "Draw", path: `/events/${race.doneId}/draw`, as: "visitor" },
+      { name: "Class results", path: `/events/${race.doneId}/results/${race.classId}`, as: "visitor" },
+      { name: "Live", path: `/events/${race.doneId}/live`, as: "visitor" },
+      { name: "Standings", path: `/series/${race.seriesId}`, as: "visitor" },
+      { name: "Arena screen", path: `/events/${race.doneId}/arena`, as: "visitor" },
+      { name: "Booth", path: `/events/${race.openId}/booth`, as: "producer" },
     ];
     // Its own Ctrl-C handler would exit before the clean-up below.
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, handleSIGINT: false });
@@ -228,10 +264,10 @@ async function main() {
     const results: PageResult[] = [];
     for (const page of pages.filter((p) => !ONLY || p.name === ONLY)) {
       const runs: Measured[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, server.url + page.path, page.signedIn ? cookie : null));
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, server.url + page.path, cookies[page.as]));
       // The run with the median performance score stands for the page.
       const chosen = runs.find((r) => r.performance === median(runs.map((x) => x.performance)))!;
-      results.push({ name: page.name, path: page.path.replace(eventId, ":id"), ...chosen });
+      results.push({ name: page.name, path: page.path.replace(eventId, ":id").replace(race.openId, ":id").replace(race.doneId, ":id").replace(race.classId, ":classId").replace(race.seriesId, ":id"), ...chosen });
       console.log(`  ${page.name}: performance ${runs.map((r) => r.performance.toFixed(2)).join(" ")}, accessibility ${chosen.accessibility.toFixed(2)}, LCP ${chosen.lcpMs} ms, TBT ${chosen.tbtMs} ms`);
     }
 
