@@ -55,7 +55,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
   const eventId = params.id ?? "";
-  const classId = text(form, "classId") ?? "";
+  // Back to the class the form was sent from: an id, never any text posted (a long one would not fit a Location header).
+  const classId = /^[A-Za-z0-9-]{1,64}$/.test(text(form, "classId") ?? "") ? text(form, "classId")! : "";
   const back =
     text(form, "back") === "hub" ? `/events/${encodeURIComponent(eventId)}/race-day` : `/events/${encodeURIComponent(eventId)}/booth${classId ? `?class=${encodeURIComponent(classId)}` : ""}`;
   const intent = text(form, "intent");

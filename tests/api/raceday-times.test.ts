@@ -159,4 +159,14 @@ describe("when a time was taken", () => {
     const [stored] = app.db.select().from(raceTimes).where(eq(raceTimes.entryId, entry.id)).all();
     expect(stored?.recordedAt.toISOString()).toBe(takenAt);
   });
+
+  it("goes back to the booth's class by its id only: a long text posted as the class is left out of the address", async () => {
+    const { producer, event, cls } = await race();
+    const entry = createRaceEntry(app.db, cls);
+    const res = await producer.client.form(`/events/${event.id}/booth`, { intent: "time", classId: "x".repeat(20_000), entryId: entry.id, outcome: "TIME", time: "15.2", clientId: cid() });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/events/${event.id}/booth`);
+    const back = await producer.client.form(`/events/${event.id}/booth`, { intent: "time", classId: cls.id, entryId: createRaceEntry(app.db, cls).id, outcome: "TIME", time: "15.3", clientId: cid() });
+    expect(back.headers.get("location")).toBe(`/events/${event.id}/booth?class=${cls.id}`);
+  });
 });
