@@ -32,6 +32,7 @@ const EditEvent = () => <EventForm mode="edit" cancelTo="/" defaults={{ name: "S
 
 /** The lookup runs after a second without typing. */
 const LOOKUP_WAIT = 1400;
+// The lookup answers once the server does: on a busy machine (every core taken) that took over 3.4 s once, so the waits below allow 9.4 s.
 const zipField = () => byName("zipCode");
 const locationField = () => byName("location");
 const hint = () => document.getElementById(`${zipField().id}-hint`)?.textContent ?? "";
@@ -42,7 +43,7 @@ describe("the ZIP code field and the City, State lookup", () => {
   it("fills an empty ZIP code with the city's and says ZIP Code Found", async () => {
     await renderInRemix(AddEvent);
     await type(locationField(), "Fort Worth, TX");
-    await waitFor(() => zipField().value === "76101", LOOKUP_WAIT + 2000);
+    await waitFor(() => zipField().value === "76101", LOOKUP_WAIT + 8000);
     expect(hint()).toContain("ZIP Code Found");
   });
 
@@ -70,7 +71,7 @@ describe("the ZIP code field and the City, State lookup", () => {
     // Filled by the lookup, then typed over: a second lookup leaves the typed one.
     await type(zipField(), "");
     await type(locationField(), "Fort Worth, Texas");
-    await waitFor(() => zipField().value === "76101", LOOKUP_WAIT + 2000);
+    await waitFor(() => zipField().value === "76101", LOOKUP_WAIT + 8000);
     await type(zipField(), "76179");
     await type(locationField(), "Fort Worth, TX");
     await pause(LOOKUP_WAIT + 300);
@@ -80,9 +81,9 @@ describe("the ZIP code field and the City, State lookup", () => {
   it("replaces a ZIP code it filled itself when the city changes", async () => {
     await renderInRemix(AddEvent);
     await type(locationField(), "Fort Worth, TX");
-    await waitFor(() => zipField().value === "76101", LOOKUP_WAIT + 2000);
+    await waitFor(() => zipField().value === "76101", LOOKUP_WAIT + 8000);
     await type(locationField(), "Winston-Salem, NC");
-    await waitFor(() => zipField().value === "27101", LOOKUP_WAIT + 2000);
+    await waitFor(() => zipField().value === "27101", LOOKUP_WAIT + 8000);
   });
 
   it("Edit Event: keeps the stored ZIP code when the city is typed again", async () => {
