@@ -88,7 +88,7 @@ export function ArenaScreen({ initial, draw }: { initial: ArenaView; draw: boole
         <p className="shrink-0 text-4xl font-bold" data-testid="arena-runs-left">
           {`${view.runsLeft} run${view.runsLeft === 1 ? "" : "s"} left`}
           {view.estimatedEnd ? <span className="ml-6 text-gray-300">{`ends about ${view.estimatedEnd}`}</span> : null}
-          <span className={`ml-6 inline-block h-5 w-5 rounded-full ${connected ? "bg-green-500" : "bg-gray-600"}`} aria-label={connected ? "Live" : "Reconnecting"} />
+          <span className={`ml-6 inline-block h-5 w-5 rounded-full ${connected ? "bg-green-500" : "bg-gray-600"}`} role="img" aria-label={connected ? "Live" : "Reconnecting"} />
         </p>
       </header>
 
