@@ -1,7 +1,6 @@
-import { turnOutsOwed } from "~/features/books/ledger.server";
-import { findRaceEvent, mayOnEvent } from "~/features/raceday/access.server";
+import { findRaceEvent } from "~/features/raceday/access.server";
 import { listClasses } from "~/features/raceday/classes.server";
-import { enterRace, listEventEntries, listOwnEntries } from "~/features/raceday/entries.server";
+import { enterRace, entriesSeenBy } from "~/features/raceday/entries.server";
 import { presentEntry } from "~/features/raceday/presenters.server";
 import { requireApiUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
@@ -22,18 +21,7 @@ const route = apiRoute({
     const user = await requireApiUser(request);
     const db = getDb();
     const event = findRaceEvent(db, user, params.id ?? "");
-    const classes = new Map(listClasses(db, event.id).map((c) => [c.id, c]));
-    const manager = mayOnEvent(db, user, event, "manage");
-    const rows = manager ? listEventEntries(db, event.id) : listOwnEntries(db, user.id, event.id);
-    // The office is told what a rider still owes for turn-outs at other races.
-    const owed = manager ? turnOutsOwed(db, event.id, rows.flatMap((e) => (e.userId ? [e.userId] : []))) : null;
-    const entries = rows.map((e) => {
-      const cls = classes.get(e.classId);
-      const view = presentEntry(e, cls);
-      if (owed) return { ...view, turnOutsOwed: (e.userId && owed.get(e.userId)) || [] };
-      // A place in a draw not yet published may still change: a rider sees it once published.
-      return view.drawPublished ? view : { ...view, drawPosition: null, dragsBefore: null };
-    });
+    const entries = entriesSeenBy(db, user, event);
     const totalCents = entries.filter((e) => e.status === "ENTERED").reduce((sum, e) => sum + (e.feeCents ?? 0), 0);
     return Response.json({ entries, totalCents });
   },

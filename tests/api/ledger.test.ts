@@ -219,13 +219,20 @@ describe("turn-outs", () => {
     expect(entered.status, await entered.clone().text()).toBe(201);
     const entryId = (await json(entered)).id as string;
     const owedThere = async () => ((await json(await later.client.get(`/api/events/${next.id}/entries`))).entries as Json[]).find((e) => e.id === entryId)!.turnOutsOwed;
-    expect(await owedThere()).toEqual([{ eventId: event.id, entryId: gone.id, eventName: event.name, date: event.date, horseName: "No Show", owedCents: 5000 }]);
+    // Another producer's race: named, not opened (its entry is that producer's).
+    expect(await owedThere()).toEqual([{ eventId: event.id, entryId: null, eventName: event.name, date: event.date, horseName: "No Show", owedCents: 5000 }]);
     // The rider's own list says nothing of it; the hub's table marks the row and the opened entry says where and how much.
     expect(((await json(await rider.client.get(`/api/events/${next.id}/entries`))).entries as Json[])[0]).not.toHaveProperty("turnOutsOwed");
     const hub = await (await later.client.get(`/events/${next.id}/race-day?entry=${entryId}`)).text();
     expect(hub).toContain("Owes a turn-out");
     expect(hub).toMatch(/data-testid="turn-outs-owed"[\s\S]*\$50\.00 at [^<]*on No Show/);
-    expect(hub).toContain(`/events/${event.id}/race-day?entry=${gone.id}#entry-${gone.id}`);
+    expect(hub).toContain("that race&#x27;s producer collects it");
+    expect(hub).not.toContain(`entry=${gone.id}`);
+    // An admin (who may open every race) gets the way to it.
+    const admin = await signedInRider(app, { isAdmin: true });
+    const adminHub = await (await admin.client.get(`/events/${next.id}/race-day?entry=${entryId}`)).text();
+    expect(adminHub).toContain(`/events/${event.id}/race-day?entry=${gone.id}#entry-${gone.id}`);
+    expect(((await json(await admin.client.get(`/api/events/${next.id}/entries`))).entries as Json[]).find((e) => e.id === entryId)!.turnOutsOwed[0].entryId).toBe(gone.id);
 
     // A policy where a turn-out owes nothing: nothing owed, nothing marked.
     const rules = { beforeDraw: "FULL", scratchOfficeFeeCents: 0, afterDrawPercent: 50, turnOutOwes: false, lateFeeCents: 0 };
@@ -407,6 +414,9 @@ describe("checks and the year's winnings", () => {
     expect(page).toContain('value="typo@example"');
     const done = await admin.client.form("/admin/winnings?year=2039", { intent: "join", walkUpName: "Patty  Rivera", email: pat.email });
     expect(done.status).toBe(302);
+    expect((await year()).map((p) => p.totalCents)).toEqual([70_000]);
+    // An undo with no name (only a tampered form sends one) is refused, not a server error, and changes nothing.
+    expect((await admin.client.form("/admin/winnings?year=2039", { intent: "unjoin", walkUpName: "" })).status).toBe(400);
     expect((await year()).map((p) => p.totalCents)).toEqual([70_000]);
     expect((await admin.client.form("/admin/winnings?year=2039", { intent: "unjoin", walkUpName: "Patty  Rivera" })).status).toBe(302);
     expect((await year()).map((p) => p.totalCents)).toEqual([40_000, 30_000]);

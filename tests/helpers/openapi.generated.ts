@@ -3259,10 +3259,10 @@ export interface components {
             drawPublished: boolean;
             createdAt: string;
             scratchedAt: string | null;
-            /** @description The producer's list only: what this entry's rider (by account) still owes for turn-outs (scratched at the booth: called and not there) at other races, under each race's scratch policy. The office decides whether to collect. */
+            /** @description The producer's list only: what this entry's rider (by account) still owes for turn-outs (scratched at the booth: called and not there) at other races, under each race's scratch policy; `entryId` only where the viewer manages that race. The office decides whether to collect. */
             turnOutsOwed?: {
                 eventId: string;
-                entryId: string;
+                entryId: string | null;
                 eventName: string;
                 date: string;
                 horseName: string;

@@ -22,7 +22,7 @@ import { HttpError } from "~/lib/http.server";
 import { now } from "~/lib/clock.server";
 import { dateToWallClock } from "~/lib/zoned-time";
 import { zoneOfZip } from "~/features/events/zones.server";
-import { requireRaceManager } from "~/features/raceday/access.server";
+import { mayOnEvent, requireRaceManager } from "~/features/raceday/access.server";
 import { payeeKeyOf } from "./payees.server";
 import { describeKind, methodLabel } from "./labels";
 import { formatCents } from "~/features/raceday/time";
@@ -284,7 +284,7 @@ export function entryBalances(db: Db, eventId: string, entries?: RaceEntry[]) {
 }
 
 /** A turn-out at another race still owed: the office sees it when the rider enters again. */
-export type TurnOutOwed = { eventId: string; entryId: string; eventName: string; date: string; horseName: string; owedCents: number };
+export type TurnOutOwed = { eventId: string; eventName: string; date: string; horseName: string; owedCents: number; /** Only for a viewer who manages that race (they can open it). */ entryId: string | null };
 
 /**
  * What riders still owe for turn-outs (scratched at the booth: called and
@@ -293,12 +293,12 @@ export type TurnOutOwed = { eventId: string; entryId: string; eventName: string;
  * enter again and decides what to do. Followed by account; a walk-up has
  * none to follow.
  */
-export function turnOutsOwed(db: Db, exceptEventId: string, userIds: readonly string[]) {
+export function turnOutsOwed(db: Db, viewer: Viewer, exceptEventId: string, userIds: readonly string[]) {
   const owed = new Map<string, TurnOutOwed[]>();
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return owed;
   const candidates = db
-    .select({ entry: raceEntries, eventName: events.name, date: events.date })
+    .select({ entry: raceEntries, eventName: events.name, date: events.date, createdBy: events.createdBy })
     .from(raceEntries)
     .innerJoin(events, eq(events.id, raceEntries.eventId))
     .where(
@@ -312,14 +312,20 @@ export function turnOutsOwed(db: Db, exceptEventId: string, userIds: readonly st
     )
     .all();
   const byEvent = new Map<string, typeof candidates>();
-  for (const c of candidates) byEvent.set(c.entry.eventId, [...(byEvent.get(c.entry.eventId) ?? []), c]);
+  for (const c of candidates) {
+    const list = byEvent.get(c.entry.eventId);
+    if (list) list.push(c);
+    else byEvent.set(c.entry.eventId, [c]);
+  }
   for (const [eventId, rows] of byEvent) {
     const balances = entryBalances(db, eventId, rows.map((r) => r.entry));
+    // Another producer's race is named, not opened: its entry is theirs.
+    const opens = mayOnEvent(db, viewer, { id: eventId, createdBy: rows[0]!.createdBy }, "manage");
     for (const r of rows) {
       const b = balances.get(r.entry.id);
       if (!b || b.when !== "TURN_OUT" || b.balanceCents <= 0) continue;
       const list = owed.get(r.entry.userId!) ?? [];
-      list.push({ eventId, entryId: r.entry.id, eventName: r.eventName, date: r.date, horseName: r.entry.horseName, owedCents: b.balanceCents });
+      list.push({ eventId, entryId: opens ? r.entry.id : null, eventName: r.eventName, date: r.date, horseName: r.entry.horseName, owedCents: b.balanceCents });
       owed.set(r.entry.userId!, list);
     }
   }

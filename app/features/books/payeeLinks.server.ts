@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { payeeLinks, users, type User } from "#db/schema";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
@@ -22,7 +22,8 @@ export function joinPayee(db: Db, admin: Admin, input: { walkUpName: string; ema
   const account = db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .where(sql`lower(${users.email}) = ${input.email.trim().toLowerCase()}`)
+    // Emails are stored lowercased (as naming a timer reads them): the unique index answers.
+    .where(eq(users.email, input.email.trim().toLowerCase()))
     .get();
   if (!account) throw new HttpError(404, BOOKS_MESSAGES.joinEmail, { errors: { email: [BOOKS_MESSAGES.joinEmail] } });
   const walkUpKey = payeeKeyOf({ userId: null, riderName: input.walkUpName });

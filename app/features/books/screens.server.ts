@@ -208,7 +208,9 @@ export async function winningsAction(request: Request) {
     const email = field(form, "email");
     try {
       if (intent === "unjoin") {
-        unjoinPayee(getDb(), payeeUnjoinSchema.parse({ walkUpName }).walkUpName);
+        const parsed = payeeUnjoinSchema.safeParse({ walkUpName });
+        if (!parsed.success) throw new HttpError(400, BOOKS_MESSAGES.joinName);
+        unjoinPayee(getDb(), parsed.data.walkUpName);
         return redirectWithToast(here, { type: "success", title: "Join Undone", description: `${walkUpName} is a payee of their own again.` });
       }
       const parsed = payeeJoinSchema.safeParse({ walkUpName, email });

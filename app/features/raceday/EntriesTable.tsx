@@ -57,15 +57,22 @@ function TurnOutsOwed({ owed }: { owed: EntryTableRow["turnOutsOwed"] }) {
       <p className="font-semibold">Owes for a turn-out at another race</p>
       <ul className="list-disc pl-5">
         {owed.map((t) => (
-          <li key={t.entryId}>
-            {`${formatCents(t.owedCents)} at ${t.eventName} (${formatDate(t.date)}) on ${t.horseName}: `}
-            <a className="link" href={`/events/${t.eventId}/race-day?entry=${encodeURIComponent(t.entryId)}#entry-${t.entryId}`}>
-              open that entry
-            </a>
+          <li key={`${t.eventId}-${t.horseName}`}>
+            {`${formatCents(t.owedCents)} at ${t.eventName} (${formatDate(t.date)}) on ${t.horseName}`}
+            {t.entryId ? (
+              <>
+                {": "}
+                <a className="link" href={`/events/${t.eventId}/race-day?entry=${encodeURIComponent(t.entryId)}#entry-${t.entryId}`}>
+                  open that entry
+                </a>
+              </>
+            ) : (
+              " (that race's producer collects it)"
+            )}
           </li>
         ))}
       </ul>
-      <p>Collect it there (Mark Paid on that entry) or let it go: the office decides.</p>
+      <p>It is collected at that race (Mark Paid on its entry), or let go: the office decides.</p>
     </div>
   );
 }

@@ -9,12 +9,13 @@ import { zonedInstant } from "~/lib/zoned-time";
 import { maxHorsesMessage, RACE_LIMITS, RACE_MESSAGES as M, type RaceEntryInput, type RaceEntryPatch } from "~/schemas/raceday";
 import { findRaceEvent, mayOnEvent } from "./access.server";
 import { ageProblem, hasAgeLimit, readDay } from "./age";
-import { findClass } from "./classes.server";
+import { findClass, listClasses } from "./classes.server";
+import { presentEntry } from "./presenters.server";
 import { dragsBeforePosition } from "./draw";
 import { recordHistory } from "./history.server";
 import { raceIsOpenFor } from "./policies.server";
 import { changeRace } from "./race-change.server";
-import { recordEntryPaid, reverseEntryPaid, type RecordContext } from "~/features/books/ledger.server";
+import { recordEntryPaid, reverseEntryPaid, turnOutsOwed, type RecordContext } from "~/features/books/ledger.server";
 import { counts, listClassEntries, riderKeyOf, sameHorse } from "./race-runs.server";
 
 /*
@@ -69,6 +70,25 @@ export function listOwnEntries(db: Db, userId: string, eventId: string): RaceEnt
 }
 
 /** One entry of the event, or null. */
+/**
+ * GET /api/events/{id}/entries: the producer (or an admin) gets every entry,
+ * with what each rider still owes for turn-outs at other races; a rider
+ * their own, with a place only once the draw is published (an unpublished
+ * one may still change).
+ */
+export function entriesSeenBy(db: Db, viewer: User, event: Event) {
+  const classes = new Map(listClasses(db, event.id).map((c) => [c.id, c]));
+  if (mayOnEvent(db, viewer, event, "manage")) {
+    const rows = listEventEntries(db, event.id);
+    const owed = turnOutsOwed(db, viewer, event.id, rows.flatMap((e) => (e.userId ? [e.userId] : [])));
+    return rows.map((e) => ({ ...presentEntry(e, classes.get(e.classId)), turnOutsOwed: (e.userId && owed.get(e.userId)) || [] }));
+  }
+  return listOwnEntries(db, viewer.id, event.id).map((e) => {
+    const view = presentEntry(e, classes.get(e.classId));
+    return view.drawPublished ? view : { ...view, drawPosition: null, dragsBefore: null };
+  });
+}
+
 export function findEntry(db: Db, eventId: string, entryId: string): RaceEntry | null {
   return db.select().from(raceEntries).where(and(eq(raceEntries.id, entryId), eq(raceEntries.eventId, eventId))).get() ?? null;
 }

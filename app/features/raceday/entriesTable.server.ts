@@ -88,7 +88,7 @@ const ROW = {
 };
 
 /** One page of the event's entries as the office's table shows them, with the count of all that match. */
-export function entryTablePage(db: Db, eventId: string, query: EntryTableQuery) {
+export function entryTablePage(db: Db, viewer: User, eventId: string, query: EntryTableQuery) {
   const where = whereOf(eventId, query);
   const total = db.select({ n: sql<number>`count(*)` }).from(raceEntries).where(where).get()?.n ?? 0;
   const pages = Math.max(1, Math.ceil(total / ENTRY_TABLE_PAGE));
@@ -102,11 +102,11 @@ export function entryTablePage(db: Db, eventId: string, query: EntryTableQuery) 
     .limit(ENTRY_TABLE_PAGE)
     .offset((page - 1) * ENTRY_TABLE_PAGE)
     .all();
-  return { rows: withTurnOuts(db, eventId, rows), total, page, pages, pageSize: ENTRY_TABLE_PAGE };
+  return { rows: withTurnOuts(db, viewer, eventId, rows), total, page, pages, pageSize: ENTRY_TABLE_PAGE };
 }
 
 /** Each row with the turn-outs its rider still owes at the association's other races: the office decides. */
-function withTurnOuts<R extends { id: string }>(db: Db, eventId: string, rows: R[]) {
+function withTurnOuts<R extends { id: string }>(db: Db, viewer: User, eventId: string, rows: R[]) {
   const accounts = rows.length
     ? db
         .select({ id: raceEntries.id, userId: raceEntries.userId })
@@ -115,13 +115,13 @@ function withTurnOuts<R extends { id: string }>(db: Db, eventId: string, rows: R
         .all()
     : [];
   const userOf = new Map(accounts.map((a) => [a.id, a.userId]));
-  const owed = turnOutsOwed(db, eventId, accounts.flatMap((a) => (a.userId ? [a.userId] : [])));
+  const owed = turnOutsOwed(db, viewer, eventId, accounts.flatMap((a) => (a.userId ? [a.userId] : [])));
   return rows.map((r) => ({ ...r, turnOutsOwed: owed.get(userOf.get(r.id) ?? "") ?? [] }));
 }
 export type EntryTableRow = ReturnType<typeof entryTablePage>["rows"][number];
 
 /** The one entry the table opens for its actions (on a phone, one entry at a time), when it is in the event. */
-export function entryTableOne(db: Db, eventId: string, entryId: string) {
+export function entryTableOne(db: Db, viewer: User, eventId: string, entryId: string) {
   if (!entryId) return null;
   const row = db
     .select(ROW)
@@ -130,7 +130,7 @@ export function entryTableOne(db: Db, eventId: string, entryId: string) {
     .where(and(eq(raceEntries.eventId, eventId), eq(raceEntries.id, entryId)))
     .get();
   if (!row) return null;
-  const [shown] = withTurnOuts(db, eventId, [row]);
+  const [shown] = withTurnOuts(db, viewer, eventId, [row]);
   const entry = findEntry(db, eventId, entryId)!;
   // What it owes or is owed back now, under the event's scratch policy: the office settles it here.
   const b = entryBalances(db, eventId, [entry]).get(entry.id);

@@ -58,8 +58,8 @@ export async function hubScreen(request: Request, eventId: string) {
     zone: zoneOfZip(event.zipCode),
     classes: classes.map((c) => presentClass(c, { entryCount: counts.get(c.id) ?? 0, manager: true })),
     query,
-    table: entryTablePage(db, event.id, query),
-    opened: entryTableOne(db, event.id, query.entry),
+    table: entryTablePage(db, user, event.id, query),
+    opened: entryTableOne(db, user, event.id, query.entry),
     timers: listTimers(db, event.id),
     history: history.map((h) => ({ ...h, createdAt: h.createdAt.toISOString(), undoable: undoable.has(h.id) })),
   };

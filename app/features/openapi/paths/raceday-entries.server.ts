@@ -84,9 +84,9 @@ const RaceEntry = z
     createdAt: z.string(),
     scratchedAt: z.string().nullable(),
     turnOutsOwed: z
-      .array(z.object({ eventId: z.string(), entryId: z.string(), eventName: z.string(), date: z.string(), horseName: z.string(), owedCents: z.number().int() }))
+      .array(z.object({ eventId: z.string(), entryId: z.string().nullable(), eventName: z.string(), date: z.string(), horseName: z.string(), owedCents: z.number().int() }))
       .optional()
-      .openapi({ description: "The producer's list only: what this entry's rider (by account) still owes for turn-outs (scratched at the booth: called and not there) at other races, under each race's scratch policy. The office decides whether to collect." }),
+      .openapi({ description: "The producer's list only: what this entry's rider (by account) still owes for turn-outs (scratched at the booth: called and not there) at other races, under each race's scratch policy; `entryId` only where the viewer manages that race. The office decides whether to collect." }),
   })
   .passthrough()
   .openapi("RaceEntry", { description: "An entry, as its rider and the producer see it (never the rider's account id)." });
