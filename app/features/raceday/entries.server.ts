@@ -237,11 +237,24 @@ export function enterRace(db: Db, user: User, eventId: string, input: RaceEntryI
  * adding a late entry (see enterAgain).
  */
 function scratchedBeforeDraw(db: Db, cls: RaceClass, candidate: Candidate & { exhibition: boolean }) {
-  if (cls.drawPublishedAt || cls.resultsPublishedAt) return null;
+  if (cls.drawPublishedAt || cls.resultsPublishedAt || !candidate.userId || !candidate.horseId) return null;
+  // That one entry, not the class's every entry: this runs on every entry made.
   return (
-    listClassEntries(db, cls.id).find(
-      (e) => e.status === "SCRATCHED" && !e.carriedFrom && e.userId === candidate.userId && e.riderId === candidate.riderId && e.horseId === candidate.horseId && e.exhibition === candidate.exhibition,
-    ) ?? null
+    db
+      .select()
+      .from(raceEntries)
+      .where(
+        and(
+          eq(raceEntries.classId, cls.id),
+          eq(raceEntries.status, "SCRATCHED"),
+          isNull(raceEntries.carriedFrom),
+          eq(raceEntries.userId, candidate.userId),
+          candidate.riderId === null ? isNull(raceEntries.riderId) : eq(raceEntries.riderId, candidate.riderId),
+          eq(raceEntries.horseId, candidate.horseId),
+          eq(raceEntries.exhibition, candidate.exhibition),
+        ),
+      )
+      .get() ?? null
   );
 }
 
@@ -257,7 +270,7 @@ function enterAgain(db: Db, user: User, cls: RaceClass, entry: RaceEntry, carrie
   const place = entry.drawPosition || !cls.drawnAt ? {} : { ...placeFor(db, cls), late: entry.late };
   const back = db.update(raceEntries).set({ status: "ENTERED", scratchedAt: null, ...place }).where(eq(raceEntries.id, entry.id)).returning().get()!;
   for (const target of carried) {
-    const kept = listClassEntries(db, target.id).find((e) => e.carriedFrom === entry.id);
+    const kept = db.select().from(raceEntries).where(and(eq(raceEntries.classId, target.id), eq(raceEntries.carriedFrom, entry.id))).get();
     if (kept) db.update(raceEntries).set({ status: "ENTERED", scratchedAt: null }).where(eq(raceEntries.id, kept.id)).run();
     else carryRun(db, user, cls, target, back, candidate);
     touch(target.id);
