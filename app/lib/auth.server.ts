@@ -113,6 +113,13 @@ export async function requireApiAdmin(request: Request): Promise<User> {
   return user;
 }
 
+/** An admin's screen: a visitor signs in first; a signed-in user who is not an admin gets the 403 page. */
+export async function requireAdminScreen(request: Request): Promise<User> {
+  const user = await requireUser(request);
+  if (!user.isAdmin) throw new Response("You need administrator privileges to do this.", { status: 403 });
+  return user;
+}
+
 /** Redirect with a toast that shows after it, with or without JavaScript. */
 export async function redirectWithToast(url: string, toast: Toast, init: { headers?: HeadersInit; document?: boolean } = {}) {
   const headers = new Headers(init.headers);

@@ -12,6 +12,26 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * Runs a page's loader or action work (sync or async); an HttpError it throws
+ * becomes the thrown Response that the error boundary (app/root.tsx) shows,
+ * with the error's status and message. With `statuses`, only those become a
+ * page, and the others go on as thrown, for an action that answers the rest
+ * with a toast. Anything that is not an HttpError goes on as thrown.
+ */
+export function asPage<T>(run: () => T, { statuses }: { statuses?: readonly number[] } = {}): T {
+  const answer = (error: unknown): never => {
+    if (error instanceof HttpError && (!statuses || statuses.includes(error.status))) throw new Response(error.message, { status: error.status });
+    throw error;
+  };
+  let result: T;
+  try {
+    result = run();
+  } catch (error) {
+    return answer(error);
+  }
+  return (result instanceof Promise ? result.catch(answer) : result) as T;
+}
 
 /** What a user is told when the server cannot store anything: nothing they did, nothing they can fix. */
 export const SERVICE_UNAVAILABLE = "Service unavailable: the server cannot save changes right now. Please try again later.";

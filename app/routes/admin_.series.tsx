@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
-import { createSeriesFromForm, requireAdminScreen } from "~/features/season/admin.server";
+import { createSeriesFromForm } from "~/features/season/admin.server";
+import { requireAdminScreen } from "~/lib/auth.server";
 import { adminSeriesIndex } from "~/features/season/pages.server";
 import { SeriesForm } from "~/features/season/SeriesForm";
 import { DEFAULT_SEASON_RULES } from "~/features/season/standings";

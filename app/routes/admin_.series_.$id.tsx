@@ -2,35 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import { PageHeader } from "~/components/PageHeader";
-import { requireAdminScreen, seriesIntent } from "~/features/season/admin.server";
-import { getSeries, seriesEventList } from "~/features/season/series.server";
+import { seriesAdminAction, seriesAdminScreen } from "~/features/season/admin.server";
 import { SeriesForm } from "~/features/season/SeriesForm";
-import { getDb } from "~/lib/db.server";
-import { readForm } from "~/lib/forms.server";
-import { HttpError } from "~/lib/http.server";
 import { APP_NAME } from "~/schemas/constants";
-import { seriesFormOf } from "~/schemas/season";
 import { formatDateRange } from "~/features/events/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.series.name ?? "Series"} | Admin | ${APP_NAME}` }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const admin = await requireAdminScreen(request);
-  const db = getDb();
-  try {
-    const series = getSeries(db, params.id ?? "");
-    const events = seriesEventList(db, admin, series.id).map((e) => ({ ...e, requestedAt: e.requestedAt.toISOString().slice(0, 10) }));
-    return { series: { id: series.id, name: series.name }, values: seriesFormOf(series), events };
-  } catch (error) {
-    if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdminScreen(request);
-  return seriesIntent(getDb(), admin, params.id ?? "", await readForm(request));
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => seriesAdminScreen(request, params.id ?? "");
+export const action = ({ request, params }: ActionFunctionArgs) => seriesAdminAction(request, params.id ?? "");
 
 const STATUS = { PENDING: "Waiting", APPROVED: "Counts", REJECTED: "Refused" } as const;
 const STATUS_STYLE = { PENDING: "bg-amber-100 text-amber-900", APPROVED: "bg-green-100 text-green-900", REJECTED: "bg-gray-100 text-gray-800" } as const;

@@ -2,23 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { PageHeader } from "~/components/PageHeader";
-import { announcerView, type AnnouncerView } from "~/features/ondeck/announcer.server";
-import { requireUser } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
-import { HttpError } from "~/lib/http.server";
+import type { AnnouncerView } from "~/features/ondeck/announcer.server";
+import { announcerScreen } from "~/features/ondeck/screens.server";
 import { APP_NAME } from "~/schemas/constants";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Announcer: ${data?.eventName ?? "Race"} | ${APP_NAME}` }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  try {
-    return announcerView(getDb(), user, params.id ?? "");
-  } catch (error) {
-    if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => announcerScreen(request, params.id ?? "");
 
 function Story({ who, big }: { who: NonNullable<AnnouncerView["gate"]>; big?: boolean }) {
   const horse = [who.registeredName && who.registeredName !== who.horseName ? `registered ${who.registeredName}` : null, who.yearFoaled ? `foaled ${who.yearFoaled}` : null].filter(Boolean).join(", ");

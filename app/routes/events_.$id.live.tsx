@@ -2,13 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { MyRunsCard } from "~/features/ondeck/PlaceInLine";
-import { myRuns } from "~/features/ondeck/ondeck.server";
+import { liveScreen } from "~/features/ondeck/screens.server";
 import { useMyRuns } from "~/features/ondeck/useMyRuns";
-import { findRaceEvent } from "~/features/raceday/access.server";
-import { liveView, type LiveView } from "~/features/raceday/live.server";
-import { getUser } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
-import { HttpError } from "~/lib/http.server";
+import type { LiveView } from "~/features/raceday/live.server";
 import { APP_NAME } from "~/schemas/constants";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -16,20 +12,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "description", content: `Live results of ${data?.event.name ?? "the race"}: the last runs, the leaders, who is on deck.` },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const db = getDb();
-  let event;
-  const viewer = await getUser(request);
-  try {
-    event = findRaceEvent(db, viewer, params.id ?? "");
-  } catch (error) {
-    if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
-  // "Find my run": the viewer's own runs only (their riding and their managed riders').
-  const mine = viewer ? Object.fromEntries(myRuns(db, viewer, event.id).runs.map((r) => [r.entryId, r])) : {};
-  return { event: { id: event.id, name: event.name, location: event.location, arenaName: event.arenaName }, view: liveView(db, event.id), mine };
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => liveScreen(request, params.id ?? "");
 
 /** Follows the event's live stream; the server's HTML (and a reload without JavaScript) shows the latest as of the request. */
 function useLiveView(eventId: string, initial: LiveView) {

@@ -1,10 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
-import { publishedClasses } from "~/features/raceday/results.server";
-import { getUser } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
-import { HttpError } from "~/lib/http.server";
+import { eventResultsScreen } from "~/features/raceday/resultsScreen.server";
 import { APP_NAME } from "~/schemas/constants";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -12,14 +9,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "description", content: `Published results of ${data?.event.name ?? "the race"}, class by class.` },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  try {
-    return publishedClasses(getDb(), await getUser(request), params.id ?? "");
-  } catch (error) {
-    if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => eventResultsScreen(request, params.id ?? "");
 
 /** An event's published results, one link per class; its producer also sees the classes still to publish. */
 export default function EventResults() {

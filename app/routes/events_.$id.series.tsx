@@ -1,44 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
-import { eventSeriesPage } from "~/features/season/pages.server";
-import { requestSeriesJoin } from "~/features/season/series.server";
-import { redirectWithToast, requireUser } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
-import { readForm } from "~/lib/forms.server";
-import { HttpError } from "~/lib/http.server";
+import { eventSeriesAction, eventSeriesScreen } from "~/features/season/screens.server";
 import { APP_NAME } from "~/schemas/constants";
-import { SEASON_MESSAGES } from "~/schemas/season";
 import { formatDateRange } from "~/features/events/format";
 
 export const meta: MetaFunction = () => [{ title: `Count in a series | ${APP_NAME}` }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  try {
-    return eventSeriesPage(getDb(), user, params.id ?? "");
-  } catch (error) {
-    if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
-}
-
-/** The producer asks for their event to count in a series; an admin answers on the series' admin screen. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const eventId = params.id ?? "";
-  const here = `/events/${encodeURIComponent(eventId)}/series`;
-  const seriesId = (await readForm(request)).get("seriesId");
-  if (typeof seriesId !== "string" || seriesId === "") return redirectWithToast(here, { type: "error", title: "Not asked", description: "Choose a series" });
-  try {
-    const answer = requestSeriesJoin(getDb(), user, seriesId, eventId);
-    return redirectWithToast(here, { type: "success", title: answer.message });
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    if (error.status === 403) throw new Response(error.message, { status: 403 });
-    return redirectWithToast(here, { type: "error", title: "Not asked", description: error.status === 404 && error.message === "Event not found" ? SEASON_MESSAGES.eventId : error.message });
-  }
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => eventSeriesScreen(request, params.id ?? "");
+export const action = ({ request, params }: ActionFunctionArgs) => eventSeriesAction(request, params.id ?? "");
 
 const STATUS = { PENDING: "Waiting for the association", APPROVED: "Counts: results add points", REJECTED: "Not counted" } as const;
 const STATUS_STYLE = { PENDING: "bg-amber-100 text-amber-900", APPROVED: "bg-green-100 text-green-900", REJECTED: "bg-gray-100 text-gray-800" } as const;

@@ -2,37 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { ShareMenu } from "~/components/ShareMenu";
-import { embedSnippet, seriesPage } from "~/features/season/pages.server";
+import { seriesScreen } from "~/features/season/screens.server";
 import { PointsNote, QualifyNote, StandingsTable } from "~/features/season/StandingsTable";
-import { getUser } from "~/lib/auth.server";
-import { config } from "~/lib/config.server";
-import { getDb } from "~/lib/db.server";
-import { HttpError } from "~/lib/http.server";
 import { useHydrated } from "~/lib/useHydrated";
 import { APP_NAME } from "~/schemas/constants";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await getUser(request);
-  const url = new URL(request.url);
-  try {
-    const { table, events } = seriesPage(getDb(), viewer, params.id ?? "", url);
-    const query = new URLSearchParams({ class: table.className, division: String(table.division) });
-    const path = `/series/${table.series.id}?${query}`;
-    const origin = config().appOrigin;
-    return {
-      table,
-      events,
-      path,
-      url: `${origin}${path}`,
-      origin,
-      csv: `/api/series/${table.series.id}/standings.csv?${query}`,
-      admin: viewer?.isAdmin ? { snippet: embedSnippet(origin, table) } : null,
-    };
-  } catch (error) {
-    if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => seriesScreen(request, params.id ?? "");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Standings | ${APP_NAME}` }];

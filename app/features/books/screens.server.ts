@@ -1,11 +1,10 @@
 import { data } from "@remix-run/node";
 import type { User } from "#db/schema";
-import { redirectWithToast, requireUser } from "~/lib/auth.server";
+import { redirectWithToast, requireAdminScreen, requireUser } from "~/lib/auth.server";
 import { now } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { readForm } from "~/lib/forms.server";
-import { HttpError } from "~/lib/http.server";
-import { requireAdminScreen } from "~/features/season/admin.server";
+import { asPage, HttpError } from "~/lib/http.server";
 import { zoneOfZip } from "~/features/events/zones.server";
 import { requireRaceManager } from "~/features/raceday/access.server";
 import { parseDollars } from "~/schemas/raceday";
@@ -27,16 +26,6 @@ import { yearWinnings } from "./winnings.server";
  * Every form is a plain POST with an intent; a refusal comes back beside
  * the row it is about, with what was typed kept.
  */
-
-/** A page answer (404 or 403) in place of the server functions' HttpError. */
-function asPage<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
-}
 
 function managed(user: User, eventId: string) {
   return asPage(() => requireRaceManager(getDb(), user, eventId));

@@ -6,7 +6,7 @@ import { redirectWithToast, requireUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { readForm } from "~/lib/forms.server";
 import { zoneOfZip } from "~/features/events/zones.server";
-import { HttpError } from "~/lib/http.server";
+import { asPage, HttpError } from "~/lib/http.server";
 import { entryTableQuerySchema, entryTableSearch } from "~/schemas/hubTable";
 import { parseDollars, raceClassFormSchema, raceDrawSchema, raceEntryPatchSchema, raceEntrySchema, raceTimerSchema, RACE_LIMITS, RACE_MESSAGES } from "~/schemas/raceday";
 import { LEDGER_LIMITS } from "~/schemas/ledger";
@@ -31,12 +31,7 @@ import { addTimer, listTimers, removeTimer } from "./timers.server";
 
 /** The event for its producer or an admin: a page answer (404 or 403) for anyone else. */
 function managedEvent(user: User, eventId: string) {
-  try {
-    return requireEventPermission(getDb(), user, eventId, "manage");
-  } catch (error) {
-    if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  return asPage(() => requireEventPermission(getDb(), user, eventId, "manage"));
 }
 
 export async function hubScreen(request: Request, eventId: string) {

@@ -1,10 +1,11 @@
 import { data } from "@remix-run/node";
 import type { User } from "#db/schema";
-import { redirectWithToast, requireUser } from "~/lib/auth.server";
-import type { Db } from "~/lib/db.server";
-import { HttpError } from "~/lib/http.server";
-import { rawSeriesForm, seriesFromForm, seriesUpdateSchema } from "~/schemas/season";
-import { createSeries, deleteSeries, reviewSeriesJoin, updateSeries } from "./series.server";
+import { redirectWithToast, requireAdminScreen } from "~/lib/auth.server";
+import { getDb, type Db } from "~/lib/db.server";
+import { readForm } from "~/lib/forms.server";
+import { asPage, HttpError } from "~/lib/http.server";
+import { rawSeriesForm, seriesFormOf, seriesFromForm, seriesUpdateSchema } from "~/schemas/season";
+import { createSeries, deleteSeries, getSeries, reviewSeriesJoin, seriesEventList, updateSeries } from "./series.server";
 
 /*
  * The admin's series screens (/admin/series, /admin/series/{id}): the same
@@ -12,12 +13,6 @@ import { createSeries, deleteSeries, reviewSeriesJoin, updateSeries } from "./se
  * A refused form comes back with each message beside its field and what
  * was typed kept.
  */
-
-export async function requireAdminScreen(request: Request): Promise<User> {
-  const user = await requireUser(request);
-  if (!user.isAdmin) throw new Response("You need administrator privileges to do this.", { status: 403 });
-  return user;
-}
 
 const refused = (form: FormData, errors: Record<string, string[] | undefined>, status = 400) => data({ errors, values: rawSeriesForm(form) }, { status });
 
@@ -40,32 +35,49 @@ export function createSeriesFromForm(db: Db, admin: User, form: FormData) {
 }
 
 /** One of the series screen's intents: update, review (approve or refuse an event), delete. */
-export function seriesIntent(db: Db, admin: User, seriesId: string, form: FormData) {
+async function seriesIntent(db: Db, admin: User, seriesId: string, form: FormData) {
   const intent = form.get("intent");
   const here = `/admin/series/${encodeURIComponent(seriesId)}`;
   try {
-    if (intent === "update") {
-      const parsed = seriesFromForm(form);
-      if (!parsed.success) return refused(form, parsed.error.flatten().fieldErrors);
-      // The full form is a complete update: the same checks as PATCH.
-      updateSeries(db, seriesId, seriesUpdateSchema.parse(parsed.data));
-      return redirectWithToast(here, { type: "success", title: "Series saved", description: "Standings recomputed." });
-    }
-    if (intent === "review") {
-      const eventId = String(form.get("eventId") ?? "");
-      const answer = reviewSeriesJoin(db, admin, seriesId, eventId, form.get("approved") === "true");
-      return redirectWithToast(here, { type: "success", title: answer.message });
-    }
-    if (intent === "delete") {
-      deleteSeries(db, seriesId);
-      return redirectWithToast("/admin/series", { type: "success", title: "Series deleted" });
-    }
-    throw new HttpError(400, "Unknown action");
+    return await asPage(() => {
+      if (intent === "update") {
+        const parsed = seriesFromForm(form);
+        if (!parsed.success) return refused(form, parsed.error.flatten().fieldErrors);
+        // The full form is a complete update: the same checks as PATCH.
+        updateSeries(db, seriesId, seriesUpdateSchema.parse(parsed.data));
+        return redirectWithToast(here, { type: "success", title: "Series saved", description: "Standings recomputed." });
+      }
+      if (intent === "review") {
+        const eventId = String(form.get("eventId") ?? "");
+        const answer = reviewSeriesJoin(db, admin, seriesId, eventId, form.get("approved") === "true");
+        return redirectWithToast(here, { type: "success", title: answer.message });
+      }
+      if (intent === "delete") {
+        deleteSeries(db, seriesId);
+        return redirectWithToast("/admin/series", { type: "success", title: "Series deleted" });
+      }
+      throw new HttpError(400, "Unknown action");
+    }, { statuses: [404] });
   } catch (error) {
     const field = fieldRefusal(error);
     if (field) return refused(form, field.errors, field.status);
     if (!(error instanceof HttpError)) throw error;
-    if (error.status === 404) throw new Response(error.message, { status: 404 });
     return redirectWithToast(here, { type: "error", title: "Not saved", description: error.message });
   }
+}
+
+/** The series screen: its rules as the form shows them, and the events that asked to count. */
+export async function seriesAdminScreen(request: Request, seriesId: string) {
+  const admin = await requireAdminScreen(request);
+  const db = getDb();
+  return asPage(() => {
+    const series = getSeries(db, seriesId);
+    const events = seriesEventList(db, admin, series.id).map((e) => ({ ...e, requestedAt: e.requestedAt.toISOString().slice(0, 10) }));
+    return { series: { id: series.id, name: series.name }, values: seriesFormOf(series), events };
+  });
+}
+
+export async function seriesAdminAction(request: Request, seriesId: string) {
+  const admin = await requireAdminScreen(request);
+  return seriesIntent(getDb(), admin, seriesId, await readForm(request));
 }
