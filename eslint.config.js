@@ -13,6 +13,20 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  // The floors of the house (README, "Where things are"): app/lib, app/schemas and
+  // app/components serve every feature and import none; a feature never imports a route.
+  {
+    files: ["app/lib/**", "app/schemas/**", "app/components/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^(~/|(\\.\\./)+)(features|routes)(/|$)", message: "app/lib, app/schemas and app/components import no feature and no route: move the code down to this floor, or up into the feature." }] }],
+    },
+  },
+  {
+    files: ["app/features/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^(~/|(\\.\\./)+)routes(/|$)", message: "A feature never imports a route module: what both need lives in the feature." }] }],
+    },
+  },
   {
     files: ["public/sw.js"],
     languageOptions: { globals: { self: "readonly", caches: "readonly", fetch: "readonly", URL: "readonly", Response: "readonly", URLSearchParams: "readonly", AbortSignal: "readonly" } },

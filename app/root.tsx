@@ -14,7 +14,7 @@ import {
 import { BottomNav } from "~/components/BottomNav";
 import { Toaster } from "~/components/Toaster";
 import { useNonce } from "~/lib/nonce";
-import { loadShell } from "~/lib/shell.server";
+import { loadShell } from "~/features/shell/shell.server";
 import { UnreadCountContext, useUnreadCount } from "~/lib/useUnreadCount";
 import { useLinkNavigation } from "~/lib/useLinkNavigation";
 import { useOnline } from "~/lib/useOnline";

@@ -1,51 +1,11 @@
-import { redirect, redirectDocument, type AppLoadContext } from "@remix-run/node";
+import { redirect, redirectDocument } from "@remix-run/node";
 import { eq, sql } from "drizzle-orm";
-import { Authenticator, AuthorizationError } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
 import { users, type User } from "#db/schema";
-import { LoginFailure, verifyLogin } from "~/features/auth/auth.server";
-import { loginSchema } from "~/schemas/auth";
 import { getDb } from "./db.server";
 import { HttpError } from "./http.server";
 import { preparedOnce } from "./prepared.server";
 import { publishUserChange } from "./live.server";
 import { getSession, sessionStorage, toastHeader, USER_KEY, type Toast } from "./session.server";
-
-let authenticator: Authenticator<User> | undefined;
-
-function getAuthenticator() {
-  if (authenticator) return authenticator;
-  authenticator = new Authenticator<User>(sessionStorage(), { sessionKey: USER_KEY });
-  authenticator.use(
-    new FormStrategy(async ({ form }) => {
-      const { email, password } = loginSchema.parse(Object.fromEntries(form));
-      return verifyLogin(getDb(), email, password);
-    }),
-    "form",
-  );
-  return authenticator;
-}
-
-/**
- * Signs in through remix-auth's form strategy. Answers the user, or
- * throws the LoginFailure of verifyLogin (wrong credentials, unverified,
- * banned) for the caller to show.
- */
-export async function authenticate(request: Request, formData: FormData): Promise<User> {
-  try {
-    // remix-auth clones the request, which fails once its body has been read;
-    // the form travels in the context instead, so hand it a body-less copy.
-    const bodiless = new Request(request.url, { method: "POST", headers: request.headers });
-    return await getAuthenticator().authenticate("form", bodiless, {
-      throwOnError: true,
-      // remix-auth-form reads the already-parsed form from here.
-      context: { formData } as unknown as AppLoadContext,
-    });
-  } catch (error) {
-    if (error instanceof AuthorizationError && error.cause instanceof LoginFailure) throw error.cause;
-    throw error;
-  }
-}
 
 /**
  * Starts a fresh session (a new id, so a session fixed before sign-in is

@@ -2,8 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { winningsAction, winningsScreen } from "~/features/books/screens.server";
-import { formatCents } from "~/features/raceday/time";
-import { centsToDollarsText } from "~/schemas/raceday";
+import { centsToDollarsText, formatCents } from "~/features/raceday/time";
 import { BOOKS_LIMITS } from "~/schemas/books";
 import { APP_NAME } from "~/schemas/constants";
 

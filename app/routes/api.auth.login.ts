@@ -1,7 +1,8 @@
 import { LoginFailure } from "~/features/auth/auth.server";
 import { limitSignIn } from "~/features/auth/limits.server";
+import { authenticate } from "~/features/auth/login.server";
 import { presentCurrentUser } from "~/features/auth/presenters.server";
-import { authenticate, startSession } from "~/lib/auth.server";
+import { startSession } from "~/lib/auth.server";
 import { apiRoute, jsonError, parseJson } from "~/lib/http.server";
 import { loginSchema } from "~/schemas/auth";
 

@@ -7,13 +7,13 @@ import type { FormResult } from "~/features/auth/useFormChecks";
 import { formatDateRange } from "~/features/events/format";
 import { EntriesTable } from "~/features/raceday/EntriesTable";
 import { hubAction, hubScreen, type HubRefusal } from "~/features/raceday/hub.server";
-import { formatCents } from "~/features/raceday/time";
+import { centsToDollarsText, formatCents } from "~/features/raceday/time";
 import { purseSplitOf, splitPurse } from "~/features/raceday/gos";
 import { potCents } from "~/features/raceday/results";
 import { closingSentence, formatEventTime } from "~/features/raceday/when";
 import { APP_NAME } from "~/schemas/constants";
 import { entryTableSearch } from "~/schemas/hubTable";
-import { centsToDollarsText, msToSecondsText, payoutToText, RACE_LIMITS } from "~/schemas/raceday";
+import { msToSecondsText, payoutToText, RACE_LIMITS } from "~/schemas/raceday";
 import { ExhibitionForm } from "~/features/raceday/ExhibitionForm";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Race Day: ${data?.event.name ?? "Event"} | ${APP_NAME}` }];

@@ -49,9 +49,6 @@ export function parseDollars(text: string): number | null {
   return Number.isSafeInteger(total) && total <= RACE_LIMITS.maxCents ? total : null;
 }
 
-// Cents as a form shows them to edit: in time.ts, which the browser loads without zod.
-export { centsToDollarsText } from "~/features/raceday/time";
-
 /** Seconds as typed ("0.5", "1", "1.25") to thousandths, or null; read as text, never through a float. */
 export function parseSeconds(text: string): number | null {
   const m = /^(\d{1,2})(?:\.(\d{1,3}))?$/.exec(text.trim());

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { centsToDollarsText, parseDollars, parseSeconds } from "../../app/schemas/raceday";
+import { centsToDollarsText } from "../../app/features/raceday/time";
+import { parseDollars, parseSeconds } from "../../app/schemas/raceday";
 
 describe("dollars typed into a form", () => {
   it("reads dollars and cents exactly, never through a float", () => {

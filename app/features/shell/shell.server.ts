@@ -1,18 +1,20 @@
 import { data } from "@remix-run/node";
 import { dayIn } from "~/features/events/dates";
 import { homeZone } from "~/features/events/zones.server";
-import { now } from "./clock.server";
 import { unreadCount } from "~/features/notifications/notifications.server";
-import { getUser } from "./auth.server";
-import { getDb } from "./db.server";
-import { readToast } from "./session.server";
+import { getUser } from "~/lib/auth.server";
+import { now } from "~/lib/clock.server";
+import { getDb } from "~/lib/db.server";
+import { readToast } from "~/lib/session.server";
 
 /**
  * The root loader's answer: only what the shell needs (the page's own loader
  * sends the rest). It lives here rather than in app/root.tsx so the root
  * module imports one server module instead of five: in the browser each
  * server module shared with other routes becomes a script of its own, on
- * every page (the JavaScript budget, tests/api/js-budget.test.ts).
+ * every page (the JavaScript budget, tests/api/js-budget.test.ts). A
+ * feature of its own, not app/lib: it gathers other features' answers (the
+ * unread count, the home zone), and app/lib imports no feature.
  */
 export async function loadShell(request: Request) {
   const user = await getUser(request);
