@@ -11,6 +11,8 @@ import path from "node:path";
 import { migrateDatabase, openDatabase } from "../db/client";
 import { membershipYears, users } from "../db/schema";
 import { importMembers } from "../app/features/members/csv.server";
+// The season listens to membership changes (its hook), as in the app: the import is timed with its standings work.
+import "../app/features/season/season.server";
 import { tempDir } from "./lib";
 
 const MEMBERS = 10_000;

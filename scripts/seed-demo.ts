@@ -18,6 +18,8 @@ import { carryPaidEntries } from "../app/features/books/ledger.server";
 import { computeResults, defaultPayout } from "../app/features/raceday/results";
 import { DEFAULT_SEASON_RULES } from "../app/features/season/standings";
 import { recomputeSeries } from "../app/features/season/sync.server";
+// The season listens to publishing (its hook), as in the app: a published race counts in its series.
+import "../app/features/season/season.server";
 import { setClock } from "../app/lib/clock.server";
 import { loadConfig } from "../app/lib/config.server";
 import { distanceMiles, lookupZip, type Place } from "../app/lib/gazetteer.server";

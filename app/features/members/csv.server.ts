@@ -6,7 +6,7 @@ import { toCsv } from "~/lib/csv";
 import type { Db } from "~/lib/db.server";
 import { statement } from "~/lib/prepared.server";
 import { HttpError } from "~/lib/http.server";
-import { afterMembershipChanged } from "~/features/season/season.server";
+import { membershipChanged } from "./hooks.server";
 import { MEMBER_LIMITS, NUMBER_PATTERN } from "~/schemas/members";
 import { emailHolderKey, holderKeyOf, KIND_LABELS, nextMemberNumber } from "./rules";
 import { associationToday, getYear } from "./members.server";
@@ -191,7 +191,7 @@ export function importMembers(db: Db, yearId: string, text: string, dryRun: bool
         // Dues paid are ledger records, as the Members screen writes them.
         if (l.paid) recordDues(db, { membershipId: id, userId: l.userId, payeeName: l.name, amountCents: dues, method: l.paidMethod, reference: l.paidReference, takenBy: null });
       }
-      afterMembershipChanged(db, [...new Set(lines.flatMap((l) => (l.userId && l.paid ? [l.userId] : [])))]);
+      membershipChanged(db, [...new Set(lines.flatMap((l) => (l.userId && l.paid ? [l.userId] : [])))]);
     },
     { behavior: "immediate" },
   );

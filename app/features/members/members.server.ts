@@ -5,7 +5,7 @@ import { config } from "~/lib/config.server";
 import type { Db } from "~/lib/db.server";
 import { dayIn } from "~/features/events/dates";
 import { HttpError } from "~/lib/http.server";
-import { afterMembershipChanged } from "~/features/season/season.server";
+import { membershipChanged } from "./hooks.server";
 import { recordDues, reverseDues } from "~/features/books/ledger.server";
 import { MEMBER_MESSAGES, type JoinInput, type MembershipMark, type MembershipYearInput, type MembershipYearUpdate } from "~/schemas/members";
 import { emailHolderKey, holderKeyOf, KIND_LABELS, kindAgeProblem, nextMemberNumber } from "./rules";
@@ -89,7 +89,7 @@ export function updateYear(db: Db, id: string, input: MembershipYearUpdate): Mem
   if (orphan) throw new HttpError(409, `${KIND_LABELS[orphan.kind]} memberships exist this year: keep offering the kind`);
   return db.transaction(() => {
     const row = db.update(membershipYears).set({ name: next.name, startDate: next.startDate, endDate: next.endDate, kinds: next.kinds, numberPrefix: next.numberPrefix, closedAt: next.closedAt }).where(eq(membershipYears.id, id)).returning().get();
-    if (current.startDate !== row.startDate || current.endDate !== row.endDate) afterMembershipChanged(db, paidUsersOf(db, id));
+    if (current.startDate !== row.startDate || current.endDate !== row.endDate) membershipChanged(db, paidUsersOf(db, id));
     return row;
   });
 }
@@ -242,7 +242,7 @@ export function markMembership(db: Db, id: string, input: MembershipMark, office
       // The ledger: dues are association records, written as they are marked.
       if (set.status === "ACTIVE") recordDues(db, { membershipId: row.id, userId: row.userId, payeeName: row.name, amountCents: row.duesCents, method: row.paidMethod, reference: row.paidReference, takenBy: office ?? null });
       else if (set.status === "PENDING" && m.status === "ACTIVE") reverseDues(db, row.id, office ?? null, "Dues marked unpaid");
-      if (row.userId && (set.status !== undefined || set.startsOn !== undefined)) afterMembershipChanged(db, [row.userId]);
+      if (row.userId && (set.status !== undefined || set.startsOn !== undefined)) membershipChanged(db, [row.userId]);
       return { membership: row, year: y };
     },
     { behavior: "immediate" },
@@ -263,7 +263,7 @@ export function claimMemberships(db: Db, user: Pick<User, "id" | "email">) {
     if (!db.select().from(memberNumbers).where(eq(memberNumbers.holderKey, holder)).get()) {
       db.update(memberNumbers).set({ holderKey: holder }).where(eq(memberNumbers.holderKey, key)).run();
     }
-    afterMembershipChanged(db, [user.id]);
+    membershipChanged(db, [user.id]);
   });
   return waiting.length;
 }

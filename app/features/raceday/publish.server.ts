@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from "drizzle-orm";
 import { events, raceClasses, raceEntries, raceResults, runLogs, type Event, type RaceClass, type RaceResult, type User } from "#db/schema";
 import { sendAlert } from "~/features/alerts/alerts.server";
-import { afterClassPublished } from "~/features/season/season.server";
+import { classPublished } from "./hooks.server";
 import { now } from "~/lib/clock.server";
 import type { Db } from "~/lib/db.server";
 import { HttpError } from "~/lib/http.server";
@@ -172,8 +172,8 @@ function publish(db: Db, actor: Actor, event: Event, cls: RaceClass, { strict }:
     }
     summary.ridersTold = told.size;
     db.update(raceClasses).set({ resultsPublishedAt: at, resultsVersion: summary.version }).where(eq(raceClasses.id, cls.id)).run();
-    // The season: the class's results into every series its event counts in, and riders told of their new place.
-    afterClassPublished(db, cls.id);
+    // Whatever builds on results (the season's standings) hears of them in this transaction.
+    classPublished(db, cls.id);
     recordHistory(db, { eventId: cls.eventId, classId: cls.id, actorId: actor.id, action: strict ? "results-published" : "results-republished", detail: `version ${summary.version}` });
   }
   return summary;
