@@ -17,6 +17,7 @@
  *   npx tsx bench/raceday-office.ts
  *   npx tsx bench/raceday-office.ts --entries 2000 --duration 6 --samples 40
  *   npx tsx bench/raceday-office.ts --sizes-only   # sizes alone, no load: fine on a busy machine
+ *   npx tsx bench/raceday-office.ts --pages floor,hub --profile /tmp/prof   # some pages, the server under node --cpu-prof
  *
  * Needs a build (`npm run build`). Loopback only. Prints the figures with
  * the load average, and writes bench/results-raceday-office.json.
@@ -35,6 +36,8 @@ const DURATION = Math.min(60, Number(arg("duration", "6")));
 const SAMPLES = Number(arg("samples", "40"));
 const PORT = Number(arg("port", "3393"));
 const SIZES_ONLY = flag("sizes-only");
+/** Which pages to measure (floor, hub, hubSearch, draw, drawPage20); all by default. */
+const PAGES = arg("pages", "").split(",").filter(Boolean);
 const GOALS = { hubFloorTimes: 4, hubGzipKb: 60, hubMs: 50, drawGzipKb: 30 };
 
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
@@ -56,7 +59,8 @@ sqlite
   .run(classId, eventId, JSON.stringify({ divisionPercents: [35, 27, 22, 16], table: [{ maxEntries: 50, percents: [40, 30, 20, 10] }, { maxEntries: 9999, percents: [28, 22, 18, 14, 10, 8] }] }), Date.now());
 sqlite.close();
 
-const server = await startServer(dataDir, PORT, { workers: 1 });
+// --profile DIR: a .cpuprofile of the server (node --cpu-prof), to read before changing anything.
+const server = await startServer(dataDir, PORT, { workers: 1, cpuProfDir: arg("profile", "") || undefined });
 const cookie = await signIn(server.url);
 const api = (pathname: string, body: unknown) =>
   fetch(`${server.url}${pathname}`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie, Origin: server.url }, body: JSON.stringify(body) });
@@ -110,6 +114,7 @@ const pages = {
 };
 const results: Record<string, unknown> = {};
 for (const [name, { url, signedIn }] of Object.entries(pages)) {
+  if (PAGES.length && !PAGES.includes(name)) continue;
   if (SIZES_ONLY) {
     const sized = await size(url, signedIn);
     results[name] = sized;
@@ -122,7 +127,7 @@ for (const [name, { url, signedIn }] of Object.entries(pages)) {
 }
 await server.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
-if (SIZES_ONLY) process.exit(0);
+if (SIZES_ONLY || PAGES.length) process.exit(0);
 
 type Figures = { gzipKb: number; p95: number; cpuMsPerRequest: number };
 const f = results as Record<keyof typeof pages, Figures>;
