@@ -144,8 +144,10 @@ describe("season standings", () => {
       }),
       { numRuns: 60 },
     );
-    // The property said something: most seasons had standings to compare.
-    expect(nonEmpty).toBeGreaterThan(20);
-    expect(membersOnlyNonEmpty).toBeGreaterThan(3);
+    // The property said something: many seasons had standings to compare. Over 40 runs of
+    // this test (60 seasons each) the counts were 19 to 38, and 6 to 18 members-only: the
+    // bounds sit well below both, so a random draw does not fail them.
+    expect(nonEmpty).toBeGreaterThan(10);
+    expect(membersOnlyNonEmpty).toBeGreaterThan(2);
   });
 });
