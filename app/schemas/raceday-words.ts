@@ -2,29 +2,13 @@
  * Race day's limits and messages, without zod: the pages that only show a
  * limit or a message (the entry form, the draw, class results) import them
  * from here, so zod stays out of their scripts. The schemas beside this file
- * re-export them.
+ * re-export them. The limits live in raceday-limits.ts, for a screen that
+ * needs no message.
  */
 
-export const RACE_LIMITS = {
-  className: 60,
-  riderName: 80,
-  horseName: 60,
-  /** $1,000,000: more than any class's fee or added money. */
-  maxCents: 100_000_000,
-  divisions: 6,
-  maxHorsesPerRider: 20,
-  /** A split between divisions, in thousandths: 0.1 s to 5 s. */
-  minSplitMs: 100,
-  maxSplitMs: 5_000,
-  backNumber: 99_999,
-  minGap: 50,
-  dragEvery: 100,
-  seed: 64,
-  id: 64,
-  email: 254,
-  /** A check's number, or a receipt's or card's reference. */
-  paidReference: 40,
-} as const;
+import { RACE_LIMITS } from "./raceday-limits";
+
+export { RACE_LIMITS };
 
 export const RACE_MESSAGES = {
   className: "Class name is required",

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { RACE_LIMITS } from "~/schemas/raceday";
+import { RACE_LIMITS } from "~/schemas/raceday-limits";
 
 /**
  * Adds an exhibition run (timed, never placed or paid, not in the pot or
