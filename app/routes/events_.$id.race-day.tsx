@@ -135,8 +135,11 @@ function PurseExample({ cls }: { cls: HubClass }) {
   );
 }
 
-/** The class form: add (no class) or edit; amounts in dollars, splits in seconds, the payout as text. */
-function ClassForm({ cls, classes, result }: { cls?: HubClass; classes: HubClass[]; result: FormResult | null }) {
+/**
+ * The class form: add (no class) or edit; amounts in dollars, splits in seconds, the payout as text.
+ * `view` is the table's view to come back to once it is saved.
+ */
+function ClassForm({ cls, classes, result, view }: { cls?: HubClass; classes: HubClass[]; result: FormResult | null; view: string }) {
   const p = cls ? `class-${cls.id}` : "class-new";
   const sent = (result?.initialValue ?? null) as Record<string, string> | null;
   const v = (name: string, stored: string | undefined) => (sent ? sent[name] : stored);
@@ -146,6 +149,7 @@ function ClassForm({ cls, classes, result }: { cls?: HubClass; classes: HubClass
   return (
     <Form method="post" className="space-y-3" noValidate>
       {cls ? <input type="hidden" name="classId" value={cls.id} /> : null}
+      <input type="hidden" name="view" value={view} />
       <FormError message={result?.error?.[""]?.[0]} />
       <Input id={`${p}-name`} label="Class name" name="name" required maxLength={RACE_LIMITS.className} placeholder="Open 4D" defaultValue={v("name", cls?.name)} errors={errors("name")} />
       <div className="grid grid-cols-2 gap-3">
@@ -201,7 +205,12 @@ function ClassPanel({ cls, hub, result, refused }: { cls: HubClass; hub: Hub; re
   // A refused walk-up or draw answers here, at its form, each field's messages beside it and what was typed kept.
   const walkUp = refused?.intent === "walk-up" ? refused : null;
   const drawn = refused?.intent === "draw" || refused?.intent === "draw-publish" ? refused : null;
+  const deleteRefused = refused?.intent === "class-delete" ? refused : null;
   const parent = cls.sidepotOf ? hub.classes.find((c) => c.id === cls.sidepotOf) : null;
+  // The edit form is on the page only when asked for (?edit=<class>), or to show a refused save or delete:
+  // some 180 elements a class, rarely opened, drawn on every view of the office's busiest page otherwise.
+  const editing = hub.query.edit === cls.id || result !== null || deleteRefused !== null;
+  const closed = entryTableSearch({ ...hub.query, edit: "" });
   return (
     <section id={`class-${cls.id}`} className="card space-y-4" aria-labelledby={`class-${cls.id}-title`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -223,20 +232,34 @@ function ClassPanel({ cls, hub, result, refused }: { cls: HubClass; hub: Hub; re
             Public Draw
           </a>
         ) : null}
+        {editing ? null : (
+          <Link to={`${entryTableSearch({ ...hub.query, edit: cls.id })}#class-${cls.id}`} className="btn-secondary">
+            Edit Class
+          </Link>
+        )}
       </div>
 
-      <details className="rounded-lg border border-gray-200 p-3" open={result !== null}>
-        <summary className="min-h-[44px] cursor-pointer font-semibold text-gray-900">Edit class</summary>
-        <div className="mt-3 space-y-3">
-          <ClassForm cls={cls} classes={hub.classes} result={result} />
+      {editing ? (
+        <div className="space-y-3 rounded-lg border border-gray-200 p-3" role="group" aria-labelledby={`class-${cls.id}-edit-title`} data-testid="class-edit">
+          <div className="flex items-center justify-between gap-2">
+            <h4 id={`class-${cls.id}-edit-title`} className="font-bold text-gray-900">
+              Edit class
+            </h4>
+            <Link to={`${closed}#class-${cls.id}`} className="btn-ghost min-h-[44px]">
+              Close
+            </Link>
+          </div>
+          <ClassForm cls={cls} classes={hub.classes} result={result} view={closed} />
+          {deleteRefused ? <FormError message={deleteRefused.message} /> : null}
           <Form method="post">
             <input type="hidden" name="classId" value={cls.id} />
+            <input type="hidden" name="view" value={closed} />
             <button type="submit" name="intent" value="class-delete" className="btn-ghost text-red-800">
               Delete Class and Its Entries
             </button>
           </Form>
         </div>
-      </details>
+      ) : null}
 
       <p className="text-sm">
         <Link to={`?class=${cls.id}`} preventScrollReset className="link">
@@ -360,7 +383,7 @@ export default function RaceDayHub() {
               <details key={`add-${hub.classes.length}`} id="add-class" className="card" open={hub.classes.length === 0 || resultFor("new") !== null}>
                 <summary className="min-h-[44px] cursor-pointer text-lg font-bold text-gray-900">Add a class</summary>
                 <div className="mt-3">
-                  <ClassForm classes={hub.classes} result={resultFor("new")} />
+                  <ClassForm classes={hub.classes} result={resultFor("new")} view={entryTableSearch({ ...hub.query, edit: "" })} />
                 </div>
               </details>
             ) : null}

@@ -6,7 +6,8 @@ import { RACE_LIMITS } from "./raceday";
  * The office's entries table on the race-day hub: which rows it shows (a
  * filter, a search by a rider's or horse's name or a back number, a sort
  * and a page), read from the page's query string so every view is a link
- * and works without JavaScript.
+ * and works without JavaScript. The same query string names the class whose
+ * edit form is open (`edit`), so opening and closing it keeps the view.
  */
 
 export const ENTRY_TABLE_PAGE = 50;
@@ -77,6 +78,11 @@ export const entryTableQuerySchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ?? "").slice(0, 64)),
+  /** The class whose edit form the hub shows (the hub ignores an id that is not one of its classes). */
+  edit: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").slice(0, 64)),
 });
 export type EntryTableQuery = z.infer<typeof entryTableQuerySchema>;
 
@@ -89,6 +95,7 @@ export function entryTableSearch(view: Partial<EntryTableQuery>) {
   if (view.sort && view.sort !== "order") params.set("sort", view.sort);
   if (view.page && view.page > 1) params.set("page", String(view.page));
   if (view.entry) params.set("entry", view.entry);
+  if (view.edit) params.set("edit", view.edit);
   const s = params.toString();
   return s ? `?${s}` : "";
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { raceClasses, raceEntries, raceHistory } from "../../db/schema";
+import { RACE_MESSAGES } from "../../app/schemas/raceday";
 import { createEvent, signedInRider } from "../helpers/factories";
 import { createRaceClass, createRaceEntry } from "../helpers/raceday-factories";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -136,5 +137,59 @@ describe("undo from the history", () => {
     expect(move.action).toBe("move");
     expect((await producer.client.form(hub, { intent: "history-undo", historyId: String(move.id) })).status).toBe(302);
     expect(row(entries[0]!.id).classId).toBe(cls.id);
+  });
+});
+
+describe("the class edit form", () => {
+  const classForms = (html: string) => (html.match(/value="class-update"/g) ?? []).length;
+  const decode = (html: string) => html.replace(/&amp;/g, "&");
+
+  it("is on the hub only when ?edit= names the class, and then that class's form alone", async () => {
+    const { producer, hub, event, cls } = await race(3);
+    const youth = createRaceClass(app.db, event.id, { name: "Youth 2D", position: 1 });
+
+    const plain = await (await producer.client.get(`${hub}?show=unpaid&sort=rider`)).text();
+    expect(classForms(plain)).toBe(0);
+    expect(plain).not.toContain(`id="class-${cls.id}-fee"`);
+    // Each class links to its form, keeping the table's view and jumping to the class.
+    expect(decode(plain)).toContain(`href="/events/${event.id}/race-day?show=unpaid&sort=rider&edit=${cls.id}#class-${cls.id}"`);
+    expect(decode(plain)).toContain(`href="/events/${event.id}/race-day?show=unpaid&sort=rider&edit=${youth.id}#class-${youth.id}"`);
+
+    const editing = await (await producer.client.get(`${hub}?show=unpaid&sort=rider&edit=${youth.id}`)).text();
+    expect(classForms(editing)).toBe(1);
+    expect(editing).toContain(`id="class-${youth.id}-fee"`);
+    expect(editing).not.toContain(`id="class-${cls.id}-fee"`);
+    // Close goes back to the same view, the form shut; a save comes back to it too.
+    expect(decode(editing)).toContain(`href="/events/${event.id}/race-day?show=unpaid&sort=rider#class-${youth.id}"`);
+    expect(decode(editing)).toContain(`name="view" value="?show=unpaid&sort=rider"`);
+
+    // An id that is not one of the event's classes opens nothing.
+    const other = await race(0);
+    for (const edit of ["nonsense", other.cls.id]) {
+      const res = await producer.client.get(`${hub}?edit=${edit}`);
+      expect(res.status).toBe(200);
+      expect(classForms(await res.text())).toBe(0);
+    }
+  });
+
+  it("saves and comes back to the office's view, the form shut; a refused save keeps the form open with what was typed", async () => {
+    const { producer, hub, event, cls } = await race(2);
+    const fee = () => app.db.select().from(raceClasses).where(eq(raceClasses.id, cls.id)).get()!.entryFeeCents;
+    const fields = { intent: "class-update", classId: cls.id, name: "Open 2D", entryFee: "abc", addedMoney: "100", divisions: "2", splitSeconds: "0.5" };
+
+    const refused = await producer.client.form(`${hub}?edit=${cls.id}`, fields);
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(classForms(html)).toBe(1);
+    expect(html).toMatch(new RegExp(`id="class-${cls.id}-fee"[^>]*value="abc"`));
+    expect(html).toContain(`id="class-${cls.id}-fee-error"`);
+    expect(html).toContain(RACE_MESSAGES.dollars);
+    expect(fee()).toBe(5000);
+
+    const saved = await producer.client.form(`${hub}?show=unpaid&edit=${cls.id}`, { ...fields, entryFee: "42", view: "?show=unpaid" });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe(`/events/${event.id}/race-day?show=unpaid`);
+    expect(fee()).toBe(4200);
+    expect(classForms(await (await producer.client.get(`${hub}?show=unpaid`)).text())).toBe(0);
   });
 });

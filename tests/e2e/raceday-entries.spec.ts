@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, expectAccessible, screenshot, signIn, withDb } from "./helpers";
+import { DEMO_PASSWORD, expectAccessible, newRaceClass, screenshot, signIn, withDb } from "./helpers";
 
 /**
  * Race day's entries and draw in the browser, with and without JavaScript:
  * a rider enters the demo's open race from its share page at 390 x 844 and
  * finds their place once the draw is published; the producer sets up a
- * class, takes a walk-up and publishes its draw from the hub (1366 x 900).
+ * class, takes a walk-up and publishes its draw from the hub (1366 x 900),
+ * and edits a class there, its form opened only when asked for.
  */
 
 const RACE = "Texas Rose Open 4D";
@@ -198,4 +199,45 @@ test("the producer adds a class, takes a walk-up and publishes the draw from the
   await onPhone.getByRole("link", { name: `Change Gate Rider ${suffix} on Biscuit` }).click();
   await expect(onPhone.getByRole("button", { name: "Mark Paid" })).toBeVisible();
   await onPhone.screenshot({ path: `test-results/screenshots/raceday-hub-phone-${info.project.name}.png` });
+});
+
+test("the office edits a class from the hub: its form opens when asked, a refused save keeps what was typed", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const race = newRaceClass("Edit", 3);
+  const fee = () => withDb((db) => (db.prepare("SELECT entry_fee_cents AS fee FROM race_classes WHERE id = ?").get(race.classId) as { fee: number }).fee);
+  await signIn(page, "jessie");
+  await page.goto(`/events/${race.eventId}/race-day?show=unpaid`);
+  const section = page.locator(`section#class-${race.classId}`);
+  const form = section.getByRole("group", { name: "Edit class" });
+  await expect(page.getByTestId("class-edit")).toHaveCount(0);
+
+  // Opened from the class, the table's view kept.
+  await section.getByRole("link", { name: "Edit Class" }).click();
+  await expect(page).toHaveURL(`/events/${race.eventId}/race-day?show=unpaid&edit=${race.classId}#class-${race.classId}`);
+  await expect(page.getByTestId("class-edit")).toHaveCount(1);
+  await form.getByLabel("Entry fee ($)").fill("abc");
+  await form.getByLabel("Added money ($)").fill("125");
+  await form.getByRole("button", { name: "Save Class" }).click();
+  // Refused: the message at the field, what was typed still there, nothing saved.
+  await expect(form.locator(`#class-${race.classId}-fee-error`)).toHaveText("Enter dollars and cents, like 50 or 50.00");
+  await expect(form.getByLabel("Entry fee ($)")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Entry fee ($)")).toHaveValue("abc");
+  await expect(form.getByLabel("Added money ($)")).toHaveValue("125");
+  expect(fee()).toBe(2000);
+
+  await form.getByLabel("Entry fee ($)").fill("35");
+  await form.getByRole("button", { name: "Save Class" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Class Saved");
+  await expect(section).toContainText("$35.00 entry · $125.00 added");
+  await expect(page).toHaveURL(`/events/${race.eventId}/race-day?show=unpaid`);
+  await expect(page.getByTestId("class-edit")).toHaveCount(0);
+  expect(fee()).toBe(3500);
+
+  // Close shuts it without saving.
+  await section.getByRole("link", { name: "Edit Class" }).click();
+  await form.getByLabel("Entry fee ($)").fill("99");
+  await form.getByRole("link", { name: "Close", exact: true }).click();
+  await expect(page.getByTestId("class-edit")).toHaveCount(0);
+  await expect(page).toHaveURL(`/events/${race.eventId}/race-day?show=unpaid#class-${race.classId}`);
+  expect(fee()).toBe(3500);
 });

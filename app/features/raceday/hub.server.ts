@@ -42,6 +42,7 @@ export async function hubScreen(request: Request, eventId: string) {
   const counts = entryCounts(db, event.id);
   const query = entryTableQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   if (query.class && !classes.some((c) => c.id === query.class)) query.class = "";
+  if (query.edit && !classes.some((c) => c.id === query.edit)) query.edit = "";
   const history = listHistory(db, event.id);
   const undoable = undoableHistory(db, event.id, history);
   return {
