@@ -177,14 +177,15 @@ test.describe("the booth's timer console", () => {
     await expect(page.getByLabel("Baud rate")).toHaveValue("1200");
   });
 
-  test("without Web Serial the button says so and typing works as always", async ({ page }) => {
+  test("without Web Serial the button is off, the console says why, and typing works as always", async ({ page }) => {
     await page.addInitScript(() => {
       delete (Navigator.prototype as unknown as { serial?: unknown }).serial;
     });
     const race = newClass(2);
     await signIn(page, "jessie");
     await page.goto(`/events/${race.eventId}/booth?class=${race.classId}`);
-    await expect(page.getByRole("button", { name: "Connect Timer: needs Chrome or Edge on a computer" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Connect Timer" })).toBeDisabled();
+    await expect(page.getByTestId("timer-console").getByRole("status")).toHaveText("Connecting a timer needs Chrome or Edge on a computer: type each time below.");
     await page.getByLabel("Time (as the timer shows it)").fill("15.1");
     await page.getByLabel("Time (as the timer shows it)").press("Enter");
     await expect(page.locator("section[aria-labelledby='gate-heading']").locator("p.text-3xl")).toContainText(race.riders[1]!);
