@@ -184,7 +184,7 @@ describe("the booth's time entry", () => {
 describe("a booth used before the race's first day", () => {
   const early = { ...data, event: { ...data.event, id: "early-event", firstDay: "2999-06-01" } };
   const EarlyPage = () => <BoothScreen data={early} />;
-  const warning = () => document.querySelector('[data-testid="booth-early"]');
+  const warning = () => document.querySelector('dialog[aria-labelledby="booth-early-title"]');
 
   it("warns that times taken today count as the race's runs, and asks once", async () => {
     await renderInRemix(EarlyPage, { path: `/events/early-event/booth` });

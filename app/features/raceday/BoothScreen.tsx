@@ -1,6 +1,7 @@
 import { Form, useLocation, useRevalidator } from "@remix-run/react";
 import { GateCallButton } from "~/features/ondeck/GateCallButton";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { Dialog } from "~/components/Dialog";
 import { showToast } from "~/components/Toaster";
 import { useHydrated } from "~/lib/useHydrated";
 import { applyOps, boothQueue, timeLabel, type BoothEntry, type BoothOp, type BoothTime } from "./booth";
@@ -219,9 +220,11 @@ type SyncStatusProps = {
 };
 
 function SyncStatus({ hydrated, online, waiting, held, refused, names, onDiscard, onKeep }: SyncStatusProps) {
-  if (!hydrated) return null;
+  // The server's page holds the status line's room empty: the line that comes with the booth's code
+  // moves nothing below it (the gate, the time field) as the timer reaches for it.
+  if (!hydrated) return <div role="status" aria-live="polite" className="min-h-5" />;
   return (
-    <div role="status" aria-live="polite" className="space-y-2">
+    <div role="status" aria-live="polite" className="min-h-5 space-y-2">
       {held && waiting ? (
         <p className="rounded-lg bg-red-50 px-3 py-2 font-semibold text-red-900" data-testid="booth-held">
           This device&apos;s storage is full: the times not sent yet are held by this page only. Keep it open until they are sent.
@@ -376,7 +379,9 @@ const earlyKey = (eventId: string) => `cloverleaf-booth-early:${eventId}`;
  * Used before the race's first day (by this device's clock, so a booth kept
  * offline knows too): a warning that times taken now count as the race's
  * runs, until the timer says to go on, which this device remembers for the
- * event (asked once).
+ * event (asked once). A modal, as it waits for that answer: known only once
+ * the booth's code reads the device's clock, it opens over the booth rather
+ * than pushing the gate down under the timer's finger.
  */
 function EarlyWarning({ event, hydrated }: { event: Data["event"]; hydrated: boolean }) {
   const [early, setEarly] = useState(false);
@@ -385,21 +390,23 @@ function EarlyWarning({ event, hydrated }: { event: Data["event"]; hydrated: boo
   }, [hydrated, event]);
   if (!early) return null;
   const day = new Date(`${event.firstDay}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+  // Escape closes it for this visit only: the next visit asks again.
   return (
-    <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="booth-early">
-      <p className="font-semibold">This race starts {day}.</p>
-      <p className="mt-1">Times taken today count as its runs. Practice times belong in the Run Log.</p>
-      <button
-        type="button"
-        className="btn-secondary mt-2"
-        onClick={() => {
-          localStorage.setItem(earlyKey(event.id), "yes");
-          setEarly(false);
-        }}
-      >
-        Take Times Today Anyway
-      </button>
-    </div>
+    <Dialog open title={`This race starts ${day}.`} labelledBy="booth-early-title" onClose={() => setEarly(false)}>
+      <div className="text-gray-900">
+        <p>Times taken today count as its runs. Practice times belong in the Run Log.</p>
+        <button
+          type="button"
+          className="btn-primary mt-4 w-full"
+          onClick={() => {
+            localStorage.setItem(earlyKey(event.id), "yes");
+            setEarly(false);
+          }}
+        >
+          Take Times Today Anyway
+        </button>
+      </div>
+    </Dialog>
   );
 }
 
