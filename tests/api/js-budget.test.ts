@@ -1,15 +1,19 @@
 import { chromium, type Browser } from "@playwright/test";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocatedEvent, createRun, signedInRider } from "../helpers/factories";
+import { createHorse, createLocatedEvent, createRun, signedInRider } from "../helpers/factories";
 import { createRaceClass, createRaceEntry } from "../helpers/raceday-factories";
+import { approveInto, publishResults } from "../helpers/season-factories";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 /**
- * Each signed-out page, the signed-in Discover and run log pages, and the
- * race pages a rider opens at the arena (the entry form, the draw, a class's
- * results, the live page) load at most 100 KB of gzipped JavaScript, and show their content from the server
- * HTML before any JavaScript runs.
+ * Each signed-out page, the signed-in Discover and run log pages, and every
+ * race page a rider or the office opens at the arena load at most 100 KB of
+ * gzipped JavaScript, and show their content from the server HTML before any
+ * JavaScript runs. The race pages: the entry form (a rider), the draw, a
+ * class's results, the live page, a series' standings and the arena screen
+ * (signed out), and the booth and the announcer's view (the race's producer),
+ * on a race with a class published into a series and one being run.
  *
  * Measured as a phone loads them: Debian's Chromium opens the page on the
  * real server and build, every script it fetches is counted (entry, root,
@@ -21,8 +25,9 @@ const BUDGET_BYTES = 100 * 1024;
 
 let app: TestServer;
 let browser: Browser;
-let cookie: string;
-const pages: Array<{ name: string; path: string; signedIn: boolean; text: string }> = [];
+type Viewer = "visitor" | "rider" | "producer";
+const cookies: Record<Viewer, string> = { visitor: "", rider: "", producer: "" };
+const pages: Array<{ name: string; path: string; as: Viewer; text: string }> = [];
 
 beforeAll(async () => {
   app = await startTestServer();
@@ -31,30 +36,50 @@ beforeAll(async () => {
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"],
   });
   const { user, client } = await signedInRider(app, { homeZipCode: "76101", privacyMode: "PUBLIC", firstName: "Budget" });
-  cookie = client.cookieHeader;
-  const event = await createLocatedEvent(app.db, "76101", { name: "Cowtown Budget Barrels", date: "2031-04-12" });
+  const producer = await signedInRider(app, { firstName: "Producer" });
+  const admin = await signedInRider(app, { isAdmin: true });
+  cookies.rider = client.cookieHeader;
+  cookies.producer = producer.client.cookieHeader;
+  const event = await createLocatedEvent(app.db, "76101", { name: "Cowtown Budget Barrels", date: "2031-04-12", createdBy: producer.user.id });
   const run = createRun(app.db, user.id, { arenaName: "Budget Arena", privacy: "PUBLIC" });
   pages.push(
-    { name: "landing", path: "/", signedIn: false, text: "Made for You" },
-    { name: "login", path: "/login", signedIn: false, text: "Welcome back" },
-    { name: "register", path: "/register", signedIn: false, text: "Create Your Account" },
-    { name: "forgot password", path: "/forgot-password", signedIn: false, text: "Forgot your password?" },
-    { name: "reset password", path: "/reset-password/x", signedIn: false, text: "Invalid Reset Link" },
-    { name: "privacy policy", path: "/privacy-policy", signedIn: false, text: "Privacy Policy" },
-    { name: "terms of service", path: "/terms-of-service", signedIn: false, text: "Terms of Service" },
-    { name: "shared event", path: `/share/event/${event.id}`, signedIn: false, text: "Cowtown Budget Barrels" },
-    { name: "shared run", path: `/share/run-log/${run.id}`, signedIn: false, text: "Budget Arena" },
-    { name: "Discover", path: "/", signedIn: true, text: "Cowtown Budget Barrels" },
-    { name: "run log", path: "/run-log", signedIn: true, text: "Budget Arena" },
+    { name: "landing", path: "/", as: "visitor", text: "Made for You" },
+    { name: "login", path: "/login", as: "visitor", text: "Welcome back" },
+    { name: "register", path: "/register", as: "visitor", text: "Create Your Account" },
+    { name: "forgot password", path: "/forgot-password", as: "visitor", text: "Forgot your password?" },
+    { name: "reset password", path: "/reset-password/x", as: "visitor", text: "Invalid Reset Link" },
+    { name: "privacy policy", path: "/privacy-policy", as: "visitor", text: "Privacy Policy" },
+    { name: "terms of service", path: "/terms-of-service", as: "visitor", text: "Terms of Service" },
+    { name: "shared event", path: `/share/event/${event.id}`, as: "visitor", text: "Cowtown Budget Barrels" },
+    { name: "shared run", path: `/share/run-log/${run.id}`, as: "visitor", text: "Budget Arena" },
+    { name: "Discover", path: "/", as: "rider", text: "Cowtown Budget Barrels" },
+    { name: "run log", path: "/run-log", as: "rider", text: "Budget Arena" },
   );
-  // Race day: a class drawn and its results published, with a rider in it.
-  const cls = createRaceClass(app.db, event.id, { name: "Budget Open 4D", drawnAt: new Date(), drawPublishedAt: new Date(), resultsPublishedAt: new Date() });
-  createRaceEntry(app.db, cls, { riderName: "Budget Rider", horseName: "Budget Horse", drawPosition: 1 });
+  // Race day: a class run and its results published into a series, with a rider in it; a second
+  // class drawn and being run, its first run timed.
+  const seriesRes = await admin.client.json("/api/series", "POST", { name: "Budget Series 2031", startDate: "2031-01-01", endDate: "2031-12-31", classNames: ["Budget Open 4D"] });
+  if (seriesRes.status !== 201) throw new Error(`series: ${seriesRes.status} ${await seriesRes.text()}`);
+  const { series } = (await seriesRes.json()) as { series: { id: string } };
+  approveInto(app.db, series.id, event.id);
+  const cls = createRaceClass(app.db, event.id, { name: "Budget Open 4D", drawnAt: new Date(), drawPublishedAt: new Date() });
+  const horse = createHorse(app.db, user.id, { name: "Budget Horse" });
+  const entry = createRaceEntry(app.db, cls, { userId: user.id, horseId: horse.id, riderName: "Budget Rider", horseName: "Budget Horse", drawPosition: 1 });
+  const running = createRaceClass(app.db, event.id, { name: "Budget Youth 2D", drawnAt: new Date(), drawPublishedAt: new Date() });
+  const [timed] = ["Timed Rider", "Gate Rider", "Next Rider", "Last Rider"].map((riderName, i) => createRaceEntry(app.db, running, { riderName, horseName: `Youth Horse ${i + 1}`, drawPosition: i + 1 }));
+  for (const [n, run] of [entry, timed!].entries()) {
+    const time = await producer.client.json(`/api/events/${event.id}/times`, "POST", { entryId: run.id, outcome: "TIME", time: "15.482", penalties: 0, clientId: `budget-time-${n}` });
+    if (time.status !== 201) throw new Error(`time: ${time.status} ${await time.text()}`);
+  }
+  publishResults(app.db, cls, [{ entry, place: 1, totalMs: 15482, moneyCents: 5000 }]);
   pages.push(
-    { name: "entry form", path: `/events/${event.id}/enter`, signedIn: true, text: "Enter a class" },
-    { name: "draw", path: `/events/${event.id}/draw`, signedIn: false, text: "Budget Horse" },
-    { name: "class results", path: `/events/${event.id}/results/${cls.id}`, signedIn: false, text: "Budget Open 4D" },
-    { name: "live", path: `/events/${event.id}/live`, signedIn: false, text: "Budget Open 4D" },
+    { name: "entry form", path: `/events/${event.id}/enter`, as: "rider", text: "Enter a class" },
+    { name: "draw", path: `/events/${event.id}/draw`, as: "visitor", text: "Budget Horse" },
+    { name: "class results", path: `/events/${event.id}/results/${cls.id}`, as: "visitor", text: "Budget Open 4D" },
+    { name: "live", path: `/events/${event.id}/live`, as: "visitor", text: "Budget Open 4D" },
+    { name: "standings", path: `/series/${series.id}`, as: "visitor", text: "Budget Horse" },
+    { name: "arena screen", path: `/events/${event.id}/arena`, as: "visitor", text: "Gate Rider" },
+    { name: "booth", path: `/events/${event.id}/booth?class=${running.id}`, as: "producer", text: "Gate Rider" },
+    { name: "announcer", path: `/events/${event.id}/announcer`, as: "producer", text: "Gate Rider" },
   );
 }, 60_000);
 
@@ -78,12 +103,12 @@ function gzipBytes(url: string): Promise<number> {
 }
 
 /** Every script the page fetched, once it has stopped fetching scripts. */
-async function scriptsLoaded(path: string, signedIn: boolean) {
+async function scriptsLoaded(path: string, as: Viewer) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     // The service worker would answer repeat visits itself; this counts what the network delivers.
     serviceWorkers: "block",
-    extraHTTPHeaders: signedIn ? { Cookie: cookie } : {},
+    extraHTTPHeaders: cookies[as] ? { Cookie: cookies[as] } : {},
   });
   const page = await context.newPage();
   const scripts = new Set<string>();
@@ -106,7 +131,7 @@ describe("JavaScript budget", () => {
   it(`keeps every signed-out page, Discover, the run log and the race pages at or under ${BUDGET_BYTES / 1024} KB of gzipped JavaScript`, async () => {
     const weights: Record<string, number> = {};
     for (const page of pages) {
-      const scripts = await scriptsLoaded(page.path, page.signedIn);
+      const scripts = await scriptsLoaded(page.path, page.as);
       expect(scripts.length, page.name).toBeGreaterThan(2);
       expect(scripts.every((s) => s.startsWith(`${app.url}/build/`)), page.name).toBe(true);
       weights[`${page.name} (${scripts.length} files)`] = (await Promise.all(scripts.map(gzipBytes))).reduce((a, b) => a + b, 0);
@@ -118,7 +143,7 @@ describe("JavaScript budget", () => {
 
   it("shows each page's content in the server HTML, before any JavaScript runs", async () => {
     for (const page of pages) {
-      const res = await fetch(app.url + page.path, { headers: page.signedIn ? { Cookie: cookie } : {} });
+      const res = await fetch(app.url + page.path, { headers: cookies[page.as] ? { Cookie: cookies[page.as] } : {} });
       expect(res.status, page.name).toBe(200);
       const html = await res.text();
       const body = html.slice(html.indexOf("<body"), html.indexOf("<script"));
