@@ -177,6 +177,27 @@ test.describe("the booth's timer console", () => {
     await expect(page.getByLabel("Baud rate")).toHaveValue("1200");
   });
 
+  test("the console's code loads on the tap on Connect Timer, and the port opens on that same tap", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.addInitScript(() => {
+      const readable = new ReadableStream<Uint8Array>({ start: (c) => void ((window as unknown as { consoleSends: (text: string) => void }).consoleSends = (text) => c.enqueue(new TextEncoder().encode(text))) });
+      const port = { open: async () => undefined, close: async () => undefined, readable };
+      Object.defineProperty(Navigator.prototype, "serial", { configurable: true, get: () => ({ requestPort: async () => port, getPorts: async () => [port] }) });
+    });
+    const scripts: string[] = [];
+    page.on("request", (req) => void (req.resourceType() === "script" && scripts.push(req.url())));
+    const race = newClass(2);
+    await signIn(page, "jessie");
+    await page.goto(`/events/${race.eventId}/booth?class=${race.classId}`);
+    await expect(page.getByText("All times sent.")).toBeVisible();
+    expect(scripts.filter((s) => s.includes("SerialConsole"))).toEqual([]);
+    await page.getByRole("button", { name: "Connect Timer" }).click();
+    await expect(page.getByText("Connected at 9600 baud.", { exact: false })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Disconnect Timer" })).toBeVisible();
+    await page.evaluate(() => (window as unknown as { consoleSends: (text: string) => void }).consoleSends("15.482\r\n"));
+    await expect(page.getByLabel("Time (as the timer shows it)")).toHaveValue("15.482");
+  });
+
   test("without Web Serial the button is off, the console says why, and typing works as always", async ({ page }) => {
     await page.addInitScript(() => {
       delete (Navigator.prototype as unknown as { serial?: unknown }).serial;
