@@ -58,5 +58,8 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
 # SIGTERM reaches the server's primary process, which has every worker finish
 # its requests in flight (within 8 s, under docker stop's 10) and exits 0.
 # The workers are its own children: it reaps them, and replaces one that dies.
-# Source maps: a crash's stack names the TypeScript file and line.
-CMD ["node", "--enable-source-maps", "build/server/index.js"]
+# Source maps: a crash's stack names the TypeScript file and line. The young
+# generation at 16 MB a semi-space, as `npm start` runs it (package.json): Node
+# 24 grows it to 64 MB, and each process held about 100 MB more for it
+# (bench/README.md, "Memory of a worker").
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=16", "build/server/index.js"]

@@ -208,11 +208,20 @@ export type ServerOptions = {
 };
 
 /** The real server (`node scripts/start.js`) on 127.0.0.1, production mode, with rate limits out of the way. */
+/**
+ * The Node flags `npm start` runs the server with (package.json), so a bench
+ * measures the server as it runs; `--node-flags=--a,--b` measures others
+ * (`--node-flags=`: Node's defaults).
+ */
+const startScript = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start;
+const flagsArg = args.find((a) => a.startsWith("--node-flags="))?.slice("--node-flags=".length);
+export const SERVER_NODE_FLAGS = flagsArg !== undefined ? flagsArg.split(",").filter(Boolean) : startScript.split(" ").filter((a) => a.startsWith("--"));
+
 export async function startServer(dataDir: string, port: number, { workers = 1, cpuProfDir }: ServerOptions = {}): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
   if (cpuProfDir) fs.mkdirSync(cpuProfDir, { recursive: true });
   const nodeArgs = cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", cpuProfDir] : [];
-  const child = spawn("node", [...nodeArgs, "scripts/start.js"], {
+  const child = spawn("node", [...SERVER_NODE_FLAGS, ...nodeArgs, "scripts/start.js"], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -9,7 +9,8 @@
  *   npx tsx bench/startup.ts --rounds 5 --workers 2 --node /path/to/node
  *
  * `--node` runs the servers on another Node binary (node_modules must be
- * installed for it). Each start is on a copy of one migrated data folder, so
+ * installed for it); they run with `npm start`'s Node flags (`--node-flags=`
+ * for Node's defaults, bench/lib.ts). Each start is on a copy of one migrated data folder, so
  * migrations are not counted.
  */
 import autocannon from "autocannon";
@@ -17,7 +18,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { arg, rssMb, serverProcesses, tempDir } from "./lib";
+import { arg, rssMb, serverProcesses, SERVER_NODE_FLAGS, tempDir } from "./lib";
 
 const rounds = Number(arg("rounds", "3"));
 const workers = Number(arg("workers", "2"));
@@ -35,7 +36,7 @@ async function run(variant: Variant, template: string) {
   fs.cpSync(template, dataDir, { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(nodeBin, VARIANTS[variant], {
+  const child = spawn(nodeBin, [...SERVER_NODE_FLAGS, ...VARIANTS[variant]], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_ORIGIN: url, NODE_ENV: "production", RATE_LIMIT_FACTOR: "1000000", WEB_CONCURRENCY: String(workers) },
     stdio: ["ignore", "ignore", "inherit"],
   });
