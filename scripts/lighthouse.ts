@@ -4,8 +4,8 @@
  * real server, on the landing page and login (signed out), Discover and the
  * run log (signed in as the demo rider), a shared event, and the race pages:
  * the entry form (the rider), the draw, a class's results, the live page, a
- * series' standings and the arena screen (signed out), and the booth (the
- * race's producer).
+ * series' standings and the arena screen (signed out), and the booth and
+ * the announcer's view (the race's producer).
  *
  *   npm run lighthouse                    # builds if there is no build
  *   npm run lighthouse -- --build         # rebuilds first
@@ -255,6 +255,7 @@ async function main() {
       { name: "Standings", path: `/series/${race.seriesId}`, as: "visitor" },
       { name: "Arena screen", path: `/events/${race.doneId}/arena`, as: "visitor" },
       { name: "Booth", path: `/events/${race.openId}/booth`, as: "producer" },
+      { name: "Announcer", path: `/events/${race.openId}/announcer`, as: "producer" },
     ];
     // Its own Ctrl-C handler would exit before the clean-up below.
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, handleSIGINT: false });
