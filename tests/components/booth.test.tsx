@@ -196,6 +196,15 @@ describe("a booth used before the race's first day", () => {
     expect(localStorage.getItem("cloverleaf-booth-early:early-event")).toBe("yes");
   });
 
+  it("puts the warning away for this visit with Not Now, and asks again next time", async () => {
+    localStorage.removeItem("cloverleaf-booth-early:early-event");
+    await renderInRemix(EarlyPage, { path: `/events/early-event/booth` });
+    await waitFor(() => warning() !== null);
+    await click(button("Not Now"));
+    await waitFor(() => warning() === null);
+    expect(localStorage.getItem("cloverleaf-booth-early:early-event")).toBeNull();
+  });
+
   it("says nothing on or after the first day", async () => {
     await renderInRemix(Page, { path: `/events/${EVENT}/booth` });
     await waitFor(() => document.body.textContent!.includes("All times sent."));

@@ -390,7 +390,7 @@ function EarlyWarning({ event, hydrated }: { event: Data["event"]; hydrated: boo
   }, [hydrated, event]);
   if (!early) return null;
   const day = new Date(`${event.firstDay}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
-  // Escape closes it for this visit only: the next visit asks again.
+  // Not Now (or Escape) closes it for this visit only: the next visit asks again.
   return (
     <Dialog open title={`This race starts ${day}.`} labelledBy="booth-early-title" onClose={() => setEarly(false)}>
       <div className="text-gray-900">
@@ -404,6 +404,9 @@ function EarlyWarning({ event, hydrated }: { event: Data["event"]; hydrated: boo
           }}
         >
           Take Times Today Anyway
+        </button>
+        <button type="button" className="btn-secondary mt-2 w-full" onClick={() => setEarly(false)}>
+          Not Now
         </button>
       </div>
     </Dialog>
