@@ -22,5 +22,14 @@ export function onMembershipChanged(listener: MembershipListener) {
 
 /** Called by the members' office inside its transaction, after the change is written. */
 export function membershipChanged(db: Db, userIds: readonly string[]) {
+  if (listeners.size === 0) throw new Error(NOBODY_LISTENS);
   for (const listener of listeners) listener(db, userIds);
 }
+
+/**
+ * The season listens only once its module is loaded: the app's server build
+ * loads every route, so the app always has it. A script or test that changes
+ * a membership without it would leave members-only standings stale without a
+ * word, so it fails instead, and the transaction with it.
+ */
+const NOBODY_LISTENS = "A membership changed with nothing listening: import app/features/season/season.server.ts first (it keeps the standings)";

@@ -22,5 +22,14 @@ export function onClassPublished(listener: PublishListener) {
 
 /** Called by publishing inside its transaction, once the class's results are written. */
 export function classPublished(db: Db, classId: string) {
+  if (listeners.size === 0) throw new Error(NOBODY_LISTENS);
   for (const listener of listeners) listener(db, classId);
 }
+
+/**
+ * The season listens only once its module is loaded: the app's server build
+ * loads every route, so the app always has it. A script or test that
+ * publishes without it would leave the standings stale without a word, so it
+ * fails instead, and the transaction with it.
+ */
+const NOBODY_LISTENS = "A class was published with nothing listening: import app/features/season/season.server.ts first (it keeps the standings)";
