@@ -11,7 +11,7 @@
  *   npm run lighthouse -- --build         # rebuilds first
  *   npm run lighthouse -- --runs 3        # median of 3 runs per page
  *   npm run lighthouse -- --port 3402 --json /tmp/lighthouse.json
- *   npm run lighthouse -- --only "Run log" --reports /tmp/lh   # one page, full HTML report kept
+ *   npm run lighthouse -- --only "Run log" --reports /tmp/lh   # one page (or "A,B"), full HTML report kept
  *
  * It seeds the demo data into a temporary DATA_DIR, starts `node
  * scripts/start.js` there, prints performance, accessibility and the
@@ -39,7 +39,8 @@ const arg = (name: string, fallback: string) => {
 const PORT = Number(arg("port", "3402"));
 const RUNS = Math.max(1, Number(arg("runs", "1")));
 const JSON_OUT = arg("json", "");
-const ONLY = arg("only", "");
+/** `--only "Landing,Run log"`: those pages alone, by their names below. */
+const ONLY = arg("only", "").split(",").filter(Boolean);
 const REPORTS = arg("reports", "");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"];
@@ -263,7 +264,7 @@ async function main() {
     await audit(chrome.port, `${server.url}/login`, null);
 
     const results: PageResult[] = [];
-    for (const page of pages.filter((p) => !ONLY || p.name === ONLY)) {
+    for (const page of pages.filter((p) => ONLY.length === 0 || ONLY.includes(p.name))) {
       const runs: Measured[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, server.url + page.path, cookies[page.as]));
       // The run with the median performance score stands for the page.
