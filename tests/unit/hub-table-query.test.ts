@@ -8,7 +8,7 @@ const parse = (search: string) => entryTableQuerySchema.parse(Object.fromEntries
 describe("the entries table's query string", () => {
   it("reads defaults from nothing and leaves them out of links", () => {
     const view = parse("");
-    expect(view).toEqual({ q: "", class: "", show: "all", sort: "order", page: 1, entry: "" });
+    expect(view).toEqual({ q: "", class: "", show: "all", sort: "order", page: 1, entry: "", edit: "" });
     expect(entryTableSearch(view)).toBe("");
   });
 
@@ -26,6 +26,7 @@ describe("the entries table's query string", () => {
       sort: fc.constantFrom(...ENTRY_SORTS),
       page: fc.integer({ min: 1, max: 100_000 }),
       entry: fc.string({ maxLength: 64 }),
+      edit: fc.string({ maxLength: 64 }),
     });
     fc.assert(
       fc.property(view, (v) => {
