@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { consoleErrors, expectAccessible, screenshot, signIn, withDb } from "./helpers";
+import { consoleErrors, expectAccessible, screenshot, signIn, whenHydrated, withDb } from "./helpers";
 
 /**
  * The association's members in the browser: a rider joins and shows their
@@ -29,6 +29,8 @@ test("a rider asks to join and, once the office marks the dues paid, shows the m
   const year = newYear("Join", { start: "2026-01-01", end: "2099-12-31" });
   await signIn(page, who);
   await page.goto("/settings");
+  // A tap before the page is the app's is lost under load (seen once in CI): act once hydrated.
+  await whenHydrated(page);
   await page.getByRole("link", { name: "Join, renew or show your member card" }).click();
   await expect(page).toHaveURL(/\/membership$/);
   await page.getByLabel("Year").selectOption(year.id);
